@@ -1,0 +1,37 @@
+// The notation contract: each adapters/<game>/ specialises Notation<G> for its game core.
+// Parsers return errors as values whose message names the field and the reason.
+#pragma once
+
+#include <concepts>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <yaml-cpp/yaml.h>
+
+#include "engine/core/game.h"
+#include "engine/core/result.h"
+
+namespace triad::adapters {
+
+// Specialised per game (adapters/yinyang/notation.h, …).
+template <class G>
+struct Notation;
+
+template <class G>
+concept HasNotation = engine::Game<G> && requires(
+    const G& g, const typename G::Position& pos, const typename G::Move& m, engine::History h,
+    std::string_view text, const YAML::Node& settings, const std::filesystem::path& dir) {
+  // Position line of spec/notation.md <-> Position. Never half-applies: error or a full value.
+  { Notation<G>::parse_position(g, text) } -> std::same_as<Result<typename G::Position>>;
+  { Notation<G>::format_position(g, pos) } -> std::same_as<std::string>;
+  // A move token -> the legal move it names (any equivalent chain), or why not.
+  { Notation<G>::parse_move(g, pos, h, text) } -> std::same_as<Result<typename G::Move>>;
+  { Notation<G>::format_move(g, pos, m) } -> std::same_as<std::string>;  // canonical token
+  { Notation<G>::render_board(g, pos) } -> std::same_as<std::string>;    // multi-line text board
+  { Notation<G>::score_text(g, pos) } -> std::same_as<std::string>;      // "17 14" or "none"
+  // A variant's rule settings (YAML map; relative paths resolve against dir) -> game object.
+  { Notation<G>::make_game(settings, dir) } -> std::same_as<Result<G>>;
+};
+
+}  // namespace triad::adapters
