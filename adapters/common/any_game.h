@@ -37,6 +37,7 @@ class AnyGame {
   virtual engine::DrawRules draw_rules() const = 0;
   virtual std::string score_text() const = 0;
   virtual std::string board_text() const = 0;
+  virtual std::string board_json() const = 0;
   virtual int evaluate() const = 0;
   virtual std::vector<engine::EvalTerm> eval_terms() const = 0;
   virtual std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const = 0;
@@ -93,6 +94,7 @@ class TypedGame : public AnyGame {
   engine::DrawRules draw_rules() const override { return draw_; }
   std::string score_text() const override { return N::score_text(*game_, line_.current()); }
   std::string board_text() const override { return N::render_board(*game_, line_.current()); }
+  std::string board_json() const override { return N::board_json(*game_, line_.current()); }
   int evaluate() const override { return game_->evaluate(line_.current()); }
   std::vector<engine::EvalTerm> eval_terms() const override {
     return game_->eval_terms(line_.current());

@@ -30,6 +30,13 @@ concept HasNotation = engine::Game<G> && requires(
   { Notation<G>::format_move(g, pos, m) } -> std::same_as<std::string>;  // canonical token
   { Notation<G>::render_board(g, pos) } -> std::same_as<std::string>;    // multi-line text board
   { Notation<G>::score_text(g, pos) } -> std::same_as<std::string>;      // "17 14" or "none"
+  // One-line JSON of the board geometry and the current occupancy, for GUIs (`query board`):
+  // {"game":"yinyang","points":[{"name":"a1","x":0,"y":0,"piece":".","dark":true},...],
+  //  "links":[["a1","b2"],...],"arcs":[{"from":"b2","to":"b8","side":"left"}]}
+  // x/y are drawing coordinates (grid games: file and rank index, 0-based, y up); "piece" is
+  // the position-line letter on that point or "."; "dark" only for Yin Yang; "links" and
+  // "arcs" may be empty for grid games.
+  { Notation<G>::board_json(g, pos) } -> std::same_as<std::string>;
   // A variant's rule settings (YAML map; relative paths resolve against dir) -> game object.
   { Notation<G>::make_game(settings, dir) } -> std::same_as<Result<G>>;
 };
