@@ -17,9 +17,13 @@ constexpr int kMateScore = 32000;
 constexpr int kMateBound = kMateScore - 1024;
 constexpr int kInfinity = kMateScore + 1;
 
-constexpr bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
+constexpr bool is_mate_score(int score) {
+  return score >= kMateBound || score <= -kMateBound;
+}
 // Plies to the forced end (positive: side to move wins; negative: it loses).
-constexpr int mate_plies(int score) { return score > 0 ? kMateScore - score : -(kMateScore + score); }
+constexpr int mate_plies(int score) {
+  return score > 0 ? kMateScore - score : -(kMateScore + score);
+}
 
 enum class Bound : std::uint8_t { kExact, kLower, kUpper };
 
@@ -27,10 +31,10 @@ struct SearchLimits {
   std::array<std::int64_t, 2> time_ms{-1, -1};  // remaining clock per player, -1 = none
   std::array<std::int64_t, 2> inc_ms{0, 0};
   int movestogo = 0;
-  int depth = 0;                // 0 = no limit
-  std::uint64_t nodes = 0;      // 0 = no limit
-  std::int64_t movetime_ms = 0; // 0 = none
-  int mate = 0;                 // search for a mate in this many moves (0 = off)
+  int depth = 0;                 // 0 = no limit
+  std::uint64_t nodes = 0;       // 0 = no limit
+  std::int64_t movetime_ms = 0;  // 0 = none
+  int mate = 0;                  // search for a mate in this many moves (0 = off)
   bool infinite = false;
   bool ponder = false;
   bool has_clock() const { return time_ms[0] >= 0 || time_ms[1] >= 0; }

@@ -1,0 +1,57 @@
+// SearchHooks<G>: the optional, game-specific knowledge the generic search can use. The
+// primary template detects hooks a game core offers as members (with `requires`) and falls
+// back to neutral defaults; a game may also specialise SearchHooks (see hooks_<game>.h).
+//
+//   move_key(g, pos, m)     -> int in [0, kMoveKeys): index for the history heuristic
+//                               (-1 = no history for this game)
+//   is_tactical(g, pos, m)  -> bool: searched in quiescence (captures, goal threats)
+//   moves_left(g, pos)      -> own moves still expected in the game (time management)
+//   can_repeat              -> false if no position can ever recur (skip repetition scans)
+//   solve(g, pos, hist, out)-> bool: exact game-theoretic value of a small endgame; fills
+//                               `out` (score from the side to move, best move index)
+#pragma once
+
+#include <cstdint>
+
+#include "engine/core/game.h"
+
+namespace triad::engine {
+
+constexpr int kMoveKeys = 1 << 12;
+
+// Exact result of an endgame solver, in search score units (see search_types.h).
+struct SolveResult {
+  int score = 0;        // from the side to move; mate-style for decided games
+  int move_index = -1;  // best move in generate() order, -1 when the position is final
+};
+
+template <Game G>
+struct SearchHooks {
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  static constexpr bool kCanRepeat = true;
+
+  static int move_key(const G& g, const Position& pos, const Move& m) {
+    if constexpr (requires {
+                    { g.move_key(pos, m) } -> std::convertible_to<int>;
+                  })
+      return g.move_key(pos, m);
+    else
+      return -1;
+  }
+  static bool is_tactical(const G& g, const Position& pos, const Move& m) {
+    if constexpr (requires {
+                    { g.is_tactical(pos, m) } -> std::convertible_to<bool>;
+                  })
+      return g.is_tactical(pos, m);
+    else
+      return false;
+  }
+  static int moves_left(const G&, const Position&) { return 30; }
+  // No solver by default.
+  static bool solve(const G&, const Position&, int /*ply*/, SolveResult&) { return false; }
+  static bool root_solvable(const G&, const Position&) { return false; }
+};
+
+}  // namespace triad::engine

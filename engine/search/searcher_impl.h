@@ -1,0 +1,230 @@
+// Searcher<G> implementation: root set-up, Lazy SMP threads, the main worker's reporting
+// and time decisions, stop/ponderhit. Included by instantiations.cpp (and tests that
+// instantiate the search for their own games); everyone else includes searcher.h.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "engine/search/searcher.h"
+#include "engine/search/worker.h"
+
+namespace triad::engine {
+
+template <Game G>
+struct Searcher<G>::Impl {
+  using Worker = detail::SearchWorker<G>;
+  using RootMove = typename Worker::RootMove;
+  using Hooks = SearchHooks<G>;
+
+  explicit Impl(const G& g) : game(&g) {}
+
+  const G* game;
+  TranspositionTable tt;
+  detail::SharedState shared;
+  std::vector<std::unique_ptr<Worker>> workers;
+
+  std::uint64_t total_nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers) n += w->nodes();
+    return n;
+  }
+
+  SearchInfo<Move> make_info(const RootMove& rm, int depth, int line, int score, Bound bound) {
+    SearchInfo<Move> info;
+    info.depth = depth;
+    info.seldepth = std::max(rm.seldepth, depth);
+    info.multipv = line;
+    info.score = score;
+    info.bound = bound;
+    info.nodes = total_nodes();
+    info.time_ms = shared.time.elapsed_ms();
+    info.nps =
+        info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
+    info.hashfull = tt.hashfull();
+    info.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
+    return info;
+  }
+
+  void ensure_workers(int threads) {
+    threads = std::clamp(threads, 1, 512);
+    while (static_cast<int>(workers.size()) > threads) workers.pop_back();
+    while (static_cast<int>(workers.size()) < threads)
+      workers.push_back(
+          std::make_unique<Worker>(*game, tt, shared, static_cast<int>(workers.size())));
+  }
+
+  SearchResult<Move> run(const GameLine<G>& line, const SearchLimits& limits,
+                         const SearchConfig& config, const std::vector<Move>& searchmoves,
+                         const InfoCallback& on_info);
+  // Blocks while the GUI still expects the search to go on (infinite / pondering).
+  void wait_for_release(const SearchLimits& limits);
+};
+
+template <Game G>
+void Searcher<G>::Impl::wait_for_release(const SearchLimits& limits) {
+  while (!shared.external_stop.load() && !shared.abort.load()) {
+    if (!limits.infinite && shared.pondering.load()) {
+      if (shared.ponderhit.load()) break;  // the rest of the budget is not needed: we are done
+    } else if (!limits.infinite) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+template <Game G>
+SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
+                                                      const SearchLimits& limits,
+                                                      const SearchConfig& config,
+                                                      const std::vector<Move>& searchmoves,
+                                                      const InfoCallback& on_info) {
+  const G& g = *game;
+  const typename G::Position& pos = line.current();
+  shared.limits = limits;
+  shared.config = config;
+  shared.abort.store(false);
+  shared.pondering.store(limits.ponder && !shared.ponderhit.load());
+
+  typename G::MoveList legal;
+  line.legal_moves(legal);
+  std::vector<RootMove> roots;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const bool wanted = searchmoves.empty() || std::find(searchmoves.begin(), searchmoves.end(),
+                                                         legal[i]) != searchmoves.end();
+    if (wanted)
+      roots.push_back(RootMove{legal[i], static_cast<int>(i), -kInfinity, -kInfinity, 0, {}});
+  }
+  if (roots.empty())  // no requested move is legal: search them all rather than answer nothing
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      roots.push_back(RootMove{legal[i], static_cast<int>(i), -kInfinity, -kInfinity, 0, {}});
+
+  const Player stm = g.side_to_move(pos);
+  shared.time.start(limits, stm, config.move_overhead_ms, Hooks::moves_left(g, pos),
+                    roots.size() == 1);
+  if (roots.empty()) {
+    // Game over or no legal move: report the result once and return no move.
+    SearchInfo<Move> info;
+    info.depth = 1;
+    Outcome o = g.terminal(pos);
+    if (!o.over()) o = g.no_moves_outcome(pos);
+    info.score = detail::outcome_score(o, stm, 0);
+    on_info(info);
+    wait_for_release(limits);
+    return {};
+  }
+
+  tt.new_search();
+  ensure_workers(config.threads);
+  for (auto& w : workers) w->setup(line, roots);
+  const int max_depth =
+      limits.depth > 0 ? std::min(limits.depth, detail::kMaxPly - 1) : detail::kMaxPly - 1;
+
+  std::vector<std::thread> helpers;
+  for (std::size_t i = 1; i < workers.size(); ++i)
+    helpers.emplace_back([this, i, max_depth] {
+      workers[i]->iterate(
+          max_depth, 1, [](int) { return true; }, nullptr);
+    });
+
+  Worker& main = *workers[0];
+  const int lines = std::clamp(config.multipv, 1, static_cast<int>(roots.size()));
+  std::optional<Move> last_best;
+  std::optional<Move> reported_best;
+  double instability = 0.0;
+  auto on_iteration = [&](int depth) {
+    const auto& rms = main.root_moves();
+    for (int i = 0; i < lines; ++i)
+      on_info(make_info(rms[static_cast<std::size_t>(i)], depth, i + 1,
+                        rms[static_cast<std::size_t>(i)].score, Bound::kExact));
+    reported_best = rms[0].move;
+    const int score = rms[0].score;
+    if (limits.mate > 0 && score >= kMateBound && mate_plies(score) <= 2 * limits.mate - 1)
+      return false;
+    if (is_mate_score(score) && depth > mate_plies(score) + 2 && !limits.infinite &&
+        limits.depth == 0 && limits.nodes == 0)
+      return false;  // a forced result is proven; deeper iterations cannot change it
+    // Best-move instability: a change doubles the budget for a while, stability shrinks it.
+    instability *= 0.5;
+    if (last_best && !(*last_best == rms[0].move)) instability += 1.0;
+    last_best = rms[0].move;
+    if (shared.pondering.load() || limits.infinite) return true;
+    if (shared.ponderhit.load()) {
+      shared.pondering.store(false);
+      shared.time.ponderhit();
+    }
+    return !shared.time.soft_expired(std::clamp(0.6 + 1.4 * instability, 0.6, 2.5));
+  };
+  auto on_fail = [&](int depth, int score, Bound bound) {
+    if (shared.time.elapsed_ms() < 3000) return;
+    on_info(make_info(main.root_moves()[0], depth, 1, score, bound));
+  };
+  main.iterate(max_depth, lines, on_iteration, on_fail);
+  wait_for_release(limits);
+  shared.abort.store(true);
+  for (auto& t : helpers) t.join();
+
+  const RootMove& best = main.root_moves()[0];
+  if (main.completed_depth() == 0 || !reported_best || !(*reported_best == best.move)) {
+    // Stopped before the first iteration ended, or the last partial iteration changed the
+    // best move: report what we play.
+    const int score = best.score > -kInfinity            ? best.score
+                      : best.previous_score > -kInfinity ? best.previous_score
+                                                         : 0;
+    on_info(make_info(best, std::max(main.completed_depth(), 1), 1, score, Bound::kExact));
+  }
+  SearchResult<Move> result;
+  result.best = best.move;
+  if (best.pv.size() > 1) result.ponder = best.pv[1];
+  return result;
+}
+
+template <Game G>
+Searcher<G>::Searcher(const G& game) : impl_(std::make_unique<Impl>(game)) {}
+
+template <Game G>
+Searcher<G>::~Searcher() = default;
+
+template <Game G>
+void Searcher<G>::set_hash_mb(std::size_t mb) {
+  impl_->tt.resize(mb);
+}
+
+template <Game G>
+void Searcher<G>::clear() {
+  impl_->tt.clear();
+  for (auto& w : impl_->workers) w->clear();
+}
+
+template <Game G>
+int Searcher<G>::hashfull() const {
+  return impl_->tt.hashfull();
+}
+
+template <Game G>
+SearchResult<typename G::Move> Searcher<G>::search(const GameLine<G>& line,
+                                                   const SearchLimits& limits,
+                                                   const SearchConfig& config,
+                                                   const std::vector<Move>& searchmoves,
+                                                   const InfoCallback& on_info) {
+  auto result = impl_->run(line, limits, config, searchmoves, on_info);
+  // A stop or ponderhit that arrived for this search is consumed now.
+  impl_->shared.external_stop.store(false);
+  impl_->shared.ponderhit.store(false);
+  return result;
+}
+
+template <Game G>
+void Searcher<G>::stop() {
+  impl_->shared.external_stop.store(true);
+  impl_->shared.abort.store(true);
+}
+
+template <Game G>
+void Searcher<G>::ponderhit() {
+  impl_->shared.ponderhit.store(true);
+}
+
+}  // namespace triad::engine
