@@ -1,0 +1,212 @@
+// Plays each game through the web page in headless chromium against the real engine: clicks
+// moves square by square (pass chains and capture sequences included), waits for the
+// engine's replies, and checks the drawn board, the highlights, the analysis and the move
+// list against an independent triad process. Saves a screenshot of each game's page.
+// Run: TRIAD_ENGINE=build/release/triad node --test test/   (SCREENSHOT_DIR picks where
+// the screenshots go; default: a temporary folder).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { engine_path, launch_browser, Referee, start_bridge } from './harness.js';
+
+const kMoveTimeMs = 200;
+const kWaitMs = 15000;
+const kScreenshotDir = process.env.SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), 'triad-shots-'));
+const squares_of = (token) => token.match(/[a-z]+\d+/g);
+
+let bridge;
+let browser;
+let referee;
+
+before(async () => {
+  mkdirSync(kScreenshotDir, { recursive: true });
+  bridge = await start_bridge(engine_path());
+  browser = await launch_browser();
+  referee = new Referee(engine_path());
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (bridge) bridge.stop();
+  if (referee) referee.close();
+});
+
+async function open_page(params) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${bridge.url}?${new URLSearchParams(params)}`);
+  await page.waitForSelector('#board rect.hit', { timeout: kWaitMs });
+  await wait_idle(page, 0);
+  return { page, errors };
+}
+
+// Waits until the page shows at least `ply` moves and no engine move search is running.
+async function wait_idle(page, ply) {
+  await page.waitForFunction(
+      (n) => Number(document.body.dataset.ply) >= n && document.body.dataset.searching !== 'move',
+      ply, { timeout: kWaitMs });
+}
+
+async function page_state(page) {
+  return page.evaluate(() => ({
+    start_fen: window.triad.state.start_fen,
+    moves: [...window.triad.state.moves],
+    pieces: Object.fromEntries([...document.querySelectorAll('#board rect.hit')].map(
+        (r) => [r.dataset.square, r.dataset.piece])),
+    selectable: [...document.querySelectorAll('#board .selectable-mark')].length,
+    moves_shown: [...document.querySelectorAll('#moves .move')].map((m) => m.textContent),
+    analysis_rows: [...document.querySelectorAll('#analysis tbody tr')].map(
+        (tr) => [...tr.children].map((td) => td.textContent)),
+    score_text: document.getElementById('score').hidden ? '' : document.getElementById('score').textContent,
+    error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+  }));
+}
+
+function assert_board(shown, board) {
+  const expected = Object.fromEntries(board.points.map((p) => [p.name, p.piece]));
+  assert.deepEqual(shown.pieces, expected, 'the drawn board differs from the engine\'s board');
+}
+
+// Clicks the squares of `token` one by one, checking that each next square is highlighted
+// as a target, and clicks the last square again if the move could still be extended.
+async function click_move(page, token, ply_before) {
+  const squares = squares_of(token);
+  for (const [i, square] of squares.entries()) {
+    if (i > 0) {
+      const marked = await page.$$eval('#board .target-mark', (marks) => marks.length);
+      assert.ok(marked > 0, `no target squares highlighted while building ${token}`);
+    }
+    await page.click(`#board rect.hit[data-square="${square}"]`);
+  }
+  const played = await page.evaluate((n) => Number(document.body.dataset.ply) > n, ply_before);
+  if (!played) await page.click(`#board rect.hit[data-square="${squares[squares.length - 1]}"]`);
+}
+
+// Human (Player 1) plays `turns` moves against the engine; every engine reply must be legal
+// and the page must show exactly the referee's board afterwards.
+async function play_against_engine(variant, choose, turns) {
+  const start = await referee.set_variant(variant);
+  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs });
+  let shown = await page_state(page);
+  assert.equal(shown.start_fen, start);
+  let facts = await referee.position(start, []);
+  assert_board(shown, facts.board);
+  const origins = new Set(facts.legal.map((m) => squares_of(m)[0]));
+  assert.equal(shown.selectable, origins.size, 'every piece with a legal move is highlighted');
+
+  const moves = [];
+  for (let turn = 0; turn < turns && !facts.over; ++turn) {
+    const mine = choose(facts.legal);
+    await click_move(page, mine, moves.length);
+    moves.push(mine);
+    facts = await referee.position(start, moves);
+    if (facts.over) break;
+    await wait_idle(page, moves.length + 1);
+    shown = await page_state(page);
+    assert.equal(shown.moves[moves.length - 1], mine, 'the page played the clicked move');
+    const reply = shown.moves[moves.length];
+    assert.ok(facts.legal.includes(reply), `engine reply ${reply} is not legal (legal: ${facts.legal.join(' ')})`);
+    moves.push(reply);
+    facts = await referee.position(start, moves);
+    assert_board(shown, facts.board);
+    assert.deepEqual(shown.moves_shown, moves);
+    assert.ok(shown.analysis_rows.length >= 1, 'the engine\'s analysis is shown');
+    const [, depth, score, , pv] = shown.analysis_rows[0];
+    assert.ok(Number(depth) >= 1 && /^[+-]?\d+\.\d\d$|#/.test(score) && pv.length > 0,
+              `analysis row looks wrong: ${shown.analysis_rows[0]}`);
+  }
+  assert.equal(shown.error, '');
+  assert.deepEqual(errors, []);
+  return { page, shown, facts, moves };
+}
+
+// Prefers the longest legal move (pass chains, capture sequences), so multi-square input
+// is exercised whenever the position offers it.
+const longest = (legal) => legal.reduce((a, b) => (squares_of(b).length > squares_of(a).length ? b : a));
+
+describe('web GUI in chromium', () => {
+  test('Razzle Dazzle: pass chains by clicks, engine replies, ball and ineligible marks', async () => {
+    const { page, shown } = await play_against_engine('razzledazzle', longest, 2);
+    // The first move d1e1f1 (or another chain) made its throwers ineligible: drawn as marks.
+    const ineligible = Object.values(shown.pieces).filter((p) => p === 'X' || p === 'x').length;
+    assert.equal(await page.$$eval('#board .ineligible-mark', (m) => m.length), ineligible);
+    assert.equal(await page.$$eval('#board .ball', (m) => m.length), 2);
+    await page.screenshot({ path: join(kScreenshotDir, 'web-razzledazzle.png') });
+    await page.close();
+  });
+
+  test('Yin Yang: stones, square colours and the live score', async () => {
+    const { page, shown, moves } = await play_against_engine('yinyang', (legal) => legal[0], 3);
+    const start = await referee.set_variant('yinyang');
+    const facts = await referee.position(start, moves);
+    const [p1, p2] = facts.score.split(' ');
+    assert.match(shown.score_text, new RegExp(`: ${p1}\\s.*: ${p2}$`));
+    const dark = await page.$$eval('#board rect.cell.dark', (cells) => cells.length);
+    assert.equal(dark, facts.board.points.filter((p) => p.dark).length);
+    await page.screenshot({ path: join(kScreenshotDir, 'web-yinyang.png') });
+    await page.close();
+  });
+
+  test('Íves dáma: points, lines, arcs and capture sequences', async () => {
+    const { page } = await play_against_engine('ivesdama', longest, 3);
+    const start = await referee.set_variant('ivesdama');
+    const { board } = await referee.position(start, []);
+    assert.equal(await page.$$eval('#board line.link', (l) => l.length), board.links.length);
+    assert.equal(await page.$$eval('#board path.arc', (a) => a.length), board.arcs.length);
+    await page.screenshot({ path: join(kScreenshotDir, 'web-ivesdama.png') });
+    await page.close();
+  });
+
+  test('engine vs engine, take back, position line, record export, MultiPV analysis', async () => {
+    const start = await referee.set_variant('yinyang');
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 100 });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 4, null, { timeout: kWaitMs });
+    await page.selectOption('#mode', 'human-human');
+    await wait_idle(page, 4);
+    let shown = await page_state(page);
+    const played = shown.moves;
+    for (let i = 0; i < played.length; ++i) {
+      const { legal } = await referee.position(start, played.slice(0, i));
+      assert.ok(legal.includes(played[i]), `engine move ${played[i]} at ply ${i} is illegal`);
+    }
+
+    await page.click('#take-back');
+    await page.waitForFunction((n) => Number(document.body.dataset.ply) === n, played.length - 1);
+    shown = await page_state(page);
+    assert_board(shown, (await referee.position(start, played.slice(0, -1))).board);
+
+    await page.click('#export');
+    const record = await page.inputValue('#record');
+    assert.match(record, /\[Variant "yinyang"\]/);
+    assert.match(record, new RegExp(`\\[FEN "${start}"\\]`));
+    const body = record.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
+    assert.deepEqual(body, [...played.slice(0, -1), '*'], 'the record lists the moves and the result');
+
+    // Load a position line reached by the referee, then analyse it with MultiPV 2.
+    await referee.position(start, ['c4b4', 'd3d2']);
+    const fen = await referee.query('fen');
+    await page.fill('#fen', fen);
+    await page.click('#load-fen');
+    await page.waitForFunction(() => Number(document.body.dataset.ply) === 0);
+    assert_board(await page_state(page), (await referee.position(fen, [])).board);
+    await page.fill('#multipv', '2');
+    await page.check('#analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis tbody tr').length === 2,
+                               null, { timeout: kWaitMs });
+    const rows = (await page_state(page)).analysis_rows;
+    const { legal } = await referee.position(fen, []);
+    assert.notEqual(rows[0][4].split(' ')[0], rows[1][4].split(' ')[0], 'MultiPV lines start differently');
+    for (const row of rows) assert.ok(legal.includes(row[4].split(' ')[0]), `PV ${row[4]} starts illegally`);
+
+    // A malformed position line is refused with the engine's reason; the game stays.
+    await page.fill('#fen', 'not a position');
+    await page.click('#load-fen');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.equal(await page.evaluate(() => window.triad.state.start_fen), fen);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,141 @@
+// Helpers for the browser test: starts the bridge on a free port, launches Debian's chromium
+// headless through playwright-core, and runs an independent triad process as the referee
+// that the page's board, moves and engine replies are checked against.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const kWebDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const kStartTimeoutMs = 10000;
+const kReplyTimeoutMs = 10000;
+
+export function engine_path() {
+  const path = process.env.TRIAD_ENGINE;
+  if (!path) throw new Error('set TRIAD_ENGINE to the triad binary to test against');
+  return path;
+}
+
+// Starts `node server.js --port 0` and resolves with { url, stop() } once it listens.
+export function start_bridge(engine) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0'],
+                        { stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the bridge did not start within ${kStartTimeoutMs} ms`));
+    }, kStartTimeoutMs);
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/on (http:\/\/\S+\/)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bridge exited with ${code} before listening: ${output}`));
+    });
+  });
+}
+
+// Chromium headless as root: no sandbox, no GPU, no network beyond localhost, and a fresh
+// profile directory for every run.
+export async function launch_browser() {
+  const profile = mkdtempSync(join(tmpdir(), 'triad-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1180, height: 860 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// A plain triad process spoken to line by line, with a timeout on every reply.
+export class Referee {
+  constructor(engine) {
+    this.child_ = spawn(engine, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines_ = [];
+    this.waiters_ = [];
+    let pending = '';
+    this.child_.stdout.setEncoding('utf8');
+    this.child_.stdout.on('data', (chunk) => {
+      pending += chunk;
+      let newline;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        this.lines_.push(pending.slice(0, newline).replace(/\r$/, ''));
+        pending = pending.slice(newline + 1);
+      }
+      this.wake_();
+    });
+  }
+
+  wake_() {
+    for (const waiter of [...this.waiters_]) waiter();
+  }
+
+  // Sends `line` and resolves with the first later line for which is_end is true.
+  ask(line, is_end) {
+    this.lines_ = [];
+    this.child_.stdin.write(`${line}\n`);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const index = this.lines_.findIndex(is_end);
+        if (index < 0) return;
+        this.waiters_ = this.waiters_.filter((w) => w !== check);
+        clearTimeout(timer);
+        resolve(this.lines_[index]);
+      };
+      const timer = setTimeout(() => {
+        this.waiters_ = this.waiters_.filter((w) => w !== check);
+        reject(new Error(`triad did not answer '${line}' within ${kReplyTimeoutMs} ms`));
+      }, kReplyTimeoutMs);
+      this.waiters_.push(check);
+      check();
+    });
+  }
+
+  async query(what) {
+    const line = await this.ask(`query ${what}`, (l) => l.startsWith('response '));
+    return line.slice('response '.length);
+  }
+
+  async set_variant(variant) {
+    const line = await this.ask(`setoption name UCI_Variant value ${variant}`,
+                                (l) => l.startsWith('info string variant') || l.startsWith('info string error'));
+    const match = line.match(/ startpos (.+)$/);
+    if (!match) throw new Error(`triad refused variant ${variant}: ${line}`);
+    return match[1];
+  }
+
+  // Sets the position and returns its legal moves, board and other facts.
+  async position(fen, moves) {
+    const tail = moves.length ? ` moves ${moves.join(' ')}` : '';
+    this.child_.stdin.write(`position fen ${fen}${tail}\n`);
+    const legal = await this.query('moves');
+    return {
+      legal: legal === 'none' ? [] : legal.split(' '),
+      board: JSON.parse(await this.query('board')),
+      score: await this.query('score'),
+      over: (await this.query('gameover')) === 'true',
+    };
+  }
+
+  close() {
+    this.child_.stdin.end('quit\n');
+    setTimeout(() => this.child_.kill('SIGKILL'), 1000).unref();
+  }
+}
