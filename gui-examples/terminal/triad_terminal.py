@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Play any Triad variant against the engine in a terminal (Python standard library only).
+
+The board is drawn from the engine's `query board` data; moves are typed as tokens
+(`c4b4`, a pass chain `d1e1f1` or `d1-e1-f1`, a capture sequence `a3c5e7` or `a3xc5xe7`).
+Type `help` at the prompt for the commands.
+
+  python3 triad_terminal.py --engine build/release/triad --variant razzledazzle --side 1
+"""
+
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from triad_engine import EngineError, RefusedError, TriadEngine  # noqa: E402
+
+HELP = """commands:
+  <move>          play a move, e.g. c4b4, d1e1f1 (pass chain), a3c5e7 (capture sequence)
+  moves           list the legal moves
+  go              let the engine play the side to move now
+  undo            take back your last move (and the engine's reply)
+  new [variant]   start a new game (optionally of another variant)
+  variants        list the variants
+  side 1|2|both|none   which side(s) you play (none: watch the engine play itself)
+  time <ms>       engine thinking time per move
+  fen             print the position line
+  load <line>     start from a position line
+  flip            turn the board
+  quit            leave"""
+
+RESULT_TEXT = {"p1win": "Player 1 wins", "p2win": "Player 2 wins", "draw": "draw"}
+
+
+class Colours:
+    """ANSI colours when writing to a terminal, plain text otherwise."""
+
+    def __init__(self, enabled):
+        self.enabled = enabled
+
+    def paint(self, text, code):
+        return f"\033[{code}m{text}\033[0m" if self.enabled else text
+
+
+def piece_text(game, piece, colours):
+    """The two-character cell text of a position-line letter."""
+    if piece == ".":
+        return colours.paint(" .", "2")
+    if game == "yinyang":
+        return colours.paint(" ●", "97;1") if piece == "L" else colours.paint(" ●", "30;1")
+    player_one = piece.isupper()
+    return colours.paint(f" {piece}", "1;33" if player_one else "1;36")
+
+
+def draw_grid(board, flipped, colours):
+    """Square boards: one cell per square, rank labels left, file labels below."""
+    points = board["points"]
+    xs = sorted({p["x"] for p in points}, reverse=flipped)
+    ys = sorted({p["y"] for p in points}, reverse=not flipped)
+    by_xy = {(p["x"], p["y"]): p for p in points}
+    rows = []
+    for y in ys:
+        rank = next(p["name"] for p in points if p["y"] == y).lstrip("abcdefghijklmnopqrstuvwxyz")
+        cells = []
+        for x in xs:
+            p = by_xy.get((x, y))
+            text = piece_text(board["game"], p["piece"], colours) if p else "  "
+            if p and p.get("dark") and colours.enabled:
+                text = f"\033[48;5;137m{text}\033[0m"
+            elif p and p.get("dark") and p["piece"] == ".":
+                text = " :"  # dark empty square, without colours
+            cells.append(text)
+        rows.append(f"{rank:>2} " + "".join(cells))
+    files = [next(p["name"] for p in points if p["x"] == x).rstrip("0123456789") for x in xs]
+    rows.append("   " + "".join(f" {f}" for f in files))
+    return "\n".join(rows)
+
+
+def draw_graph(board, flipped, colours):
+    """Point-and-line boards: points on a character canvas, links as - | / \\, arcs as ( )."""
+    points = board["points"]
+    min_x, max_x = min(p["x"] for p in points), max(p["x"] for p in points)
+    min_y, max_y = min(p["y"] for p in points), max(p["y"] for p in points)
+
+    def at(x, y):  # canvas column and row of drawing coordinates (columns 4 apart, rows 2)
+        if flipped:
+            return 4 * (max_x - x) + 6, 2 * (y - min_y)
+        return 4 * (x - min_x) + 6, 2 * (max_y - y)
+
+    width, height = 4 * (max_x - min_x) + 13, 2 * (max_y - min_y) + 1
+    canvas = [[" "] * width for _ in range(height)]
+    by_name = {p["name"]: p for p in points}
+    for a, b in board.get("links", []):
+        (c1, r1), (c2, r2) = at(by_name[a]["x"], by_name[a]["y"]), at(by_name[b]["x"], by_name[b]["y"])
+        if r1 == r2:
+            for c in range(min(c1, c2) + 1, max(c1, c2)):
+                canvas[r1][c] = "-"
+        elif c1 == c2:
+            for r in range(min(r1, r2) + 1, max(r1, r2)):
+                canvas[r][c1] = "|"
+        elif abs(c1 - c2) == 4 and abs(r1 - r2) == 2:
+            mark = "\\" if (c2 - c1) * (r2 - r1) > 0 else "/"
+            cell = canvas[(r1 + r2) // 2][(c1 + c2) // 2]
+            canvas[(r1 + r2) // 2][(c1 + c2) // 2] = "X" if cell in "/\\" and cell != mark else mark
+    for arc in board.get("arcs", []):
+        (c1, r1), (c2, r2) = at(by_name[arc["from"]]["x"], by_name[arc["from"]]["y"]), \
+            at(by_name[arc["to"]]["x"], by_name[arc["to"]]["y"])
+        left = (arc.get("side") == "left") != flipped
+        column = 1 if left else width - 2
+        for r in range(min(r1, r2), max(r1, r2) + 1):
+            canvas[r][column] = "(" if left else ")"
+    labels = {}
+    for p in points:
+        c, r = at(p["x"], p["y"])
+        canvas[r][c] = "\0"  # placeholder, replaced by the coloured piece below
+        labels[(r, c)] = piece_text(board["game"], p["piece"], colours).replace(" ", "", 1)
+    ranks = {at(p["x"], p["y"])[1]: p["name"].lstrip("abcdefghijklmnopqrstuvwxyz") for p in points}
+    files = {at(p["x"], p["y"])[0]: p["name"].rstrip("0123456789") for p in points}
+    lines = []
+    for r, row in enumerate(canvas):
+        text = "".join(labels[(r, c)] if ch == "\0" else ch for c, ch in enumerate(row))
+        lines.append(f"{ranks.get(r, ''):>2} {text}".rstrip())
+    footer = [" "] * width
+    for c, name in files.items():
+        footer[c] = name
+    lines.append("   " + "".join(footer).rstrip())
+    return "\n".join(lines)
+
+
+class TerminalGame:
+    def __init__(self, engine, args, out):
+        self.engine, self.out = engine, out
+        self.movetime, self.human, self.flipped = args.movetime, args.side, False
+        self.colours = Colours(out.isatty() and not args.no_color)
+        self.start = engine.set_variant(args.variant) if args.variant else engine.start_fen
+        self.moves = []
+        self.engine.new_game()
+
+    def say(self, text):
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def sync(self):
+        self.engine.set_position(self.start, self.moves)
+
+    def human_to_move(self, turn):
+        return self.human == "both" or self.human == turn
+
+    def show(self):
+        self.sync()
+        board = json.loads(self.engine.query("board"))
+        grid = not board.get("links") and not board.get("arcs")
+        self.say("")
+        self.say(draw_grid(board, self.flipped, self.colours) if grid else draw_graph(board, self.flipped, self.colours))
+        score = self.engine.query("score")
+        status = f"{self.engine.variant}  ply {len(self.moves)}"
+        if score != "none":
+            p1, p2 = score.split()
+            status += f"  score P1 {p1} - P2 {p2}"
+        if self.engine.query("gameover") == "true":
+            result, reason = self.engine.query("result"), self.engine.query("reason")
+            status += f"  GAME OVER: {RESULT_TEXT.get(result, result)} ({reason})"
+        else:
+            status += f"  Player {self.engine.query('turn')} to move"
+        self.say(status)
+
+    def engine_move(self):
+        best, infos = self.engine.go(f"movetime {self.movetime}", timeout=self.movetime / 1000 + 15)
+        if best == "(none)":
+            return False
+        last = next((i for i in reversed(infos) if "pv" in i), {})
+        score = last.get("score", {})
+        value = f"#{score['mate']}" if "mate" in score else f"{score.get('cp', 0) / 100:+.2f}"
+        self.say(f"engine plays {best}  (depth {last.get('depth', '?')}, score {value}, pv {' '.join(last.get('pv', []))})")
+        self.moves.append(best)
+        return True
+
+    def play_human(self, token):
+        if self.engine.query(f"islegal {token}") != "true":
+            self.say(f"'{token}' is not a legal move here; legal: {' '.join(self.engine.legal_moves())}")
+            return
+        self.moves.append(token)
+
+    def command(self, line):
+        """Handles one input line; returns False to quit."""
+        word, _, rest = line.strip().partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if not word:
+            return True
+        if word in ("quit", "exit", "q"):
+            return False
+        if word == "help":
+            self.say(HELP)
+        elif word == "moves":
+            self.say(" ".join(self.engine.legal_moves()) or "none")
+        elif word == "go":
+            self.engine_move()
+        elif word == "undo":
+            self.undo()
+        elif word == "new":
+            self.start = self.engine.set_variant(rest) if rest else self.engine.set_variant(self.engine.variant)
+            self.moves = []
+            self.engine.new_game()
+        elif word == "variants":
+            self.say(" ".join(self.engine.variants()))
+        elif word == "side" and rest in ("1", "2", "both", "none"):
+            self.human = rest
+        elif word == "time" and rest.isdigit() and int(rest) > 0:
+            self.movetime = int(rest)
+        elif word == "fen":
+            self.say(self.engine.query("fen"))
+        elif word == "load" and rest:
+            self.engine.set_position(rest)  # raises RefusedError with the engine's reason
+            self.start, self.moves = rest, []
+        elif word == "flip":
+            self.flipped = not self.flipped
+        else:
+            self.play_human(line.strip())
+            return True
+        return True
+
+    def undo(self):
+        if not self.moves:
+            return
+        self.moves.pop()
+        self.sync()
+        while self.moves and not self.human_to_move(self.engine.query("turn")):
+            self.moves.pop()
+            self.sync()
+
+    def run(self, read_line):
+        self.say(f"{self.engine.name} — type 'help' for commands")
+        while True:
+            self.show()
+            over = self.engine.query("gameover") == "true"
+            if not over and not self.human_to_move(self.engine.query("turn")):
+                self.engine_move()
+                continue
+            line = read_line("move> " if not over else "game over> ")
+            if line is None:
+                return
+            try:
+                if not self.command(line):
+                    return
+            except RefusedError as error:
+                self.say(f"refused: {error}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default=os.environ.get("TRIAD_ENGINE", "triad"), help="triad binary")
+    parser.add_argument("--variant", help="variant to play (default: the engine's default)")
+    parser.add_argument("--side", choices=["1", "2", "both", "none"], default="1",
+                        help="the side(s) you play (default 1; none = watch engine vs engine)")
+    parser.add_argument("--movetime", type=int, default=1000, help="engine time per move in ms (default 1000)")
+    parser.add_argument("--no-color", action="store_true", help="no ANSI colours")
+    args = parser.parse_args(argv)
+
+    def read_line(prompt):
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    try:
+        with TriadEngine(args.engine) as engine:
+            TerminalGame(engine, args, sys.stdout).run(read_line)
+    except EngineError as error:
+        print(f"triad_terminal: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
