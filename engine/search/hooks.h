@@ -7,13 +7,19 @@
 //   is_tactical(g, pos, m)  -> bool: searched in quiescence (captures, goal threats)
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
 //   can_repeat              -> false if no position can ever recur (skip repetition scans)
-//   solve(g, pos, hist, out)-> bool: exact game-theoretic value of a small endgame; fills
-//                               `out` (score from the side to move, best move index)
+//   solve(g, pos, ply, out) -> bool: exact game-theoretic value of a small endgame inside
+//                               the tree; fills `out` (score, best move index)
+//   solve_root(g, pos, stop)-> optional RootSolution: the whole game solved from the root
+//                               (perfect line), or nothing (too big / stopped)
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
 
 #include "engine/core/game.h"
+#include "engine/search/search_types.h"
 
 namespace triad::engine {
 
@@ -25,8 +31,20 @@ struct SolveResult {
   int move_index = -1;  // best move in generate() order, -1 when the position is final
 };
 
+// A root position solved to the end of the game.
+template <class Move>
+struct RootSolution {
+  int score = 0;         // mate-style score from the side to move (see search_types.h)
+  std::vector<Move> pv;  // a perfect line; pv[0] is the move to play
+  std::uint64_t nodes = 0;
+};
+
+using StopCheck = std::function<bool()>;
+
+// The neutral defaults (and member detection); specialisations of SearchHooks derive from
+// it and replace what they know better.
 template <Game G>
-struct SearchHooks {
+struct DefaultHooks {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
@@ -51,7 +69,13 @@ struct SearchHooks {
   static int moves_left(const G&, const Position&) { return 30; }
   // No solver by default.
   static bool solve(const G&, const Position&, int /*ply*/, SolveResult&) { return false; }
-  static bool root_solvable(const G&, const Position&) { return false; }
+  static std::optional<RootSolution<Move>> solve_root(const G&, const Position&,
+                                                      bool /*time_short*/, const StopCheck&) {
+    return std::nullopt;
+  }
 };
+
+template <Game G>
+struct SearchHooks : DefaultHooks<G> {};
 
 }  // namespace triad::engine

@@ -1,5 +1,6 @@
 // Search knowledge for Yin Yang: no position can recur (every move adds a stone), history
-// keyed by from/to squares, and the game length for time management.
+// keyed by from/to squares, the game length for time management, and the exact endgame
+// solver (engine/games/yinyang/solver.h) at the root and near the leaves.
 #pragma once
 
 #include <bit>
@@ -12,17 +13,27 @@ namespace triad::engine {
 template <>
 struct SearchHooks<games::yinyang::Game> {
   using G = games::yinyang::Game;
+  using Position = G::Position;
+  using Move = G::Move;
   static constexpr bool kCanRepeat = false;
+  // The root is solved exactly at or below this many empty squares (<= 1 s, usually far
+  // less); with little time on the clock only at or below kRootSolveEmptiesShort.
+  static constexpr int kRootSolveEmpties = 16;
+  static constexpr int kRootSolveEmptiesShort = 12;
+  // Nodes inside the tree are solved (win / loss only) at or below this many empties.
+  static constexpr int kTreeSolveEmpties = 7;
 
-  static int move_key(const G&, const G::Position&, const G::Move& m) {
+  static int move_key(const G&, const Position&, const Move& m) {
     return m.from * games::yinyang::kSquares + m.to;
   }
-  static bool is_tactical(const G&, const G::Position&, const G::Move&) { return false; }
+  static bool is_tactical(const G&, const Position&, const Move&) { return false; }
   // Each move fills one square, so at most empties / 2 own moves remain.
-  static int moves_left(const G&, const G::Position& pos) {
+  static int moves_left(const G&, const Position& pos) {
     return std::popcount(pos.empty()) / 2 + 1;
   }
-  static bool solve(const G&, const G::Position&, int, SolveResult&) { return false; }
+  static bool solve(const G& g, const Position& pos, int ply, SolveResult& out);
+  static std::optional<RootSolution<Move>> solve_root(const G& g, const Position& pos,
+                                                      bool time_short, const StopCheck& stop);
 };
 
 }  // namespace triad::engine

@@ -116,6 +116,29 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
     return {};
   }
 
+  if (searchmoves.empty() && config.multipv <= 1) {
+    // Small enough to solve to the end of the game: play the perfect line.
+    const bool time_short = shared.time.time_limited() && shared.time.maximum_ms() < 300;
+    const auto solved = Hooks::solve_root(g, pos, time_short, [this] {
+      return shared.abort.load() || shared.external_stop.load() ||
+             (!shared.pondering.load() && shared.time.hard_expired());
+    });
+    if (solved) {
+      RootMove rm{solved->pv[0], 0, solved->score, solved->score, 0, solved->pv};
+      auto info =
+          make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
+      info.nodes = solved->nodes;
+      info.nps =
+          info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
+      on_info(info);
+      wait_for_release(limits);
+      SearchResult<Move> result;
+      result.best = solved->pv[0];
+      if (solved->pv.size() > 1) result.ponder = solved->pv[1];
+      return result;
+    }
+  }
+
   tt.new_search();
   ensure_workers(config.threads);
   for (auto& w : workers) w->setup(line, roots);

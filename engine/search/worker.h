@@ -250,7 +250,11 @@ class SearchWorker {
       s.pondering.store(false);
       s.time.ponderhit();
     }
-    if (!s.pondering.load(std::memory_order_relaxed) && s.time.hard_expired()) s.abort.store(true);
+    // Out of time: abort, but only once the first iteration has given every root move a
+    // real score (it takes microseconds; the move played is then never a blind one).
+    if (completed_depth_ > 0 && !s.pondering.load(std::memory_order_relaxed) &&
+        s.time.hard_expired())
+      s.abort.store(true);
   }
 
   int evaluate(const Position& pos) const {

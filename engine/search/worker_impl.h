@@ -76,8 +76,6 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   g.generate(pos, History(hist_keys_), moves);
   const int n = static_cast<int>(moves.size());
   if (n == 0) return outcome_score(g.no_moves_outcome(pos), stm, ply);
-  if (depth <= 0) return quiesce(pos, &moves, alpha, beta, ply, 0);
-
   SolveResult solved;
   if (Hooks::solve(g, pos, ply, solved)) {
     tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
@@ -85,6 +83,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
       update_pv(ply, moves[static_cast<std::size_t>(solved.move_index)]);
     return solved.score;
   }
+  if (depth <= 0) return quiesce(pos, &moves, alpha, beta, ply, 0);
 
   // Without a table move, a shallower search is nearly as good and cheaper (internal
   // iterative reduction).
