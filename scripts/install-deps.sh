@@ -8,7 +8,11 @@ packages=(
   libyaml-cpp-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   python3
+  nodejs chromium
 )
+# npm: Debian's package, unless an npm already came with another Node.js build (e.g.
+# NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
