@@ -1,0 +1,18 @@
+// Íves dáma static evaluation (side-to-move perspective, ~100 per stone of advantage).
+// The search helper tunes this file; the game core only forwards to it.
+#pragma once
+
+#include <vector>
+
+#include "engine/core/types.h"
+#include "engine/games/ivesdama/game.h"
+
+namespace triad::games::ivesdama {
+
+// Sum of eval_terms().
+int evaluate(const Game& game, const Position& pos);
+// Named terms: material, advance (pieces closer to the opponent's base), race (the nearest
+// piece of each side to its goal).
+std::vector<engine::EvalTerm> eval_terms(const Game& game, const Position& pos);
+
+}  // namespace triad::games::ivesdama

@@ -1,0 +1,305 @@
+// Íves dáma game core: table construction, move generation (steps, compulsory maximal
+// capture sequences with immediate removal), copy-make and the end-of-game rules.
+#include "engine/games/ivesdama/game.h"
+
+#include <bit>
+#include <string>
+#include <utility>
+
+#include "engine/games/ivesdama/eval.h"
+
+namespace triad::games::ivesdama {
+
+namespace {
+
+constexpr std::uint32_t bit(int i) {
+  return 1u << i;
+}
+
+// One way out of a point: along a straight link or an arc.
+struct Exit {
+  Direction leave;   // direction in which the point is left
+  Direction arrive;  // direction of travel on arrival at `target`
+  int target = 0;
+  bool arc = false;
+};
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::vector<std::vector<Exit>> exits_of(const Board& board) {
+  std::vector<std::vector<Exit>> exits(board.points.size());
+  for (const BoardLink& l : board.links) {
+    const auto a = static_cast<std::size_t>(l.a);
+    const auto b = static_cast<std::size_t>(l.b);
+    const Direction d = direction_between(board.points[a], board.points[b]);
+    exits[a].push_back({d, d, l.b, false});
+    exits[b].push_back({d.reversed(), d.reversed(), l.a, false});
+  }
+  for (const BoardArc& arc : board.arcs) {
+    exits[static_cast<std::size_t>(arc.a)].push_back(
+        {arc.leave_a, arc.leave_b.reversed(), arc.b, true});
+    exits[static_cast<std::size_t>(arc.b)].push_back(
+        {arc.leave_b, arc.leave_a.reversed(), arc.a, true});
+  }
+  return exits;
+}
+
+double mean_rank(const Board& board, std::uint32_t set) {
+  double sum = 0;
+  for (std::uint32_t b = set; b; b &= b - 1)
+    sum += board.points[static_cast<std::size_t>(std::countr_zero(b))].rank;
+  return sum / std::popcount(set);
+}
+
+// Breadth-first step distances from a set of points over every link (arcs included).
+std::array<std::uint8_t, kMaxPoints> distances_from(const Tables& t, std::uint32_t targets) {
+  std::array<std::uint8_t, kMaxPoints> dist{};
+  dist.fill(static_cast<std::uint8_t>(t.num_points));
+  std::uint32_t seen = targets;
+  std::uint32_t frontier = targets;
+  for (std::uint8_t d = 0; frontier; ++d) {
+    std::uint32_t next = 0;
+    for (std::uint32_t b = frontier; b; b &= b - 1) {
+      const int p = std::countr_zero(b);
+      dist[static_cast<std::size_t>(p)] = d;
+      next |= t.links[static_cast<std::size_t>(p)];
+    }
+    frontier = next & ~seen;
+    seen |= next;
+  }
+  return dist;
+}
+
+Tables build_tables(const Board& board, const Rules& rules, const std::array<int, 2>& ahead) {
+  Tables t;
+  t.num_points = static_cast<int>(board.points.size());
+  t.all = t.num_points == 32 ? ~0u : bit(t.num_points) - 1;
+  const auto exits = exits_of(board);
+  std::size_t njumps = 0;
+  for (int p = 0; p < t.num_points; ++p) {
+    const auto pi = static_cast<std::size_t>(p);
+    const int rank = board.points[pi].rank;
+    t.jump_begin[pi] = static_cast<std::uint16_t>(njumps);
+    for (const Exit& e : exits[pi]) {
+      const auto q = static_cast<std::size_t>(e.target);
+      t.links[pi] |= bit(e.target);
+      for (int s = 0; s < 2; ++s) {
+        // Forward variant: a step may not go against the player's direction of play.
+        const int climb = board.points[q].rank - rank;
+        if (!rules.forward || climb * ahead[static_cast<std::size_t>(s)] >= 0)
+          t.steps[static_cast<std::size_t>(s)][pi] |= bit(e.target);
+      }
+      // A jump continues from q in the direction of arrival.
+      for (const Exit& f : exits[q]) {
+        if (f.leave != e.arrive || f.target == p) continue;
+        if ((e.arc || f.arc) && !rules.arc_capture) continue;
+        t.jumps[njumps++] = {static_cast<std::uint8_t>(e.target),
+                             static_cast<std::uint8_t>(f.target)};
+        t.jump_over[pi] |= bit(e.target);
+      }
+    }
+  }
+  t.jump_begin[static_cast<std::size_t>(t.num_points)] = static_cast<std::uint16_t>(njumps);
+  for (std::size_t s = 0; s < 2; ++s) {
+    t.goal[s] = board.base[1 - s];
+    t.goal_distance[s] = distances_from(t, t.goal[s]);
+  }
+  std::uint64_t seed = 0x1F5E5DA3A0C0FFEEull;  // fixed: keys are stable across runs
+  for (auto& side : t.zobrist)
+    for (auto& k : side) k = splitmix64(seed);
+  t.zobrist_side = splitmix64(seed);
+  return t;
+}
+
+}  // namespace
+
+Result<Game> Game::create(const Rules& rules, Board board) {
+  const auto issues = check_board(board);
+  if (!issues.empty()) {
+    std::string msg = "invalid Íves dáma board:";
+    for (const auto& issue : issues) msg += "\n  " + issue.reason;
+    return make_error(msg);
+  }
+  // Direction of play per player: from its own base towards the opponent's (+1 = up).
+  std::array<int, 2> ahead{};
+  for (std::size_t s = 0; s < 2; ++s) {
+    const double climb = mean_rank(board, board.base[1 - s]) - mean_rank(board, board.base[s]);
+    ahead[s] = climb > 0 ? 1 : (climb < 0 ? -1 : 0);
+  }
+  if (rules.forward && (ahead[0] == 0 || ahead[1] == 0))
+    return make_error(
+        "forward: the forward rule needs each player's base points on a different rank from "
+        "the opponent's, to tell forwards from backwards");
+  auto tables = std::make_shared<const Tables>(build_tables(board, rules, ahead));
+  return Game(rules, std::make_shared<const Board>(std::move(board)), std::move(tables));
+}
+
+Position Game::make_position(std::uint32_t p1, std::uint32_t p2, Player stm, int ply) const {
+  Position pos;
+  pos.pieces = {p1, p2};
+  pos.stm = stm;
+  pos.ply = ply;
+  pos.key = compute_key(pos);
+  return pos;
+}
+
+Position Game::start_position() const {
+  return make_position(board_->start[0], board_->start[1], board_->first, 0);
+}
+
+std::uint64_t Game::compute_key(const Position& pos) const {
+  const Tables& t = *tables_;
+  std::uint64_t key = pos.stm == Player::kTwo ? t.zobrist_side : 0;
+  for (std::size_t s = 0; s < 2; ++s)
+    for (std::uint32_t b = pos.pieces[s]; b; b &= b - 1)
+      key ^= t.zobrist[s][static_cast<std::size_t>(std::countr_zero(b))];
+  return key;
+}
+
+bool Game::has_capture(std::uint32_t own, std::uint32_t opp) const {
+  const Tables& t = *tables_;
+  const std::uint32_t empty = t.all & ~(own | opp);
+  for (std::uint32_t b = own; b; b &= b - 1) {
+    const auto p = static_cast<std::size_t>(std::countr_zero(b));
+    if (!(t.jump_over[p] & opp)) continue;
+    for (std::size_t j = t.jump_begin[p]; j < t.jump_begin[p + 1]; ++j) {
+      if ((opp >> t.jumps[j].over) & (empty >> t.jumps[j].land) & 1) return true;
+    }
+  }
+  return false;
+}
+
+// Depth-first search of the sequences of the piece that started on `from` and stands on
+// `at`. `empty` counts `at` and every captured point as empty (immediate removal), so the
+// piece may cross points it left. Each finished sequence is added once per start/end/set.
+void Game::capture_search(int from, int at, std::uint32_t opp, std::uint32_t empty,
+                          std::uint32_t captured, std::size_t first, MoveList& moves) const {
+  const Tables& t = *tables_;
+  const auto a = static_cast<std::size_t>(at);
+  bool extended = false;
+  if (t.jump_over[a] & opp) {
+    for (std::size_t j = t.jump_begin[a]; j < t.jump_begin[a + 1]; ++j) {
+      const Tables::Jump jump = t.jumps[j];
+      if (!((opp >> jump.over) & (empty >> jump.land) & 1)) continue;
+      extended = true;
+      capture_search(from, jump.land, opp & ~bit(jump.over), empty | bit(jump.over),
+                     captured | bit(jump.over), first, moves);
+    }
+  }
+  if (extended || !captured) return;
+  const Move m{captured, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(at)};
+  for (std::size_t i = first; i < moves.size(); ++i)
+    if (moves[i] == m) return;
+  if (moves.size() < MoveList::capacity()) moves.push_back(m);
+}
+
+void Game::generate(const Position& pos, engine::History, MoveList& moves) const {
+  moves.clear();
+  if (terminal(pos).over()) return;
+  const Tables& t = *tables_;
+  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const std::uint32_t own = pos.pieces[s];
+  const std::uint32_t opp = pos.pieces[1 - s];
+  const std::uint32_t empty = t.all & ~(own | opp);
+  for (std::uint32_t b = own; b; b &= b - 1) {
+    const int p = std::countr_zero(b);
+    if (t.jump_over[static_cast<std::size_t>(p)] & opp)
+      capture_search(p, p, opp, empty | bit(p), 0, moves.size(), moves);
+  }
+  if (!moves.empty()) return;
+  for (std::uint32_t b = own; b; b &= b - 1) {
+    const int p = std::countr_zero(b);
+    for (std::uint32_t to = t.steps[s][static_cast<std::size_t>(p)] & empty; to; to &= to - 1)
+      moves.push_back(
+          {0, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(std::countr_zero(to))});
+  }
+}
+
+std::uint64_t Game::count_moves(const Position& pos, engine::History history) const {
+  if (terminal(pos).over()) return 0;
+  const Tables& t = *tables_;
+  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const std::uint32_t own = pos.pieces[s];
+  const std::uint32_t opp = pos.pieces[1 - s];
+  if (has_capture(own, opp)) {
+    MoveList moves;
+    generate(pos, history, moves);
+    return moves.size();
+  }
+  const std::uint32_t empty = t.all & ~(own | opp);
+  std::uint64_t n = 0;
+  for (std::uint32_t b = own; b; b &= b - 1)
+    n += static_cast<std::uint64_t>(
+        std::popcount(t.steps[s][static_cast<std::size_t>(std::countr_zero(b))] & empty));
+  return n;
+}
+
+Position Game::make(const Position& pos, const Move& m) const {
+  const Tables& t = *tables_;
+  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  Position next = pos;
+  // from == to is possible (a sequence that returns to its start): the XORs then cancel.
+  next.pieces[s] ^= bit(m.from) ^ bit(m.to);
+  next.key ^= t.zobrist[s][m.from] ^ t.zobrist[s][m.to] ^ t.zobrist_side;
+  next.pieces[1 - s] &= ~m.captured;
+  for (std::uint32_t b = m.captured; b; b &= b - 1)
+    next.key ^= t.zobrist[1 - s][static_cast<std::size_t>(std::countr_zero(b))];
+  next.stm = engine::other(pos.stm);
+  ++next.ply;
+  return next;
+}
+
+engine::Outcome Game::terminal(const Position& pos) const {
+  // Only the player who just moved can have won: "at the end of its move".
+  const Player mover = engine::other(pos.stm);
+  const auto m = static_cast<std::size_t>(engine::index(mover));
+  if (pos.pieces[m] & tables_->goal[m])
+    return engine::Outcome::win_for(mover, engine::Reason::kGoal);
+  return engine::Outcome::ongoing();
+}
+
+engine::Outcome Game::no_moves_outcome(const Position& pos) const {
+  return engine::Outcome::win_for(engine::other(pos.stm), engine::Reason::kNoMoves);
+}
+
+int Game::evaluate(const Position& pos) const {
+  return ivesdama::evaluate(*this, pos);
+}
+
+std::vector<engine::EvalTerm> Game::eval_terms(const Position& pos) const {
+  return ivesdama::eval_terms(*this, pos);
+}
+
+std::vector<CapturePath> Game::capture_paths(const Position& pos, int from) const {
+  std::vector<CapturePath> out;
+  const Tables& t = *tables_;
+  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  if (from < 0 || from >= t.num_points || !(pos.pieces[s] & bit(from))) return out;
+  const std::uint32_t empty = (t.all & ~(pos.pieces[0] | pos.pieces[1])) | bit(from);
+  CapturePath path{{from}, 0};
+  // Same walk as capture_search(), recording the landing points.
+  auto walk = [&](auto&& self, std::uint32_t opp, std::uint32_t free) -> void {
+    const auto a = static_cast<std::size_t>(path.points.back());
+    bool extended = false;
+    for (std::size_t j = t.jump_begin[a]; j < t.jump_begin[a + 1]; ++j) {
+      const Tables::Jump jump = t.jumps[j];
+      if (!((opp >> jump.over) & (free >> jump.land) & 1)) continue;
+      extended = true;
+      path.points.push_back(jump.land);
+      path.captured |= bit(jump.over);
+      self(self, opp & ~bit(jump.over), free | bit(jump.over));
+      path.captured &= ~bit(jump.over);
+      path.points.pop_back();
+    }
+    if (!extended && path.captured) out.push_back(path);
+  };
+  walk(walk, pos.pieces[1 - s], empty);
+  return out;
+}
+
+}  // namespace triad::games::ivesdama
