@@ -13,18 +13,19 @@ Result<CliOptions> parse_command_line(int argc, const char* const* argv) {
   CliOptions out;
   po::options_description visible(
       "Usage: triad [options] [command ...]\n"
-      "Starts the Triad engine daemon (UCI + UGI on stdin/stdout). Commands given after the\n"
-      "options (e.g. `triad bench`) run first; then protocol lines are read until quit/EOF.\n\n"
+      "Starts the Triad engine daemon (UCI + UGI on stdin/stdout) and reads protocol lines\n"
+      "until quit or end of input. Commands given after the options, one protocol line per\n"
+      "argument (e.g. `triad bench` or `triad \"position startpos\" \"go perft 3\"`), are run\n"
+      "instead, each search to its end, and then triad exits.\n\n"
       "Options");
-  visible.add_options()
-      ("help,h", "show this help and exit")
-      ("version,v", "show the version and exit")
-      ("variant", po::value<std::string>(&out.variant), "preselect a variant (UCI_Variant)")
-      ("game", po::value<std::string>(&out.variant), "same as --variant")
-      ("variants", po::value<std::vector<std::string>>(&out.variant_files),
-       "load extra variants from a YAML file (repeatable)")
-      ("option", po::value<std::vector<std::string>>(&out.options),
-       "set an engine option, \"Name=value\" (repeatable)");
+  visible.add_options()("help,h", "show this help and exit")(
+      "version,v", "show the version and exit")("variant", po::value<std::string>(&out.variant),
+                                                "preselect a variant (UCI_Variant)")(
+      "game", po::value<std::string>(&out.variant), "same as --variant")(
+      "variants", po::value<std::vector<std::string>>(&out.variant_files),
+      "load extra variants from a YAML file (repeatable)")(
+      "option", po::value<std::vector<std::string>>(&out.options),
+      "set an engine option, \"Name=value\" (repeatable)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::vector<std::string>>(&out.commands));
   po::options_description all;

@@ -11,11 +11,12 @@ namespace triad::protocol {
 struct CliOptions {
   bool show_help = false;
   bool show_version = false;
-  std::string help_text;              // filled when show_help
-  std::string variant;                // --variant / --game ("" = default)
+  std::string help_text;                   // filled when show_help
+  std::string variant;                     // --variant / --game ("" = default)
   std::vector<std::string> variant_files;  // --variants FILE (repeatable)
-  std::vector<std::string> options;   // --option "Name=value" (repeatable)
-  std::vector<std::string> commands;  // positional: protocol commands run first, e.g. "bench"
+  std::vector<std::string> options;        // --option "Name=value" (repeatable)
+  std::vector<std::string>
+      commands;  // positional: protocol lines run instead of stdin, e.g. "bench"
 };
 
 // argv[0] is skipped. Unknown flags and malformed values give an Error that says which/why.

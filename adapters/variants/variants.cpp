@@ -1,0 +1,135 @@
+// VariantRegistry (adapters/common/variants.h): loading variant YAML (built-in and user
+// files), validating every entry by building its game, and creating games by variant name.
+#include "adapters/common/variants.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "adapters/ivesdama/notation.h"
+#include "adapters/razzle/notation.h"
+#include "adapters/yinyang/notation.h"
+#include "triad_builtin_variants.h"
+
+namespace triad::adapters {
+
+namespace {
+
+// A fresh game of base game G with a variant's settings.
+template <class G>
+Result<std::unique_ptr<AnyGame>> make_typed(const Variant& v) {
+  auto game = Notation<G>::make_game(v.settings, v.base_dir);
+  if (!game) return game.error();
+  return std::unique_ptr<AnyGame>(std::make_unique<TypedGame<G>>(std::move(*game)));
+}
+
+Result<std::unique_ptr<AnyGame>> make_any(const Variant& v) {
+  try {
+    if (v.game == games::razzle::Game::kName) return make_typed<games::razzle::Game>(v);
+    if (v.game == games::yinyang::Game::kName) return make_typed<games::yinyang::Game>(v);
+    if (v.game == games::ivesdama::Game::kName) return make_typed<games::ivesdama::Game>(v);
+  } catch (const std::exception& e) {  // a settings node of an unexpected shape
+    return make_error(std::string("bad settings: ") + e.what());
+  }
+  return make_error("unknown game '" + v.game + "' (expected razzledazzle, yinyang or ivesdama)");
+}
+
+bool valid_name(const std::string& name) {
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  });
+}
+
+// A required scalar field of a variant entry, or why it is missing.
+Result<std::string> scalar_field(const YAML::Node& entry, const char* key) {
+  const YAML::Node node = entry[key];
+  if (!node || !node.IsScalar())
+    return make_error(std::string("missing or non-scalar '") + key + "'");
+  return node.Scalar();
+}
+
+}  // namespace
+
+VariantRegistry VariantRegistry::builtin() {
+  VariantRegistry registry;
+  // The compiled-in text is checked by the tests; a failure here is a build defect.
+  if (auto r = registry.load_text(kBuiltinVariantsYaml, {}, "builtin.yaml"); !r)
+    throw std::logic_error(r.error().message);
+  return registry;
+}
+
+Result<void> VariantRegistry::load_file(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) return make_error(file.string() + ": cannot open the variant file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return load_text(text.str(), file.parent_path(), file.string());
+}
+
+Result<void> VariantRegistry::load_text(const std::string& yaml_text,
+                                        const std::filesystem::path& base_dir,
+                                        const std::string& source_name) {
+  std::vector<Variant> loaded;
+  try {
+    const YAML::Node root = YAML::Load(yaml_text);
+    const YAML::Node list = root.IsMap() ? root["variants"] : YAML::Node();
+    if (!list || !list.IsSequence())
+      return make_error(source_name + ":1: expected a map with a 'variants' list");
+    for (const auto& entry : list) {
+      const std::string where = source_name + ":" + std::to_string(entry.Mark().line + 1) + ": ";
+      if (!entry.IsMap()) return make_error(where + "a variant entry must be a map");
+      auto name = scalar_field(entry, "name");
+      if (!name) return make_error(where + name.error().message);
+      if (!valid_name(*name))
+        return make_error(where + "variant name '" + *name +
+                          "' must be 1-64 letters, digits, '-', '_' or '.'");
+      auto game = scalar_field(entry, "game");
+      if (!game) return make_error(where + "variant '" + *name + "': " + game.error().message);
+      for (const auto& other : loaded)
+        if (other.name == *name) return make_error(where + "variant '" + *name + "' defined twice");
+      Variant v{*name, *game, YAML::Clone(entry), base_dir};
+      if (auto made = make_any(v); !made)
+        return make_error(where + "variant '" + *name + "': " + made.error().message);
+      loaded.push_back(std::move(v));
+    }
+  } catch (const YAML::Exception& e) {
+    return make_error(source_name + ":" + std::to_string(std::max(e.mark.line, 0) + 1) + ": " +
+                      e.msg);
+  }
+  for (auto& v : loaded) {
+    auto same = std::find_if(variants_.begin(), variants_.end(),
+                             [&](const Variant& old) { return old.name == v.name; });
+    if (same != variants_.end()) {
+      *same = std::move(v);
+    } else {
+      variants_.push_back(std::move(v));
+    }
+  }
+  return {};
+}
+
+const Variant* VariantRegistry::find(const std::string& name) const {
+  for (const auto& v : variants_)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+std::vector<std::string> VariantRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& v : variants_) out.push_back(v.name);
+  return out;
+}
+
+Result<std::unique_ptr<AnyGame>> VariantRegistry::create(const std::string& name) const {
+  const Variant* v = find(name);
+  if (!v)
+    return make_error("unknown variant '" + name + "' (known: " + [&] {
+      std::string all;
+      for (const auto& n : names()) all += (all.empty() ? "" : ", ") + n;
+      return all;
+    }() + ")");
+  return make_any(*v);
+}
+
+}  // namespace triad::adapters

@@ -1,0 +1,28 @@
+// `bench`: a fixed set of positions of every game searched to a fixed depth with one thread
+// and a fresh hash; the total node count is a deterministic signature of the search.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "adapters/common/variants.h"
+#include "engine/core/result.h"
+
+namespace triad::protocol {
+
+constexpr int kBenchDefaultDepth = 6;
+
+struct BenchReport {
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::uint64_t nps() const {
+    return time_ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(time_ms) : nodes * 1000;
+  }
+};
+
+// depth 0 = kBenchDefaultDepth. `print` receives one progress line per position.
+Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth,
+                              const std::function<void(const std::string&)>& print);
+
+}  // namespace triad::protocol

@@ -1,0 +1,65 @@
+// Engine options (UCI `option` / `setoption`): typed (spin, check, combo, button, string),
+// validated against their declaration, each with an on-change action. The session declares
+// all of its options in one table (Session::declare_options).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+
+namespace triad::protocol {
+
+enum class OptionType { kSpin, kCheck, kCombo, kButton, kString };
+
+struct OptionSpec {
+  std::string name;
+  OptionType type = OptionType::kString;
+  std::string default_value;      // spin: decimal; check: true/false; button: unused
+  std::int64_t min = 0;           // spin only
+  std::int64_t max = 0;           // spin only
+  std::vector<std::string> vars;  // combo only
+};
+
+class Options {
+ public:
+  // Called with the validated (canonical) value; an error refuses the change.
+  using OnChange = std::function<Result<void>(const std::string& value)>;
+
+  void add(OptionSpec spec, OnChange on_change);
+
+  // One `option name ... type ...` line per option, in declaration order.
+  std::vector<std::string> uci_lines() const;
+
+  // Validates, runs the action, then stores; on error nothing changes. Names are matched
+  // case-insensitively; check values true/false; combo values case-insensitively.
+  Result<void> set(std::string_view name, const std::optional<std::string>& value);
+
+  // Current values (the option must exist).
+  std::int64_t spin(std::string_view name) const;
+  bool check(std::string_view name) const;
+  const std::string& text(std::string_view name) const;  // string and combo values
+
+  // Replaces a combo's allowed values (the current value must stay among them).
+  void set_vars(std::string_view name, std::vector<std::string> vars);
+
+ private:
+  struct Entry {
+    OptionSpec spec;
+    OnChange on_change;
+    std::string value;
+  };
+  const Entry* find(std::string_view name) const;
+  Entry* find(std::string_view name);
+  const Entry& get(std::string_view name) const;
+
+  std::vector<Entry> entries_;
+};
+
+bool iequals(std::string_view a, std::string_view b);
+
+}  // namespace triad::protocol

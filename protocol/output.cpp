@@ -1,0 +1,82 @@
+// Thread-safe line output, the debug log, and info/bestmove formatting (see output.h).
+#include "protocol/output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace triad::protocol {
+
+void Output::line(std::string_view text) {
+  std::lock_guard lock(mutex_);
+  out_ << text << '\n' << std::flush;
+  if (log_.is_open()) log_ << "<< " << text << '\n' << std::flush;
+}
+
+void Output::log_input(std::string_view text) {
+  std::lock_guard lock(mutex_);
+  if (log_.is_open()) log_ << ">> " << text << '\n' << std::flush;
+}
+
+Result<void> Output::set_log_file(const std::string& path) {
+  std::lock_guard lock(mutex_);
+  if (path.empty()) {
+    log_.close();
+    return {};
+  }
+  std::ofstream file(path, std::ios::app);
+  if (!file) return make_error("setoption Debug Log File : cannot open '" + path + "' for writing");
+  log_ = std::move(file);
+  return {};
+}
+
+namespace {
+
+// Win/draw/loss in permille from a centipawn-like score: a logistic model in which 100 (one
+// unit of advantage) wins about two games in three; the draw share shrinks as |score| grows.
+void append_wdl(std::string& out, int score) {
+  int win = 0, draw = 0, loss = 0;
+  if (engine::is_mate_score(score)) {
+    (score > 0 ? win : loss) = 1000;
+  } else {
+    const double p_win = 1.0 / (1.0 + std::exp(-(score - 50) / 70.0));
+    const double p_loss = 1.0 / (1.0 + std::exp(-(-score - 50) / 70.0));
+    win = static_cast<int>(std::lround(1000 * p_win));
+    loss = static_cast<int>(std::lround(1000 * p_loss));
+    draw = std::max(0, 1000 - win - loss);
+  }
+  out += " wdl " + std::to_string(win) + " " + std::to_string(draw) + " " + std::to_string(loss);
+}
+
+}  // namespace
+
+std::string format_info(const TextInfo& info, Mode mode, bool show_wdl) {
+  std::string out = "info depth " + std::to_string(info.depth) + " seldepth " +
+                    std::to_string(std::max(info.seldepth, info.depth)) + " multipv " +
+                    std::to_string(info.multipv) + " score ";
+  if (engine::is_mate_score(info.score)) {
+    const int plies = engine::mate_plies(info.score);  // signed: > 0 the side to move wins
+    const int n = mode == Mode::kUgi ? plies : (plies > 0 ? (plies + 1) / 2 : -((-plies + 1) / 2));
+    out += "mate " + std::to_string(n);
+  } else {
+    out += "cp " + std::to_string(info.score);
+  }
+  if (info.bound == engine::Bound::kLower) out += " lowerbound";
+  if (info.bound == engine::Bound::kUpper) out += " upperbound";
+  if (show_wdl) append_wdl(out, info.score);
+  out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
+         " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+  if (!info.pv.empty()) {
+    out += " pv";
+    for (const auto& m : info.pv) out += " " + m;
+  }
+  return out;
+}
+
+std::string format_bestmove(const TextBestMove& best, Mode mode) {
+  std::string out = "bestmove " + best.best;
+  if (mode == Mode::kUci && !best.ponder.empty()) out += " ponder " + best.ponder;
+  return out;
+}
+
+}  // namespace triad::protocol

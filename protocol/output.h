@@ -1,0 +1,43 @@
+// Output of the session: every line written whole under a mutex and flushed (the search
+// thread prints too), optionally copied to the Debug Log File with `>>` (input) / `<<`
+// (output) markers; and the formatting of `info` and `bestmove` lines.
+#pragma once
+
+#include <fstream>
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "engine/core/result.h"
+#include "protocol/game_engine.h"
+
+namespace triad::protocol {
+
+enum class Mode { kUci, kUgi };
+
+class Output {
+ public:
+  explicit Output(std::ostream& out) : out_(out) {}
+
+  void line(std::string_view text);
+  void error(std::string_view message) { line("info string error " + std::string(message)); }
+  void log_input(std::string_view text);  // only copies to the log file, if any
+
+  // "" closes the log; otherwise appends to that file (error if it cannot be opened).
+  Result<void> set_log_file(const std::string& path);
+
+ private:
+  std::ostream& out_;
+  std::mutex mutex_;
+  std::ofstream log_;
+};
+
+// `info depth .. seldepth .. multipv .. score cp|mate .. [lowerbound|upperbound] [wdl ..]
+// nodes .. nps .. hashfull .. time .. pv ..`; mate counts moves in UCI mode, plies in UGI.
+std::string format_info(const TextInfo& info, Mode mode, bool show_wdl);
+
+// `bestmove <m> [ponder <p>]`; never a ponder move in UGI mode.
+std::string format_bestmove(const TextBestMove& best, Mode mode);
+
+}  // namespace triad::protocol
