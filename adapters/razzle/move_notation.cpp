@@ -73,6 +73,11 @@ Result<rz::Move> follow_chain(const rz::Game& game, const rz::Position& pos,
                               const std::vector<int>& squares, const std::string& what) {
   const Player me = pos.side_to_move();
   const bool extended = game.rules().rule_set == rz::RuleSet::kExtended;
+  for (std::size_t i = 1; i < squares.size(); ++i) {
+    if (rz::line_direction(squares[i - 1], squares[i]) < 0)
+      return make_error(what + square_name(squares[i - 1]) + " to " + square_name(squares[i]) +
+                        " is neither a knight move nor a straight line");
+  }
   if (squares[0] != pos.ball(me))
     return make_error(what + "a passing turn starts at " + side_name(me) + "'s ball carrier on " +
                       square_name(pos.ball(me)) + ", not at " + square_name(squares[0]));
@@ -82,7 +87,6 @@ Result<rz::Move> follow_chain(const rz::Game& game, const rz::Position& pos,
     const int b = squares[i];
     const std::string step = square_name(a) + " to " + square_name(b);
     const int d = rz::line_direction(a, b);
-    if (d < 0) return make_error(what + step + " is neither a knight move nor a straight line");
     const rz::Bitboard before_b = rz::kBoard.ray[a][d] & ~rz::kBoard.ray[b][d] & ~rz::bit(b);
     if (const rz::Bitboard blockers = before_b & pos.occupied())
       return make_error(

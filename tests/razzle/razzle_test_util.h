@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,33 @@
 namespace triad::games::razzle::test {
 
 using RazzleNotation = adapters::Notation<Game>;
+
+// A position line from piece placements such as "d1:B d3:P a8:b" plus the other fields
+// ("1 - -"), so rule tests can say where each piece stands.
+inline std::string position_line(std::string_view placements, std::string_view rest) {
+  std::array<char, kSquares> cells;
+  cells.fill('.');
+  for (std::size_t i = 0; i + 3 < placements.size(); i += 5)
+    cells[static_cast<std::size_t>(make_square(placements[i] - 'a', placements[i + 1] - '1'))] =
+        placements[i + 3];
+  std::string board;
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < kFiles; ++file) {
+      const char c = cells[static_cast<std::size_t>(make_square(file, rank))];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) board += static_cast<char>('0' + empty);
+      empty = 0;
+      board += c;
+    }
+    if (empty) board += static_cast<char>('0' + empty);
+    if (rank) board += '/';
+  }
+  return board + " " + std::string(rest);
+}
 
 inline Position parse(const Game& game, std::string_view fen) {
   auto pos = RazzleNotation::parse_position(game, fen);
