@@ -89,8 +89,8 @@ constexpr CountPlanes neighbour_counts(Bitboard stones) {
   return {ones, twos, c5 ^ c6, c5 & c6};
 }
 
-// The squares whose counter equals exactly k (1 <= k <= 5, the only distances a stone can
-// slide on a 6-wide board).
+// The squares whose counter equals exactly k (1 <= k <= 5: longer slides leave a 6-wide
+// board).
 template <int k>
 constexpr Bitboard count_equals(const CountPlanes& p) {
   static_assert(k >= 1 && k <= 5);

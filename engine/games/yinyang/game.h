@@ -43,15 +43,22 @@ struct Mobility {
   CountPlanes distance;
 };
 
+// The longest slide that can ever be legal. A 5-square slide must start at the end of a
+// 6-square line, i.e. on the board edge, where a stone has at most 5 neighbours and one of
+// them is the first square of its path (which must be empty): so it has at most 4 same-colour
+// neighbours, never 5. (The reference-generator tests check this on random boards.)
+inline constexpr int kMaxSlide = 4;
+
 namespace detail {
 // The stones (of `by_distance[k]`, those that slide exactly k) whose next k squares in
 // direction (kDf, kDr) are on the board and empty. run_k = squares whose next k squares that
 // way are empty = back(empty & run_{k-1}), run_0 = everything.
 template <int kDf, int kDr>
-constexpr Bitboard slide_sources(Bitboard empty, const std::array<Bitboard, 6>& by_distance) {
+constexpr Bitboard slide_sources(Bitboard empty,
+                                 const std::array<Bitboard, kMaxSlide + 1>& by_distance) {
   Bitboard run = shift<-kDf, -kDr>(empty);
   Bitboard movers = by_distance[1] & run;
-  for (int k = 2; k <= 5; ++k) {
+  for (int k = 2; k <= kMaxSlide; ++k) {
     run = shift<-kDf, -kDr>(empty & run);
     movers |= by_distance[k] & run;
   }
@@ -66,12 +73,8 @@ constexpr Mobility mobility(const Position& pos) {
   const CountPlanes c{
       (cl.b0 & pos.light) | (cd.b0 & pos.dark), (cl.b1 & pos.light) | (cd.b1 & pos.dark),
       (cl.b2 & pos.light) | (cd.b2 & pos.dark), (cl.b3 & pos.light) | (cd.b3 & pos.dark)};
-  const std::array<Bitboard, 6> by_distance = {0,
-                                               count_equals<1>(c),
-                                               count_equals<2>(c),
-                                               count_equals<3>(c),
-                                               count_equals<4>(c),
-                                               count_equals<5>(c)};
+  const std::array<Bitboard, kMaxSlide + 1> by_distance = {
+      0, count_equals<1>(c), count_equals<2>(c), count_equals<3>(c), count_equals<4>(c)};
   const Bitboard empty = pos.empty();
   Mobility m;
   m.movers[static_cast<int>(Direction::kWest)] = detail::slide_sources<-1, 0>(empty, by_distance);
