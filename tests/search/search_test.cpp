@@ -1,0 +1,302 @@
+// The search on every game (typed tests): forced wins found at their exact distance and
+// played, legal PVs, determinism at one thread, stop / tiny clock / ponder / mate limits,
+// MultiPV and searchmoves, helper threads.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
+#include <type_traits>
+
+#include "adapters/ivesdama/notation.h"
+#include "adapters/razzle/notation.h"
+#include "adapters/yinyang/notation.h"
+#include "engine/games/ivesdama/game.h"
+#include "engine/games/razzle/game.h"
+#include "engine/games/yinyang/game.h"
+#include "engine/games/yinyang/solver.h"
+#include "tests/search/search_test_util.h"
+
+namespace triad::search_test {
+namespace {
+
+using engine::kMateScore;
+using engine::SearchConfig;
+using engine::Searcher;
+using engine::SearchLimits;
+
+template <class G>
+struct GameTraits;
+template <>
+struct GameTraits<games::yinyang::Game> {
+  static constexpr const char* kVariant = "yinyang";
+  static constexpr int kMaxWinPlies = 5;  // brute force stays cheap near the end
+  static constexpr int kMinPlies = 14, kMaxPlies = 31;
+};
+template <>
+struct GameTraits<games::razzle::Game> {
+  static constexpr const char* kVariant = "razzledazzle";
+  static constexpr int kMaxWinPlies = 3;
+  static constexpr int kMinPlies = 6, kMaxPlies = 60;
+};
+template <>
+struct GameTraits<games::ivesdama::Game> {
+  static constexpr const char* kVariant = "ivesdama";
+  static constexpr int kMaxWinPlies = 5;
+  static constexpr int kMinPlies = 4, kMaxPlies = 60;
+};
+
+template <class G>
+class SearchTest : public ::testing::Test {
+ protected:
+  void SetUp() override { typed_ = make_typed<G>(GameTraits<G>::kVariant); }
+  const G& game() const { return typed_->game(); }
+  // A middle-game line reached by a fixed random opening.
+  engine::GameLine<G> opening(std::uint64_t seed = 7) const {
+    std::mt19937_64 rng(seed);
+    for (int tries = 0; tries < 100; ++tries)
+      if (auto line = random_line(game(), 6, rng)) return *line;
+    return engine::GameLine<G>(game(), game().start_position());
+  }
+  std::unique_ptr<adapters::TypedGame<G>> typed_;
+};
+
+using Games = ::testing::Types<games::yinyang::Game, games::razzle::Game, games::ivesdama::Game>;
+TYPED_TEST_SUITE(SearchTest, Games);
+
+TYPED_TEST(SearchTest, DepthSearchIsDeterministicAtOneThread) {
+  const auto line = this->opening();
+  SearchLimits limits;
+  limits.depth = 6;
+  Searcher<TypeParam> a(this->game()), b(this->game());
+  const auto ra = run_search(a, line, limits);
+  a.clear();
+  const auto ra2 = run_search(a, line, limits);
+  const auto rb = run_search(b, line, limits);
+  ASSERT_FALSE(ra.infos.empty());
+  EXPECT_EQ(ra.last().nodes, rb.last().nodes);
+  EXPECT_EQ(ra.last().nodes, ra2.last().nodes);
+  EXPECT_EQ(ra.last().score, rb.last().score);
+  EXPECT_TRUE(*ra.result.best == *rb.result.best);
+  EXPECT_TRUE(ra.last().pv == rb.last().pv);
+}
+
+TYPED_TEST(SearchTest, BestMoveAndEveryPvAreLegal) {
+  const auto line = this->opening(11);
+  SearchLimits limits;
+  limits.depth = 6;
+  Searcher<TypeParam> s(this->game());
+  const auto run = run_search(s, line, limits);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+  for (const auto& info : run.infos) {
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_TRUE(pv_is_legal(line, info.pv)) << "depth " << info.depth;
+  }
+  EXPECT_TRUE(run.last().pv.front() == *run.result.best);
+  EXPECT_EQ(run.last().depth, 6);
+}
+
+TYPED_TEST(SearchTest, FindsForcedWinsAtTheirDistanceAndPlaysThem) {
+  std::mt19937_64 rng(2024);
+  int found[6] = {};
+  const int wanted = 4;  // positions per distance
+  for (int attempt = 0; attempt < 4000; ++attempt) {
+    const int plies = GameTraits<TypeParam>::kMinPlies +
+                      static_cast<int>(rng() % (GameTraits<TypeParam>::kMaxPlies -
+                                                GameTraits<TypeParam>::kMinPlies));
+    auto line = random_line(this->game(), plies, rng);
+    if (!line) continue;
+    // The shortest forced win by brute force, if any within the limit.
+    int distance = 0;
+    for (int d = 1; d <= GameTraits<TypeParam>::kMaxWinPlies && !distance; d += 2)
+      if (forced_win_within(*line, d)) distance = d;
+    if (!distance || found[distance] >= wanted) continue;
+    ++found[distance];
+    // A fresh line from this position (no game history: the search's repetition rule
+    // cannot interfere with the brute force, which ignores it).
+    engine::GameLine<TypeParam> fresh(this->game(), line->current());
+    Searcher<TypeParam> s(this->game());
+    SearchLimits limits;
+    limits.depth = distance + 4;
+    const auto run = run_search(s, fresh, limits);
+    ASSERT_TRUE(run.result.best);
+    EXPECT_TRUE(pv_is_legal(fresh, run.last().pv));
+    engine::GameLine<TypeParam> after = fresh;
+    after.play(*run.result.best);
+    const auto o = after.outcome({});
+    if constexpr (std::is_same_v<TypeParam, games::yinyang::Game>) {
+      // Yin Yang plays for the largest final margin (the solver), not the fastest end: the
+      // score is a win and the exact margin after the chosen move is still a win.
+      EXPECT_GE(run.last().score, engine::kMateBound);
+      games::yinyang::Solver solver(16);
+      const auto rest = solver.solve(after.current());
+      ASSERT_TRUE(rest);
+      EXPECT_FALSE(rest->side_to_move_wins);
+      continue;
+    }
+    // Other games: the shortest win, and playing it keeps the win within distance - 1.
+    EXPECT_EQ(run.last().score, kMateScore - distance) << "distance " << distance;
+    if (distance == 1) {
+      EXPECT_TRUE(o.over());
+    } else if (!o.over()) {
+      typename TypeParam::MoveList replies;
+      after.legal_moves(replies);
+      for (const auto& r : replies) {
+        engine::GameLine<TypeParam> next = after;
+        next.play(r);
+        EXPECT_TRUE(next.outcome({}).over() || forced_win_within(next, distance - 2));
+      }
+    }
+    if (found[1] >= wanted && found[3] >= wanted &&
+        (GameTraits<TypeParam>::kMaxWinPlies < 5 || found[5] >= wanted))
+      break;
+  }
+  EXPECT_GE(found[1], 1) << "no win-in-1 position met";
+  EXPECT_GE(found[3], 1) << "no win-in-3-plies position met";
+}
+
+TYPED_TEST(SearchTest, StopReturnsALegalMoveAtOnce) {
+  const auto line = this->opening(3);
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.infinite = true;
+  SearchRun<TypeParam> run;
+  std::thread worker([&] { run = run_search(s, line, limits); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  s.stop();
+  worker.join();
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+  ASSERT_FALSE(run.infos.empty());
+  EXPECT_TRUE(run.last().pv.front() == *run.result.best);
+}
+
+TYPED_TEST(SearchTest, TinyClockStillAnswersWithALegalMove) {
+  const auto line = this->opening(5);
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.time_ms = {1, 1};
+  const auto run = run_search(s, line, limits);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+  EXPECT_FALSE(run.infos.empty());
+}
+
+TYPED_TEST(SearchTest, PonderRunsUntilPonderhitThenUsesTheClock) {
+  const auto line = this->opening(9);
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.ponder = true;
+  limits.time_ms = {200, 200};
+  SearchRun<TypeParam> run;
+  std::thread worker([&] { run = run_search(s, line, limits); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  s.ponderhit();
+  worker.join();  // returns by itself once the budget from the ponderhit is spent
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+}
+
+TYPED_TEST(SearchTest, MultiPvReportsDistinctOrderedLines) {
+  // The first fixed opening with at least three legal moves.
+  auto line = this->opening(13);
+  for (std::uint64_t seed = 14; seed < 100; ++seed) {
+    typename TypeParam::MoveList legal;
+    line.legal_moves(legal);
+    if (legal.size() >= 3) break;
+    line = this->opening(seed);
+  }
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.depth = 4;
+  SearchConfig config;
+  config.multipv = 3;
+  const auto run = run_search(s, line, limits, config);
+  std::vector<engine::SearchInfo<typename TypeParam::Move>> last;
+  for (const auto& info : run.infos)
+    if (info.depth == 4) last.push_back(info);
+  ASSERT_EQ(last.size(), 3u);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(last[i].multipv, i + 1);
+  EXPECT_FALSE(last[0].pv.front() == last[1].pv.front());
+  EXPECT_FALSE(last[1].pv.front() == last[2].pv.front());
+  EXPECT_FALSE(last[0].pv.front() == last[2].pv.front());
+  EXPECT_GE(last[0].score, last[1].score);
+  EXPECT_GE(last[1].score, last[2].score);
+}
+
+TYPED_TEST(SearchTest, SearchmovesRestrictsTheRoot) {
+  const auto line = this->opening(17);
+  typename TypeParam::MoveList legal;
+  line.legal_moves(legal);
+  ASSERT_FALSE(legal.empty());
+  const auto only = legal[legal.size() - 1];
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.depth = 4;
+  const auto run = run_search(s, line, limits, {}, {only});
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(*run.result.best == only);
+}
+
+TYPED_TEST(SearchTest, NodeLimitIsDeterministicAndRespected) {
+  const auto line = this->opening(19);
+  SearchLimits limits;
+  limits.nodes = 20000;
+  Searcher<TypeParam> a(this->game()), b(this->game());
+  const auto ra = run_search(a, line, limits);
+  const auto rb = run_search(b, line, limits);
+  EXPECT_TRUE(*ra.result.best == *rb.result.best);
+  EXPECT_EQ(ra.last().nodes, rb.last().nodes);
+  EXPECT_LE(ra.last().nodes, limits.nodes);
+}
+
+TYPED_TEST(SearchTest, MateLimitStopsOnceTheWinIsFound) {
+  std::mt19937_64 rng(77);
+  for (int attempt = 0; attempt < 4000; ++attempt) {
+    auto line = random_line(this->game(),
+                            GameTraits<TypeParam>::kMinPlies + static_cast<int>(rng() % 20), rng);
+    if (!line || !forced_win_within(*line, 1)) continue;
+    engine::GameLine<TypeParam> fresh(this->game(), line->current());
+    Searcher<TypeParam> s(this->game());
+    SearchLimits limits;
+    limits.mate = 1;  // no other limit: the search must end by itself
+    const auto run = run_search(s, fresh, limits);
+    EXPECT_EQ(run.last().score, kMateScore - 1);
+    return;
+  }
+  FAIL() << "no win-in-1 position met";
+}
+
+TYPED_TEST(SearchTest, HelperThreadsStillGiveALegalMove) {
+  const auto line = this->opening(23);
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.depth = 6;
+  SearchConfig config;
+  config.threads = 2;
+  const auto run = run_search(s, line, limits, config);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+  EXPECT_TRUE(pv_is_legal(line, run.last().pv));
+}
+
+TYPED_TEST(SearchTest, FinishedGameGivesNoMoveButOneInfo) {
+  std::mt19937_64 rng(31);
+  engine::GameLine<TypeParam> line(this->game(), this->game().start_position());
+  for (int i = 0; i < 2000 && !line.outcome({0, 0}).over(); ++i) {
+    typename TypeParam::MoveList moves;
+    line.legal_moves(moves);
+    line.play(moves[rng() % moves.size()]);
+  }
+  ASSERT_TRUE(line.outcome({0, 0}).over()) << "random game did not end";
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.depth = 3;
+  const auto run = run_search(s, line, limits);
+  EXPECT_FALSE(run.result.best);
+  EXPECT_EQ(run.infos.size(), 1u);
+}
+
+}  // namespace
+}  // namespace triad::search_test
