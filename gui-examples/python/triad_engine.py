@@ -178,6 +178,13 @@ class TriadEngine:
             except (EngineError, subprocess.TimeoutExpired, OSError):
                 self._process.kill()
                 self._process.wait()
+        self._reader.join(timeout=2)  # the reader ends at the closed pipe's end
+        for pipe in (self._process.stdin, self._process.stdout):
+            if not pipe.closed:
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
 
     def __enter__(self):
         return self

@@ -32,16 +32,21 @@ window.triad = { state, log };
 // ---------------------------------------------------------------- actions, one at a time
 
 let queue = Promise.resolve();
+let queued_actions = 0;  // shown as body[data-busy] so tests can wait for a quiet page
 
 // Runs fn after every earlier action, with any search stopped first; then lets the engine
 // play or analyse if the new situation asks for it.
 function action(fn) {
+  queued_actions++;
+  document.body.dataset.busy = 'true';
   queue = queue.then(async () => {
     await cancel_search();
     await fn();
     hide_error();
     continue_play();
-  }).catch(show_error);
+  }).catch(show_error).finally(() => {
+    document.body.dataset.busy = String(--queued_actions > 0);
+  });
   return queue;
 }
 

@@ -39,14 +39,15 @@ async function open_page(params) {
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${bridge.url}?${new URLSearchParams(params)}`);
   await page.waitForSelector('#board rect.hit', { timeout: kWaitMs });
-  await wait_idle(page, 0);
+  if (params.mode !== 'engine-engine') await wait_idle(page, 0);
   return { page, errors };
 }
 
 // Waits until the page shows at least `ply` moves and no engine move search is running.
 async function wait_idle(page, ply) {
   await page.waitForFunction(
-      (n) => Number(document.body.dataset.ply) >= n && document.body.dataset.searching !== 'move',
+      (n) => Number(document.body.dataset.ply) >= n && document.body.dataset.searching !== 'move' &&
+          document.body.dataset.busy !== 'true',
       ply, { timeout: kWaitMs });
 }
 
