@@ -1,0 +1,66 @@
+// EngineProcess: one engine child process driven over pipes (Boost.Process + a reader
+// thread). Every read has a timeout, a hung child can always be killed (with its whole
+// process group), and the child's stderr goes to a log file. No protocol knowledge here.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+
+namespace triad::protocol {
+
+struct ProcessSpec {
+  std::string command;                // a path, or a name looked up in PATH
+  std::vector<std::string> args;      // passed as-is (no shell)
+  std::filesystem::path working_dir;  // empty = the current directory
+  std::filesystem::path stderr_log;   // appended to; empty = stderr discarded
+};
+
+enum class ReadStatus { kLine, kTimeout, kClosed };
+
+struct ReadResult {
+  ReadStatus status = ReadStatus::kClosed;
+  std::string line;  // without the line end; only for kLine
+};
+
+class EngineProcess {
+ public:
+  // Starts the child. The error says which command failed and why (not found, not
+  // executable, bad working directory). Ignores SIGPIPE process-wide, so that writing to a
+  // dead child reports an error instead of killing the runner.
+  static Result<std::unique_ptr<EngineProcess>> start(const ProcessSpec& spec);
+
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+  ~EngineProcess();  // kills the child if it still runs
+
+  // Sends one line (a '\n' is appended). Fails if the child's stdin is closed.
+  Result<void> write_line(std::string_view line);
+  // The next line the child printed, waiting at most `timeout`.
+  ReadResult read_line(std::chrono::milliseconds timeout);
+
+  bool running();
+  // Closes the child's stdin and waits up to `grace` for it to exit; kills it after that.
+  void shut_down(std::chrono::milliseconds grace);
+  // Kills the child and its process group at once.
+  void kill();
+  std::optional<int> exit_code() const { return exit_code_; }
+  const ProcessSpec& spec() const { return spec_; }
+
+ private:
+  struct Impl;
+  EngineProcess(ProcessSpec spec, std::unique_ptr<Impl> impl);
+  void reap();
+
+  ProcessSpec spec_;
+  std::unique_ptr<Impl> impl_;
+  std::optional<int> exit_code_;
+};
+
+}  // namespace triad::protocol

@@ -1,0 +1,142 @@
+// Openings and the schedule.
+#include "tournament/schedule.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace triad::tournament {
+
+namespace {
+
+// Plays `opening` on a fresh game; the error says which move failed.
+Result<std::unique_ptr<adapters::AnyGame>> replay(const Opening& opening,
+                                                  const GameFactory& factory) {
+  auto game = factory();
+  if (!game) return game.error();
+  if (auto r = (*game)->reset(opening.fen); !r) return r.error();
+  for (const auto& m : opening.moves)
+    if (auto r = (*game)->play(m); !r) return make_error("move " + m + ": " + r.error().message);
+  if ((*game)->outcome().over()) return make_error("the game is already over in this opening");
+  return game;
+}
+
+}  // namespace
+
+Result<std::vector<Opening>> load_openings(const std::filesystem::path& file,
+                                           const GameFactory& factory) {
+  std::ifstream in(file);
+  if (!in) return make_error("openings file '" + file.string() + "' cannot be read");
+  std::vector<Opening> out;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    Opening o;
+    const auto moves_at = line.find(" moves ");
+    o.fen =
+        line.substr(first, moves_at == std::string::npos ? std::string::npos : moves_at - first);
+    while (!o.fen.empty() && (o.fen.back() == ' ' || o.fen.back() == '\t')) o.fen.pop_back();
+    if (moves_at != std::string::npos) {
+      std::istringstream words(line.substr(moves_at + 7));
+      for (std::string m; words >> m;) o.moves.push_back(m);
+    }
+    if (auto g = replay(o, factory); !g)
+      return make_error("openings file '" + file.string() + "' line " + std::to_string(number) +
+                        ": " + g.error().message);
+    out.push_back(std::move(o));
+  }
+  if (out.empty()) return make_error("openings file '" + file.string() + "' has no position");
+  return out;
+}
+
+Result<Opening> add_random_plies(const Opening& base, int plies, const GameFactory& factory,
+                                 std::mt19937_64& rng) {
+  constexpr int kTries = 100;
+  for (int attempt = 0; attempt < kTries; ++attempt) {
+    auto game = replay(base, factory);
+    if (!game) return game.error();
+    Opening o = base;
+    bool ok = true;
+    for (int i = 0; i < plies && ok; ++i) {
+      const auto moves = (*game)->legal_moves();
+      if (moves.empty()) {
+        ok = false;
+        break;
+      }
+      const auto& m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+      ok = (*game)->play(m).ok() && !(*game)->outcome().over();
+      o.moves.push_back(m);
+    }
+    if (ok) return o;
+  }
+  return make_error("no sequence of " + std::to_string(plies) +
+                    " random plies that keeps the game going was found from '" + base.fen + "'");
+}
+
+Result<std::vector<ScheduledGame>> make_schedule(const TournamentConfig& c,
+                                                 const GameFactory& factory) {
+  std::vector<Opening> book;
+  int plies = 0;
+  OpeningOrder order = OpeningOrder::kSequential;
+  int start = 0;
+  if (c.openings) {
+    plies = c.openings->plies;
+    order = c.openings->order;
+    start = c.openings->start - 1;
+    if (!c.openings->file.empty()) {
+      auto loaded = load_openings(c.openings->file, factory);
+      if (!loaded) return loaded.error();
+      book = std::move(*loaded);
+    }
+  }
+  if (book.empty()) {
+    auto game = factory();
+    if (!game) return game.error();
+    book.push_back({(*game)->start_fen(), {}});
+  }
+
+  std::vector<std::pair<int, int>> encounters;
+  const int n = static_cast<int>(c.engines.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (c.type == TournamentType::kRoundRobin || i == 0) encounters.emplace_back(i, j);
+
+  std::mt19937_64 rng(c.seed);
+  const bool paired = c.repeat == 2 && c.games % 2 == 0;
+  std::vector<ScheduledGame> out;
+  int openings_used = 0;
+  int pair_id = 0;
+  for (int round = 1; round <= c.rounds; ++round) {
+    for (const auto& [a, b] : encounters) {
+      Opening opening;
+      for (int g = 0; g < c.games; ++g) {
+        if (g % c.repeat == 0) {
+          const std::size_t index =
+              order == OpeningOrder::kRandom
+                  ? std::uniform_int_distribution<std::size_t>(0, book.size() - 1)(rng)
+                  : static_cast<std::size_t>(start + openings_used) % book.size();
+          ++openings_used;
+          auto o = plies > 0 ? add_random_plies(book[index], plies, factory, rng)
+                             : Result<Opening>(book[index]);
+          if (!o) return o.error();
+          opening = std::move(*o);
+        }
+        ScheduledGame game;
+        game.number = static_cast<int>(out.size()) + 1;
+        game.round = round;
+        // Colours alternate game by game, also across rounds when games is odd.
+        const bool swap = (g + (round - 1) * c.games) % 2 == 1;
+        game.engine[0] = swap ? b : a;
+        game.engine[1] = swap ? a : b;
+        game.opening = opening;
+        if (paired) game.pair = pair_id + g / 2;
+        out.push_back(std::move(game));
+      }
+      if (paired) pair_id += c.games / 2;
+    }
+  }
+  return out;
+}
+
+}  // namespace triad::tournament
