@@ -67,9 +67,14 @@ function find_engine() {
 
 // Static files from public/ only; anything outside it (e.g. `..`) is refused.
 function serve_static(request, response) {
-  const url_path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  let url_path = '';
+  try {
+    url_path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  } catch {
+    // a malformed address (bad %-escape) is simply not found
+  }
   const file = normalize(join(kPublic, url_path === '/' ? 'index.html' : url_path));
-  if (!file.startsWith(kPublic + sep) || !existsSync(file) || !statSync(file).isFile()) {
+  if (!url_path || !file.startsWith(kPublic + sep) || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404, { 'Content-Type': 'text/plain' });
     response.end('not found\n');
     return;

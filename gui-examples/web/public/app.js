@@ -124,7 +124,15 @@ function on_info(line) {
   const info = parse_info(line);
   if (!info) return;
   if (info.depth !== undefined || info.nodes !== undefined) state.summary = info;
-  if (info.pv && info.pv.length) state.analysis.set(info.multipv || 1, info);
+  if (info.pv && info.pv.length) {
+    const index = info.multipv || 1;
+    // A line that now starts with another row's move makes that row stale (e.g. the final
+    // report of an interrupted iteration): drop it rather than show one move twice.
+    for (const [other, line] of state.analysis) {
+      if (other !== index && line.pv[0] === info.pv[0]) state.analysis.delete(other);
+    }
+    state.analysis.set(index, info);
+  }
   render_analysis();
 }
 

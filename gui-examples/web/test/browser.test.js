@@ -90,7 +90,7 @@ async function click_move(page, token, ply_before) {
 // and the page must show exactly the referee's board afterwards.
 async function play_against_engine(variant, choose, turns) {
   const start = await referee.set_variant(variant);
-  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs });
+  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs, multipv: 2 });
   let shown = await page_state(page);
   assert.equal(shown.start_fen, start);
   let facts = await referee.position(start, []);
@@ -105,6 +105,7 @@ async function play_against_engine(variant, choose, turns) {
     moves.push(mine);
     facts = await referee.position(start, moves);
     if (facts.over) break;
+    const facts_before_reply = facts;
     await wait_idle(page, moves.length + 1);
     shown = await page_state(page);
     assert.equal(shown.moves[moves.length - 1], mine, 'the page played the clicked move');
@@ -115,6 +116,10 @@ async function play_against_engine(variant, choose, turns) {
     assert_board(shown, facts.board);
     assert.deepEqual(shown.moves_shown, moves);
     assert.ok(shown.analysis_rows.length >= 1, 'the engine\'s analysis is shown');
+    for (const row of shown.analysis_rows) {
+      const first = row[4].split(' ')[0];
+      assert.ok(facts_before_reply.legal.includes(first), `analysis line ${row} starts with an illegal move`);
+    }
     const [, depth, score, , pv] = shown.analysis_rows[0];
     assert.ok(Number(depth) >= 1 && /^[+-]?\d+\.\d\d$|#/.test(score) && pv.length > 0,
               `analysis row looks wrong: ${shown.analysis_rows[0]}`);
@@ -187,7 +192,8 @@ describe('web GUI in chromium', () => {
     assert.deepEqual(body, [...played.slice(0, -1), '*'], 'the record lists the moves and the result');
 
     // Load a position line reached by the referee, then analyse it with MultiPV 2.
-    await referee.position(start, ['c4b4', 'd3d2']);
+    const reply = (await referee.position(start, ['c4b4'])).legal[0];
+    await referee.position(start, ['c4b4', reply]);
     const fen = await referee.query('fen');
     await page.fill('#fen', fen);
     await page.click('#load-fen');
@@ -195,8 +201,11 @@ describe('web GUI in chromium', () => {
     assert_board(await page_state(page), (await referee.position(fen, [])).board);
     await page.fill('#multipv', '2');
     await page.check('#analyse');
-    await page.waitForFunction(() => document.querySelectorAll('#analysis tbody tr').length === 2,
-                               null, { timeout: kWaitMs });
+    // Both lines of the same (completed) depth: during a search the rows may differ in depth.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('#analysis tbody tr')];
+      return rows.length === 2 && rows[0].children[1].textContent === rows[1].children[1].textContent;
+    }, null, { timeout: kWaitMs });
     const rows = (await page_state(page)).analysis_rows;
     const { legal } = await referee.position(fen, []);
     assert.notEqual(rows[0][4].split(' ')[0], rows[1][4].split(' ')[0], 'MultiPV lines start differently');
