@@ -25,6 +25,7 @@ const state = {
   analysis: new Map(), // multipv index -> latest info with a pv
   summary: null,       // latest info of the running search
   multipv: 1,          // the MultiPV value the engine has
+  force_engine_move: false,  // "Engine move" pressed: the engine plays the side to move
 };
 const log = [];        // the protocol exchange, for debugging (window.triad.log)
 window.triad = { state, log };
@@ -71,8 +72,10 @@ function human_turn() {
 }
 
 function continue_play() {
+  const forced = state.force_engine_move;
+  state.force_engine_move = false;
   if (state.search || state.over || !state.board) return;
-  if (engine_plays(state.turn)) start_search('move');
+  if (forced || engine_plays(state.turn)) start_search('move');
   else if ($('analyse').checked) start_search('analyse');
 }
 
@@ -404,8 +407,8 @@ function wire_controls() {
   $('variant').onchange = () => action(new_game);
   $('take-back').onclick = () => action(take_back);
   $('load-fen').onclick = () => action(load_position);
-  $('engine-move').onclick = () => action(async () => {}).then(() => {
-    if (!state.over && !state.search) start_search('move');
+  $('engine-move').onclick = () => action(async () => {
+    state.force_engine_move = true;
   });
   $('move-now').onclick = () => {
     if (state.search && state.search.kind === 'move') engine.send('stop');

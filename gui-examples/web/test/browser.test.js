@@ -166,30 +166,37 @@ describe('web GUI in chromium', () => {
     await page.close();
   });
 
-  test('engine vs engine, take back, position line, record export, MultiPV analysis', async () => {
+  test('engine vs engine to the end, record export, take back, position line, MultiPV', async () => {
     const start = await referee.set_variant('yinyang');
-    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 100 });
-    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 4, null, { timeout: kWaitMs });
-    await page.selectOption('#mode', 'human-human');
-    await wait_idle(page, 4);
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 30 });
+    await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 60000 });
     let shown = await page_state(page);
     const played = shown.moves;
     for (let i = 0; i < played.length; ++i) {
       const { legal } = await referee.position(start, played.slice(0, i));
       assert.ok(legal.includes(played[i]), `engine move ${played[i]} at ply ${i} is illegal`);
     }
+    const end = await referee.position(start, played);
+    assert.ok(end.over, 'the page stopped at a finished game');
+    const result = await referee.query('result');
+    const status = await page.textContent('#status');
+    assert.match(status, new RegExp(`^Game over: Player ${result === 'p1win' ? 1 : 2} wins`));
 
+    await page.click('#export');
+    const record = await page.inputValue('#record');
+    const token = { p1win: '1-0', p2win: '0-1' }[result];
+    for (const tag of [['Variant', 'yinyang'], ['FEN', start], ['Result', token], ['Score', end.score]]) {
+      assert.ok(record.includes(`[${tag[0]} "${tag[1]}"]`), `record lacks ${tag}: ${record}`);
+    }
+    const body = record.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
+    assert.deepEqual(body, [...played, token], 'the record lists the moves and the result');
+
+    await page.selectOption('#mode', 'human-human');
     await page.click('#take-back');
     await page.waitForFunction((n) => Number(document.body.dataset.ply) === n, played.length - 1);
     shown = await page_state(page);
     assert_board(shown, (await referee.position(start, played.slice(0, -1))).board);
-
-    await page.click('#export');
-    const record = await page.inputValue('#record');
-    assert.match(record, /\[Variant "yinyang"\]/);
-    assert.match(record, new RegExp(`\\[FEN "${start}"\\]`));
-    const body = record.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
-    assert.deepEqual(body, [...played.slice(0, -1), '*'], 'the record lists the moves and the result');
+    assert.equal(await page.getAttribute('body', 'data-over'), 'false');
 
     // Load a position line reached by the referee, then analyse it with MultiPV 2.
     const reply = (await referee.position(start, ['c4b4'])).legal[0];
@@ -216,6 +223,16 @@ describe('web GUI in chromium', () => {
     await page.click('#load-fen');
     await page.waitForSelector('#error:not([hidden])');
     assert.equal(await page.evaluate(() => window.triad.state.start_fen), fen);
+
+    // "Engine move" with a long think, cut short by "Move now": a legal move is played.
+    await page.uncheck('#analyse');
+    await page.fill('#movetime', '60000');
+    await page.click('#engine-move');
+    await page.waitForFunction(() => document.body.dataset.searching === 'move');
+    await page.click('#move-now');
+    await wait_idle(page, 1);
+    const [answer] = (await page_state(page)).moves;
+    assert.ok((await referee.position(fen, [])).legal.includes(answer), `engine move ${answer} is illegal`);
     assert.deepEqual(errors, []);
     await page.close();
   });
