@@ -225,6 +225,10 @@ def main(argv=None):
     except (EngineError, InputError) as error:
         print(f"triad_analyse: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0
 
 
