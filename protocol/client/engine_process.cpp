@@ -4,6 +4,8 @@
 #include "protocol/client/engine_process.h"
 
 #include <condition_variable>
+#include <fcntl.h>
+
 #include <csignal>
 #include <cstdio>
 #include <deque>
@@ -43,6 +45,13 @@ struct EngineProcess::Impl {
 
 namespace {
 
+// Engines are started one at a time, and our pipe ends are close-on-exec, so that no child
+// inherits the pipes of another engine (an inherited copy of a crashed engine's stdout
+// would hide its end of file from us).
+std::mutex spawn_mutex;
+
+void set_cloexec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+
 // The executable to run: a command with a '/' is a path (relative to the working
 // directory, as a shell started there would see it); otherwise it is looked up in PATH.
 Result<boost::filesystem::path> resolve_command(const ProcessSpec& spec) {
@@ -75,12 +84,16 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const ProcessSpec& s
 
   FILE* err_file = nullptr;
   if (!spec.stderr_log.empty()) {
-    err_file = std::fopen(spec.stderr_log.c_str(), "a");
+    err_file = std::fopen(spec.stderr_log.c_str(), "ae");  // e: close-on-exec
     if (!err_file)
       return make_error("cannot open the stderr log '" + spec.stderr_log.string() +
                         "' for writing");
   }
+  std::lock_guard spawn_lock(spawn_mutex);
   auto impl = std::make_unique<Impl>();
+  for (int fd : {impl->in.pipe().native_source(), impl->in.pipe().native_sink(),
+                 impl->out.pipe().native_source(), impl->out.pipe().native_sink()})
+    set_cloexec(fd);
   if (err_file) {
     impl->child = bp::child(*exe, bp::args(spec.args), bp::start_dir(dir.string()),
                             bp::std_in<impl->in, bp::std_out> impl->out, bp::std_err > err_file,
