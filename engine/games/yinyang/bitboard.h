@@ -2,6 +2,7 @@
 // shifts and the bit-sliced neighbour counter the move generator is built on.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 namespace triad::games::yinyang {
@@ -70,23 +71,22 @@ struct CountPlanes {
   Bitboard b0 = 0, b1 = 0, b2 = 0, b3 = 0;
 };
 
-// For every square, how many of its 8 neighbours are in `stones` (carry-save adders: the
-// whole board is counted at once, no per-square loop).
+// For every square, how many of its 8 neighbours are in `stones`, for the whole board at
+// once: the 2 horizontal neighbours, plus the 3-square row sums of the ranks above and below
+// (one row-sum computation shifted up and down), added with bit-sliced adders.
 constexpr CountPlanes neighbour_counts(Bitboard stones) {
-  const Bitboard n1 = shift<0, 1>(stones), n2 = shift<0, -1>(stones);
-  const Bitboard n3 = shift<1, 0>(stones), n4 = shift<-1, 0>(stones);
-  const Bitboard n5 = shift<1, 1>(stones), n6 = shift<-1, 1>(stones);
-  const Bitboard n7 = shift<1, -1>(stones), n8 = shift<-1, -1>(stones);
-  // Ones: two full adders and a half adder, then a full adder of their sums.
-  const Bitboard x1 = n1 ^ n2, s1 = x1 ^ n3, c1 = (n1 & n2) | (x1 & n3);
-  const Bitboard x2 = n4 ^ n5, s2 = x2 ^ n6, c2 = (n4 & n5) | (x2 & n6);
-  const Bitboard s3 = n7 ^ n8, c3 = n7 & n8;
-  const Bitboard x4 = s1 ^ s2, ones = x4 ^ s3, c4 = (s1 & s2) | (x4 & s3);
-  // Twos: c1..c4 each weigh 2.
-  const Bitboard x5 = c1 ^ c2, s5 = x5 ^ c3, c5 = (c1 & c2) | (x5 & c3);
-  const Bitboard twos = s5 ^ c4, c6 = s5 & c4;
-  // Fours: c5 and c6 each weigh 4.
-  return {ones, twos, c5 ^ c6, c5 & c6};
+  const Bitboard east = shift<1, 0>(stones), west = shift<-1, 0>(stones);
+  // Horizontal neighbours (0..2) and the row sum including the square itself (0..3).
+  const Bitboard h0 = east ^ west, h1 = east & west;
+  const Bitboard r0 = h0 ^ stones, r1 = h1 | (h0 & stones);
+  // Row sums of the rank above (n) and below (s), seen from each square.
+  const Bitboard n0 = shift<0, -1>(r0), n1 = shift<0, -1>(r1);
+  const Bitboard s0 = shift<0, 1>(r0), s1 = shift<0, 1>(r1);
+  // h + n + s (at most 2 + 3 + 3 = 8): ones, then the four inputs of weight 2.
+  const Bitboard x = h0 ^ n0, ones = x ^ s0, carry = (h0 & n0) | (x & s0);
+  const Bitboard y = h1 ^ n1, t = y ^ s1, t_carry = (h1 & n1) | (y & s1);
+  const Bitboard twos = t ^ carry, f = t & carry;
+  return {ones, twos, t_carry ^ f, t_carry & f};
 }
 
 // The squares whose counter equals exactly k (1 <= k <= 5: longer slides leave a 6-wide
@@ -98,6 +98,26 @@ constexpr Bitboard count_equals(const CountPlanes& p) {
   const Bitboard b1 = (k & 2) ? p.b1 : ~p.b1;
   const Bitboard b2 = (k & 4) ? p.b2 : ~p.b2;
   return b0 & b1 & b2 & ~p.b3;
+}
+
+// popcount(a) + popcount(b) + popcount(c) + popcount(d) for boards within the 36 squares.
+// Without a hardware popcount (the portable build) std::popcount is a library call per word,
+// so the four are summed in one bit-parallel reduction instead (at most 144 fits a byte).
+constexpr int popcount_sum(Bitboard a, Bitboard b, Bitboard c, Bitboard d) {
+#if defined(__POPCNT__)
+  return std::popcount(a) + std::popcount(b) + std::popcount(c) + std::popcount(d);
+#else
+  constexpr Bitboard k1 = 0x5555555555555555ull, k2 = 0x3333333333333333ull;
+  constexpr Bitboard k4 = 0x0F0F0F0F0F0F0F0Full, kBytes = 0x0101010101010101ull;
+  auto nibble_counts = [](Bitboard x) {  // per 4-bit field, 0..4
+    x -= (x >> 1) & k1;
+    return (x & k2) + ((x >> 2) & k2);
+  };
+  const Bitboard ab = nibble_counts(a) + nibble_counts(b);  // per nibble, 0..8
+  const Bitboard cd = nibble_counts(c) + nibble_counts(d);
+  const Bitboard bytes = (ab & k4) + ((ab >> 4) & k4) + (cd & k4) + ((cd >> 4) & k4);  // 0..32
+  return static_cast<int>((bytes * kBytes) >> 56);
+#endif
 }
 
 }  // namespace triad::games::yinyang
