@@ -1,0 +1,95 @@
+// Game records (spec/notation.md "Game records") and the JSON writer.
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include "tournament/json_writer.h"
+#include "tournament/record.h"
+
+namespace triad::tournament {
+namespace {
+
+TEST(Record, TagsMovesCommentsAndResult) {
+  GameRecord r;
+  r.setup.number = 3;
+  r.setup.round = 2;
+  r.setup.event = "Test \"cup\"";
+  r.setup.variant = "yinyang";
+  r.setup.start_fen = "6/6/2DL2/2LD2/6/6 1 0";
+  r.setup.name[0] = "triad";
+  r.setup.name[1] = "greedy";
+  r.setup.tc[0].move_time_ms = 50;
+  r.setup.tc[1].move_time_ms = 50;
+  r.date = "2026.11.30";
+  r.moves = {{"c4b4", true, std::nullopt, 0, 0},
+             {"d3e3", false, protocol::EngineScore{false, 35}, 7, 105},
+             {"b4b5", false, protocol::EngineScore{true, -3}, 4, 2}};
+  r.result = engine::GameResult::kP2Win;
+  r.termination = kTermIllegalMove;
+  r.comment = "Player 1 made an illegal move: zz";
+  r.score_text = "14 17";
+  const std::string text = format_record(r);
+  EXPECT_EQ(text,
+            "[Event \"Test \\\"cup\\\"\"]\n"
+            "[Site \"?\"]\n"
+            "[Date \"2026.11.30\"]\n"
+            "[Round \"2\"]\n"
+            "[Game \"3\"]\n"
+            "[Variant \"yinyang\"]\n"
+            "[FEN \"6/6/2DL2/2LD2/6/6 1 0\"]\n"
+            "[Player1 \"triad\"]\n"
+            "[Player2 \"greedy\"]\n"
+            "[Result \"0-1\"]\n"
+            "[Termination \"illegal move\"]\n"
+            "[Score \"14 17\"]\n"
+            "[TimeControl \"st=0.05\"]\n"
+            "[PlyCount \"3\"]\n"
+            "\n"
+            "1. c4b4 {book} d3e3 {+0.35/7 0.105s} 2. b4b5 {-M3/4 0.002s}\n"
+            "{Player 1 made an illegal move: zz} 0-1\n"
+            "\n");
+}
+
+TEST(Record, NumbersFromPlayerTwoAndOmitsScoreNone) {
+  GameRecord r;
+  r.setup.start_fen = "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 2 0";
+  r.moves = {{"a1b2", false, std::nullopt, 0, 10}, {"c3d4", false, std::nullopt, 0, 20}};
+  r.result = engine::GameResult::kDraw;
+  r.termination = kTermAdjudication;
+  r.score_text = "none";
+  const std::string text = format_record(r);
+  EXPECT_EQ(text.find("[Score"), std::string::npos);
+  EXPECT_NE(text.find("1... a1b2 {0.010s} 2. c3d4 {0.020s} 1/2-1/2\n"), std::string::npos);
+}
+
+TEST(Record, FormatScore) {
+  EXPECT_EQ(format_score({false, 0}), "+0.00");
+  EXPECT_EQ(format_score({false, -1250}), "-12.50");
+  EXPECT_EQ(format_score({true, 5}), "+M5");
+  EXPECT_EQ(format_score({true, -2}), "-M2");
+}
+
+TEST(JsonWriter, NestedValuesParseBack) {
+  JsonWriter j;
+  j.begin_object().key("name").value("a \"q\"\n\x01").key("n").value(3).key("x").value(0.5);
+  j.key("inf")
+      .value(std::numeric_limits<double>::infinity())
+      .key("list")
+      .begin_array()
+      .value(true)
+      .null()
+      .begin_object();
+  j.end_object().end_array().end_object();
+  EXPECT_EQ(j.text(),
+            "{\"name\":\"a \\\"q\\\"\\n\\u0001\",\"n\":3,\"x\":0.5,\"inf\":null,"
+            "\"list\":[true,null,{}]}");
+  const YAML::Node back = YAML::Load(j.text());
+  EXPECT_EQ(back["name"].as<std::string>(), "a \"q\"\n\x01");
+  EXPECT_EQ(back["n"].as<int>(), 3);
+  EXPECT_TRUE(back["list"][1].IsNull());
+}
+
+}  // namespace
+}  // namespace triad::tournament
