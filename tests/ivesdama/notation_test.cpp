@@ -149,6 +149,54 @@ TEST(IvesNotation, MalformedPositionsAreRejected) {
   EXPECT_EQ(ok->ply, 17);
 }
 
+// Mutated inputs (random characters replaced, inserted, removed) are either accepted or
+// rejected with a message; nothing crashes (the ASan build checks memory safety too).
+TEST(IvesNotation, MutatedInputsNeverCrash) {
+  const Game game = default_game("ivesdama-arc");
+  const Position pos = position(game, "1/pPp/5/3/1/3/5/1p1/1 1");
+  const std::string alphabet = "Pp0123456789/ -xabcdez:[]{},#\n";
+  std::mt19937 rng(99);
+  auto mutate = [&](std::string text) {
+    const int edits = std::uniform_int_distribution<int>(1, 4)(rng);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = std::uniform_int_distribution<std::size_t>(0, text.size())(rng);
+      const char c =
+          alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(rng)];
+      switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
+        case 0:
+          text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), c);
+          break;
+        case 1:
+          if (at < text.size()) text[at] = c;
+          break;
+        default:
+          if (at < text.size()) text.erase(at, 1);
+          break;
+      }
+    }
+    return text;
+  };
+  for (int i = 0; i < 2000; ++i) {
+    auto p = Notation::parse_position(game, mutate("p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0"));
+    if (!p) {
+      EXPECT_FALSE(p.error().message.empty());
+    }
+    auto m = Notation::parse_move(game, pos, {}, mutate("c8b2d2c8"));
+    if (!m) {
+      EXPECT_FALSE(m.error().message.empty());
+    }
+  }
+  const std::string yaml(adapters::ivesdama::default_board_yaml());
+  for (int i = 0; i < 150; ++i) {
+    auto board = adapters::ivesdama::load_board_text(mutate(yaml), "mutated.yaml");
+    if (board) {
+      EXPECT_TRUE(Game::create({}, *board).ok());
+    } else {
+      EXPECT_THAT(board.error().message, HasSubstr("mutated.yaml:"));
+    }
+  }
+}
+
 TEST(IvesNotation, TypedGameDrivesTheGame) {
   adapters::TypedGame<Game> any(default_game());
   EXPECT_EQ(any.game_name(), "ivesdama");
