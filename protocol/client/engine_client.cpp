@@ -112,7 +112,8 @@ std::optional<Failure> EngineClient::handshake(std::chrono::milliseconds timeout
 }
 
 std::optional<Failure> EngineClient::set_option(const std::string& name, const std::string& value) {
-  return send("setoption name " + name + " value " + value);
+  // An empty value is a button (e.g. "Clear Hash"): no `value` part.
+  return send("setoption name " + name + (value.empty() ? "" : " value " + value));
 }
 
 std::optional<Failure> EngineClient::sync(std::chrono::milliseconds timeout) {

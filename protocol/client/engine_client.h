@@ -71,6 +71,7 @@ class EngineClient {
 
   // `uci`/`ugi` until `uciok`/`ugiok`; records `id name`.
   std::optional<Failure> handshake(std::chrono::milliseconds timeout);
+  // `setoption name <name> value <value>` (no value part when `value` is empty).
   std::optional<Failure> set_option(const std::string& name, const std::string& value);
   // `isready` until `readyok`.
   std::optional<Failure> sync(std::chrono::milliseconds timeout);

@@ -3,8 +3,8 @@
 // reads with a deadline.
 #include "protocol/client/engine_process.h"
 
-#include <condition_variable>
 #include <fcntl.h>
+#include <condition_variable>
 
 #include <csignal>
 #include <cstdio>
@@ -50,7 +50,9 @@ namespace {
 // would hide its end of file from us).
 std::mutex spawn_mutex;
 
-void set_cloexec(int fd) { ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+void set_cloexec(int fd) {
+  ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC);
+}
 
 // The executable to run: a command with a '/' is a path (relative to the working
 // directory, as a shell started there would see it); otherwise it is looked up in PATH.

@@ -1,0 +1,176 @@
+// EngineProcess and EngineClient against small bash "engines": timed reads, end of file,
+// exit codes, killing hung process groups, stderr logs, and the UCI/UGI dialogue.
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "protocol/client/engine_client.h"
+#include "protocol/client/engine_process.h"
+
+namespace triad::protocol {
+namespace {
+
+using std::chrono::milliseconds;
+
+std::unique_ptr<EngineProcess> start_bash(const std::string& script,
+                                          const std::filesystem::path& log = {}) {
+  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", script}, {}, log});
+  EXPECT_TRUE(p) << (p ? "" : p.error().message);
+  return p ? std::move(*p) : nullptr;
+}
+
+TEST(EngineProcess, EchoesLinesAndTimesOutOnSilence) {
+  auto p = start_bash("while read -r l; do echo \"got $l\"; done");
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(p->write_line("hello"));
+  ReadResult r = p->read_line(milliseconds(5000));
+  ASSERT_EQ(r.status, ReadStatus::kLine);
+  EXPECT_EQ(r.line, "got hello");
+  EXPECT_EQ(p->read_line(milliseconds(30)).status, ReadStatus::kTimeout);
+  EXPECT_TRUE(p->running());
+  p->shut_down(milliseconds(2000));  // closing stdin ends the loop
+  EXPECT_FALSE(p->running());
+  EXPECT_EQ(p->exit_code(), 0);
+}
+
+TEST(EngineProcess, ReportsEndOfOutputExitCodeAndBrokenInput) {
+  auto p = start_bash("printf 'bye\\r\\n'; exit 3");
+  ASSERT_TRUE(p);
+  ReadResult r = p->read_line(milliseconds(5000));
+  ASSERT_EQ(r.status, ReadStatus::kLine);
+  EXPECT_EQ(r.line, "bye");  // the \r of a CRLF line end is dropped
+  EXPECT_EQ(p->read_line(milliseconds(5000)).status, ReadStatus::kClosed);
+  p->shut_down(milliseconds(2000));
+  EXPECT_EQ(p->exit_code(), 3);
+  EXPECT_FALSE(p->write_line("anyone?"));
+}
+
+TEST(EngineProcess, KillEndsAHungProcessGroup) {
+  // The background sleep keeps stdout open; only a group kill ends the stream.
+  auto p = start_bash("sleep 300 & echo started; sleep 300");
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->read_line(milliseconds(5000)).status, ReadStatus::kLine);
+  EXPECT_EQ(p->read_line(milliseconds(20)).status, ReadStatus::kTimeout);
+  p->kill();
+  EXPECT_FALSE(p->running());
+  EXPECT_EQ(p->read_line(milliseconds(5000)).status, ReadStatus::kClosed);
+}
+
+TEST(EngineProcess, StderrGoesToTheLog) {
+  const auto log = std::filesystem::temp_directory_path() / "triad_engine_process_test.log";
+  std::filesystem::remove(log);
+  auto p = start_bash("echo 'something went wrong' >&2; echo done", log);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->read_line(milliseconds(5000)).line, "done");
+  p->shut_down(milliseconds(2000));
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "something went wrong\n");
+  std::filesystem::remove(log);
+}
+
+TEST(EngineProcess, StartErrorsNameTheProblem) {
+  auto missing = EngineProcess::start(ProcessSpec{"no-such-engine-triad-test", {}, {}, {}});
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("PATH"), std::string::npos);
+  auto bad_path = EngineProcess::start(ProcessSpec{"./no/such/file", {}, {}, {}});
+  ASSERT_FALSE(bad_path);
+  EXPECT_NE(bad_path.error().message.find("does not exist"), std::string::npos);
+  auto bad_dir = EngineProcess::start(ProcessSpec{"bash", {}, "/no/such/dir", {}});
+  ASSERT_FALSE(bad_dir);
+  EXPECT_NE(bad_dir.error().message.find("working directory"), std::string::npos);
+}
+
+// A scripted engine: answers the handshake, isready, and `go` with two info lines.
+constexpr const char* kFakeEngine = R"(
+while read -r cmd rest; do
+  case "$cmd" in
+    uci) echo 'id name Fake Engine 1.0'; echo 'option name Hash type spin'; echo uciok ;;
+    ugi) echo 'id name Fake Engine 1.0'; echo ugiok ;;
+    isready) echo readyok ;;
+    go) echo "info string $rest"; echo 'info depth 3 score mate 2 nodes 10';
+        echo 'info depth 4 score cp -35 nodes 99 pv a1a2'; echo 'bestmove a1a2 ponder b1b2' ;;
+    quit) exit 0 ;;
+  esac
+done)";
+
+TEST(EngineClient, HandshakeSyncAndSearch) {
+  auto p = start_bash(kFakeEngine);
+  ASSERT_TRUE(p);
+  EngineClient client(std::move(p), Dialect::kUci);
+  EXPECT_FALSE(client.handshake(milliseconds(5000)));
+  EXPECT_EQ(client.id_name(), "Fake Engine 1.0");
+  EXPECT_FALSE(client.set_option("Hash", "16"));
+  EXPECT_FALSE(client.sync(milliseconds(5000)));
+  EXPECT_FALSE(client.new_game());
+  EXPECT_FALSE(client.position("6/6/2DL2/2LD2/6/6 1 0", {"c4b4"}));
+  GoLimits limits;
+  limits.depth = 4;
+  SearchReply reply = client.go(limits, milliseconds(5000));
+  ASSERT_FALSE(reply.failure) << reply.failure->message;
+  EXPECT_EQ(reply.move, "a1a2");
+  ASSERT_TRUE(reply.info.score);
+  EXPECT_FALSE(reply.info.score->mate);
+  EXPECT_EQ(reply.info.score->value, -35);
+  EXPECT_EQ(reply.info.depth, 4);
+  EXPECT_EQ(reply.info.nodes, 99u);
+  client.quit(milliseconds(2000));
+  EXPECT_FALSE(client.alive());
+}
+
+TEST(EngineClient, TimeoutsAndDisconnectsAreReportedAsSuch) {
+  auto silent = start_bash("while read -r l; do :; done");
+  ASSERT_TRUE(silent);
+  EngineClient client(std::move(silent), Dialect::kUgi);
+  auto f = client.handshake(milliseconds(50));
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, FailureKind::kTimeout);
+  EXPECT_NE(f->message.find("ugiok"), std::string::npos);
+  SearchReply reply = client.go(GoLimits{}, milliseconds(50));
+  ASSERT_TRUE(reply.failure);
+  EXPECT_EQ(reply.failure->kind, FailureKind::kTimeout);
+  EXPECT_FALSE(client.drain_bestmove(milliseconds(20)));
+  client.kill();
+
+  auto dying = start_bash("read -r l; echo 'info depth 1'; exit 1");
+  ASSERT_TRUE(dying);
+  EngineClient dead(std::move(dying), Dialect::kUci);
+  SearchReply gone = dead.go(GoLimits{}, milliseconds(5000));
+  ASSERT_TRUE(gone.failure);
+  EXPECT_EQ(gone.failure->kind, FailureKind::kDisconnected);
+
+  auto bare = start_bash("read -r l; echo bestmove");
+  ASSERT_TRUE(bare);
+  EngineClient broken(std::move(bare), Dialect::kUci);
+  SearchReply empty = broken.go(GoLimits{}, milliseconds(5000));
+  ASSERT_TRUE(empty.failure);
+  EXPECT_EQ(empty.failure->kind, FailureKind::kProtocol);
+}
+
+TEST(EngineClient, InfoScoresPerDialect) {
+  SearchInfo info;
+  parse_info_line(Dialect::kUci, "info depth 9 score mate 2 nodes 5", info);
+  EXPECT_TRUE(info.score->mate);
+  EXPECT_EQ(info.score->value, 3);  // 2 moves of the side to move = 3 plies
+  parse_info_line(Dialect::kUci, "info score mate -2", info);
+  EXPECT_EQ(info.score->value, -4);
+  EXPECT_EQ(info.depth, 9);  // kept from the earlier line
+  parse_info_line(Dialect::kUgi, "info score mate 3 pv a1a2", info);
+  EXPECT_EQ(info.score->value, 3);  // UGI counts plies already
+  parse_info_line(Dialect::kUgi, "info score cp 12 lowerbound", info);
+  EXPECT_FALSE(info.score->mate);
+  EXPECT_EQ(info.score->value, 12);
+  parse_info_line(Dialect::kUgi, "info string score cp 999", info);  // free text
+  EXPECT_EQ(info.score->value, 12);
+  parse_info_line(Dialect::kUgi, "info score cp x depth y", info);  // garbage values
+  EXPECT_EQ(info.score->value, 12);
+  EXPECT_EQ(info.depth, 9);
+}
+
+}  // namespace
+}  // namespace triad::protocol

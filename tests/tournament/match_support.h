@@ -1,0 +1,138 @@
+// Helpers for the whole-tournament tests: temporary folders, running triad-match's
+// library on a configuration, and reading game records back to check them with the rules.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "adapters/common/variants.h"
+#include "tournament/config.h"
+#include "tournament/tournament.h"
+
+namespace triad::tournament::testing {
+
+// A fresh folder under the system temp folder, removed by the destructor.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() / ("triad_match_" + name)) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::filesystem::path operator/(const std::string& file) const { return path_ / file; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Parses the command-line words into a configuration (fails the test on error).
+inline TournamentConfig config_from(const std::vector<std::string>& words) {
+  std::vector<const char*> argv = {"triad-match"};
+  for (const auto& w : words) argv.push_back(w.c_str());
+  auto cli = parse_command_line(static_cast<int>(argv.size()), argv.data());
+  EXPECT_TRUE(cli) << (cli ? "" : cli.error().message);
+  return cli ? cli->config : TournamentConfig{};
+}
+
+inline GameFactory factory_for(const std::string& variant) {
+  return [variant] { return adapters::VariantRegistry::builtin().create(variant); };
+}
+
+struct RunResult {
+  bool ok = false;
+  std::string error;
+  std::string output;
+  std::vector<FinishedGame> finished;
+  std::string stop_reason;
+};
+
+inline RunResult run_match(const TournamentConfig& config) {
+  std::ostringstream progress;
+  Tournament match(config, factory_for(config.variant), progress);
+  auto r = match.run();
+  return {r.ok(), r.ok() ? "" : r.error().message, progress.str(), match.finished(),
+          match.stop_reason()};
+}
+
+// One game record read back from a record file.
+struct ParsedRecord {
+  std::map<std::string, std::string> tags;
+  std::vector<std::string> moves;  // book moves included
+  std::string result;
+};
+
+inline std::vector<ParsedRecord> parse_records(const std::string& text) {
+  std::vector<ParsedRecord> out;
+  std::istringstream in(text);
+  std::string line;
+  ParsedRecord current;
+  bool in_moves = false;
+  int comment_depth = 0;  // inside a {comment}, which may span lines
+  while (std::getline(in, line)) {
+    if (line.rfind("[", 0) == 0) {
+      if (in_moves) {
+        out.push_back(current);
+        current = ParsedRecord{};
+        in_moves = false;
+      }
+      const auto space = line.find(' ');
+      current.tags[line.substr(1, space - 1)] =
+          line.substr(space + 2, line.size() - space - 4);  // [Name "value"]
+      continue;
+    }
+    if (line.empty()) continue;
+    in_moves = true;
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+      if (comment_depth > 0 || w.front() == '{') {
+        comment_depth = w.back() == '}' ? 0 : 1;
+        continue;
+      }
+      if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") {
+        current.result = w;
+      } else if (w.back() != '.') {
+        current.moves.push_back(w);
+      }
+    }
+  }
+  if (in_moves) out.push_back(current);
+  return out;
+}
+
+// Replays a record with the rules: every move legal; a "normal" ending is the rules'
+// result at the final position.
+inline void expect_valid_record(const ParsedRecord& r) {
+  auto game = adapters::VariantRegistry::builtin().create(r.tags.at("Variant"));
+  ASSERT_TRUE(game) << game.error().message;
+  ASSERT_TRUE((*game)->reset(r.tags.at("FEN"))) << r.tags.at("FEN");
+  EXPECT_EQ(r.tags.at("Result"), r.result);
+  EXPECT_EQ(std::to_string(r.moves.size()), r.tags.at("PlyCount"));
+  const std::string termination = r.tags.at("Termination");
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    auto played = (*game)->play(r.moves[i]);
+    ASSERT_TRUE(played) << "game " << r.tags.at("Game") << " move " << i + 1 << " " << r.moves[i]
+                        << ": " << played.error().message;
+  }
+  if (termination == "normal") {
+    const engine::Outcome o = (*game)->outcome();
+    ASSERT_TRUE(o.over()) << "game " << r.tags.at("Game") << " ended 'normal' while going on";
+    EXPECT_EQ(result_text(o.result), r.result);
+  }
+}
+
+}  // namespace triad::tournament::testing

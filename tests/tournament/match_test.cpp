@@ -1,0 +1,274 @@
+// Whole tournaments with the built-in players on every game: schedule, colours, records
+// checked against the rules, adjudication, openings, statistics, SPRT stop, resume.
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include "tests/tournament/match_support.h"
+#include "tournament/json_writer.h"
+
+namespace triad::tournament {
+namespace {
+
+using testing::config_from;
+
+using testing::parse_records;
+using testing::read_text;
+using testing::run_match;
+using testing::TempDir;
+
+TEST(Match, RoundRobinOnEveryGameWithValidRecords) {
+  for (const std::string variant : {"yinyang", "razzledazzle", "ivesdama"}) {
+    SCOPED_TRACE(variant);
+    TempDir dir("round_robin_" + variant);
+    const auto config = config_from({"-engine",
+                                     "name=R1",
+                                     "cmd=builtin:random",
+                                     "-engine",
+                                     "name=R2",
+                                     "cmd=builtin:random",
+                                     "-engine",
+                                     "name=G",
+                                     "cmd=builtin:greedy",
+                                     "-variant",
+                                     variant,
+                                     "-games",
+                                     "2",
+                                     "-repeat",
+                                     "-concurrency",
+                                     "2",
+                                     "-maxplies",
+                                     "300",
+                                     "-pgnout",
+                                     (dir / "games.pgn").string(),
+                                     "-jsonout",
+                                     (dir / "summary.json").string()});
+    const auto run = run_match(config);
+    ASSERT_TRUE(run.ok) << run.error;
+    ASSERT_EQ(run.finished.size(), 6u);  // 3 pairs x 2 games
+    const auto records = parse_records(read_text(dir / "games.pgn"));
+    ASSERT_EQ(records.size(), 6u);
+    std::set<std::string> numbers;
+    for (const auto& r : records) {
+      testing::expect_valid_record(r);
+      numbers.insert(r.tags.at("Game"));
+      EXPECT_EQ(r.tags.at("Variant"), variant);
+    }
+    EXPECT_EQ(numbers.size(), 6u);
+    // Colours swap within each encounter.
+    for (const auto& r : records) {
+      const int n = std::stoi(r.tags.at("Game"));
+      const auto& twin = *std::find_if(records.begin(), records.end(), [&](const auto& o) {
+        return std::stoi(o.tags.at("Game")) == (n % 2 == 1 ? n + 1 : n - 1);
+      });
+      EXPECT_EQ(r.tags.at("Player1"), twin.tags.at("Player2"));
+    }
+    const YAML::Node summary = YAML::LoadFile((dir / "summary.json").string());
+    EXPECT_EQ(summary["games_played"].as<int>(), 6);
+    EXPECT_EQ(summary["pairs"].size(), 3u);
+    int games = 0;
+    for (const auto& p : summary["pairs"]) {
+      games += p["games"].as<int>();
+      const int paired = p["pentanomial"][0].as<int>() + p["pentanomial"][1].as<int>() +
+                         p["pentanomial"][2].as<int>() + p["pentanomial"][3].as<int>() +
+                         p["pentanomial"][4].as<int>();
+      EXPECT_EQ(paired, 1);
+    }
+    EXPECT_EQ(games, 6);
+    EXPECT_NE(run.output.find("Elo difference"), std::string::npos);
+  }
+}
+
+TEST(Match, GauntletPlaysOnlyTheFirstEngine) {
+  const auto config =
+      config_from({"-engine", "name=G", "cmd=builtin:greedy", "-engine", "name=A",
+                   "cmd=builtin:random", "-engine", "name=B", "cmd=builtin:random", "-tournament",
+                   "gauntlet", "-variant", "yinyang", "-rounds", "2"});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  ASSERT_EQ(run.finished.size(), 4u);
+  for (const auto& g : run.finished) EXPECT_TRUE(g.engine[0] == 0 || g.engine[1] == 0);
+  // Colours alternate over the rounds when each encounter is a single game.
+  int g_first = 0;
+  for (const auto& g : run.finished) g_first += g.engine[0] == 0;
+  EXPECT_EQ(g_first, 2);
+}
+
+TEST(Match, MaxPliesAdjudicatesADraw) {
+  TempDir dir("maxplies");
+  const auto config = config_from({"-engine", "name=A", "cmd=builtin:random", "-engine", "name=B",
+                                   "cmd=builtin:random", "-variant", "razzledazzle", "-games", "2",
+                                   "-maxplies", "4", "-pgnout", (dir / "games.pgn").string()});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  for (const auto& r : parse_records(read_text(dir / "games.pgn"))) {
+    EXPECT_EQ(r.result, "1/2-1/2");
+    EXPECT_EQ(r.tags.at("Termination"), "adjudication");
+    EXPECT_EQ(r.moves.size(), 4u);
+    testing::expect_valid_record(r);
+  }
+}
+
+TEST(Match, OpeningsFromFileAndRandomPlies) {
+  TempDir dir("openings");
+  std::ofstream(dir / "book.txt") << "# two openings\n"
+                                     "6/6/2DL2/2LD2/6/6 1 0\n"
+                                     "\n"
+                                     "6/6/2DL2/2LD2/6/6 1 0 moves c4b4\n";
+  const auto config = config_from(
+      {"-engine", "name=A", "cmd=builtin:greedy", "-engine", "name=B", "cmd=builtin:random",
+       "-variant", "yinyang", "-games", "2", "-rounds", "2", "-repeat", "-openings",
+       "file=" + (dir / "book.txt").string(), "plies=2", "-pgnout", (dir / "games.pgn").string()});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  const auto records = parse_records(read_text(dir / "games.pgn"));
+  ASSERT_EQ(records.size(), 4u);
+  for (const auto& r : records) {
+    testing::expect_valid_record(r);
+    const int n = std::stoi(r.tags.at("Game"));
+    // Round 1 uses the first line (2 random plies), round 2 the second (1 + 2 plies).
+    const std::size_t book = n <= 2 ? 2 : 3;
+    ASSERT_GE(r.moves.size(), book);
+    if (n > 2) {
+      EXPECT_EQ(r.moves[0], "c4b4");
+    }
+  }
+  // Both games of a pair start with the same book moves.
+  auto by_game = [&](int n) {
+    return *std::find_if(records.begin(), records.end(),
+                         [&](const auto& r) { return r.tags.at("Game") == std::to_string(n); });
+  };
+  for (int n : {1, 3}) {
+    const auto a = by_game(n), b = by_game(n + 1);
+    const std::size_t book = n == 1 ? 2 : 3;
+    EXPECT_TRUE(std::equal(a.moves.begin(), a.moves.begin() + book, b.moves.begin()));
+  }
+
+  std::ofstream(dir / "bad.txt") << "6/6/2DL2/2LD2/6/6 1 0 moves z9z9\n";
+  const auto bad =
+      config_from({"-engine", "cmd=builtin:greedy", "-engine", "cmd=builtin:random", "-variant",
+                   "yinyang", "-openings", "file=" + (dir / "bad.txt").string()});
+  const auto failed = run_match(bad);
+  ASSERT_FALSE(failed.ok);
+  EXPECT_NE(failed.error.find("line 1"), std::string::npos);
+}
+
+TEST(Match, SprtStopsEarlyWhenTheResultIsClear) {
+  TempDir dir("sprt");
+  const auto config = config_from({"-engine",
+                                   "name=G",
+                                   "cmd=builtin:greedy",
+                                   "-engine",
+                                   "name=R",
+                                   "cmd=builtin:random",
+                                   "-variant",
+                                   "yinyang",
+                                   "-games",
+                                   "2",
+                                   "-rounds",
+                                   "500",
+                                   "-repeat",
+                                   "-concurrency",
+                                   "2",
+                                   "-sprt",
+                                   "elo0=0",
+                                   "elo1=100",
+                                   "alpha=0.05",
+                                   "beta=0.05",
+                                   "-jsonout",
+                                   (dir / "summary.json").string()});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  EXPECT_EQ(run.stop_reason, "SPRT: H1 accepted");
+  EXPECT_LT(run.finished.size(), 1000u);
+  const YAML::Node summary = YAML::LoadFile((dir / "summary.json").string());
+  EXPECT_EQ(summary["pairs"][0]["sprt"]["status"].as<std::string>(), "H1 accepted");
+  EXPECT_GE(summary["pairs"][0]["sprt"]["llr"].as<double>(),
+            summary["pairs"][0]["sprt"]["upper"].as<double>());
+  EXPECT_TRUE(summary["pairs"][0]["sprt"]["pentanomial"].as<bool>());
+}
+
+TEST(Match, ResumeContinuesAnInterruptedRun) {
+  TempDir dir("resume");
+  const std::vector<std::string> words = {"-engine",
+                                          "name=A",
+                                          "cmd=builtin:greedy",
+                                          "-engine",
+                                          "name=B",
+                                          "cmd=builtin:random",
+                                          "-variant",
+                                          "yinyang",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "3",
+                                          "-repeat",
+                                          "-pgnout",
+                                          (dir / "games.pgn").string(),
+                                          "-resume",
+                                          (dir / "state.json").string()};
+  const auto full = run_match(config_from(words));
+  ASSERT_TRUE(full.ok) << full.error;
+  ASSERT_EQ(full.finished.size(), 6u);
+
+  // Simulate an interruption after two games: keep their records and state entries only.
+  YAML::Node state = YAML::LoadFile((dir / "state.json").string());
+  const auto all_records = read_text(dir / "games.pgn");
+  const auto third = all_records.find("[Event", all_records.find("[Event", 1) + 1);
+  std::ofstream(dir / "games.pgn", std::ios::trunc) << all_records.substr(0, third);
+  {
+    JsonWriter j;
+    j.begin_object().key("fingerprint").value(state["fingerprint"].as<std::string>());
+    j.key("games").begin_array();
+    for (std::size_t i = 0; i < state["games"].size(); ++i) {
+      const auto g = state["games"][i];
+      if (g["number"].as<int>() > 2) continue;
+      j.begin_object()
+          .key("number")
+          .value(g["number"].as<int>())
+          .key("p1")
+          .value(g["p1"].as<int>());
+      j.key("p2").value(g["p2"].as<int>()).key("result").value(g["result"].as<std::string>());
+      j.key("termination").value(g["termination"].as<std::string>());
+      j.key("pair").value(g["pair"].as<int>()).end_object();
+    }
+    j.end_array().end_object();
+    std::ofstream(dir / "state.json", std::ios::trunc) << j.text();
+  }
+  const auto resumed = run_match(config_from(words));
+  ASSERT_TRUE(resumed.ok) << resumed.error;
+  EXPECT_NE(resumed.output.find("Resuming: 2 of 6 games already played"), std::string::npos);
+  EXPECT_EQ(resumed.output.find("Started game 1 "), std::string::npos);
+  EXPECT_NE(resumed.output.find("Started game 3 "), std::string::npos);
+  ASSERT_EQ(resumed.finished.size(), 6u);
+  const auto records = parse_records(read_text(dir / "games.pgn"));
+  ASSERT_EQ(records.size(), 6u);
+  std::set<std::string> numbers;
+  for (const auto& r : records) numbers.insert(r.tags.at("Game"));
+  EXPECT_EQ(numbers.size(), 6u);
+  // The built-in players are seeded per game: the resumed games equal the first run's.
+  const auto first_run = parse_records(all_records);
+  for (const auto& r : records) {
+    const auto& twin = *std::find_if(first_run.begin(), first_run.end(), [&](const auto& o) {
+      return o.tags.at("Game") == r.tags.at("Game");
+    });
+    EXPECT_EQ(r.moves, twin.moves) << "game " << r.tags.at("Game");
+  }
+
+  // A finished run resumed again plays nothing; another tournament refuses the state.
+  const auto again = run_match(config_from(words));
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_EQ(again.output.find("Started game"), std::string::npos);
+  auto other = words;
+  other.push_back("-seed");
+  other.push_back("99");
+  const auto refused = run_match(config_from(other));
+  ASSERT_FALSE(refused.ok);
+  EXPECT_NE(refused.error.find("another tournament"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace triad::tournament
