@@ -5,6 +5,10 @@
 //   move_key(g, pos, m)     -> int in [0, kMoveKeys): index for the history heuristic
 //                               (-1 = no history for this game)
 //   is_tactical(g, pos, m)  -> bool: searched in quiescence (captures, goal threats)
+//   static_leaf(g, pos, ply)-> int (optional member of a specialisation): the leaf score
+//                               without generating moves (wins-now included); games
+//                               without it list the leaf's moves (no-move ends,
+//                               quiescence over tactical moves)
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
 //   can_repeat              -> false if no position can ever recur (skip repetition scans)
 //   solve(g, pos, ply, out) -> bool: exact game-theoretic value of a small endgame inside

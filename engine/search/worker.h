@@ -211,6 +211,7 @@ class SearchWorker {
   void push(const Position& parent, const Position& child) {
     hist_keys_.push_back(game_->history_key(parent));
     hashes_.push_back(game_->hash(child));
+    tt_->prefetch(hashes_.back());
   }
   void pop() {
     hist_keys_.pop_back();

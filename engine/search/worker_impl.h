@@ -60,11 +60,16 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
     return moves.empty() ? outcome_score(g.no_moves_outcome(pos), stm, ply) : 0;
   }
   if (ply >= kMaxPly) return evaluate(pos);
+  // Games whose leaves can be judged without listing moves save the move generation there.
+  if constexpr (requires { Hooks::static_leaf(g, pos, ply); }) {
+    if (depth <= 0) return std::clamp(Hooks::static_leaf(g, pos, ply), -kMateScore, kMateScore);
+  }
 
   const std::uint64_t key = hashes_.back();
   TTData tte;
   int tt_index = -1;
-  if (tt_->probe(key, tte)) {
+  // Leaves go straight to quiescence: a table probe there costs more than it saves.
+  if (depth > 0 && tt_->probe(key, tte)) {
     tt_index = tte.move_index;
     const int tts = score_from_tt(tte.score, ply);
     if (!pv_node && tte.depth >= depth &&

@@ -1,0 +1,258 @@
+// search_lab: the search's measuring tool (not a test). In-process, no protocol overhead.
+//   search_lab nps <variant> [depth]      search speed on fixed middle-game positions
+//   search_lab match <variant> <opponent> <games> <ms> [<opponent ms>] [seed]
+//       opponent: random | greedy (one-ply, best static evaluation) | engine (the same
+//       search at <opponent ms> per move). Colours alternate; each opening (a few random
+//       plies, the same for both colours of a pair) is played twice. Prints W/D/L from the
+//       engine's side and the Elo difference with its 95% error.
+//   search_lab clock <variant> <games> <base ms> <inc ms> [seed]
+//       engine against itself on a real clock (wall time charged per move, Move Overhead 30);
+//       counts time losses.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "adapters/common/variants.h"
+#include "adapters/ivesdama/notation.h"
+#include "adapters/razzle/notation.h"
+#include "adapters/yinyang/notation.h"
+#include "engine/search/searcher.h"
+
+namespace {
+
+using namespace triad;
+using Clock = std::chrono::steady_clock;
+
+std::int64_t ms_since(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+enum class Opponent { kRandom, kGreedy, kEngine };
+
+template <class G>
+class Lab {
+ public:
+  using Move = typename G::Move;
+  explicit Lab(const G& g) : g_(g) {}
+
+  // Random legal plies from the start (retries until the game is still open).
+  engine::GameLine<G> opening(int plies, std::mt19937_64& rng) const {
+    while (true) {
+      engine::GameLine<G> line(g_, g_.start_position());
+      bool ok = true;
+      for (int i = 0; i < plies && ok; ++i) {
+        typename G::MoveList moves;
+        line.legal_moves(moves);
+        if (moves.empty())
+          ok = false;
+        else
+          line.play(moves[rng() % moves.size()]);
+      }
+      if (ok && !line.outcome({}).over()) return line;
+    }
+  }
+
+  // Wall time and process CPU time are both reported: on a shared machine the CPU-time
+  // figure is the search's own speed.
+  void nps(int depth) {
+    std::mt19937_64 rng(1);
+    std::uint64_t nodes = 0;
+    engine::Searcher<G> s(g_);
+    const auto start = Clock::now();
+    const std::clock_t cpu_start = std::clock();
+    for (int i = 0; i < 8; ++i) {
+      const auto line = opening(6 + 2 * i, rng);
+      s.clear();
+      engine::SearchLimits limits;
+      limits.depth = depth;
+      std::uint64_t n = 0;
+      s.search(line, limits, {}, {}, [&](const engine::SearchInfo<Move>& info) { n = info.nodes; });
+      nodes += n;
+    }
+    const auto ms = std::max<std::int64_t>(ms_since(start), 1);
+    const auto cpu_ms = std::max<std::int64_t>(
+        static_cast<std::int64_t>((std::clock() - cpu_start) * 1000.0 / CLOCKS_PER_SEC), 1);
+    std::printf("%s depth %d: nodes %llu wall %lld ms cpu %lld ms nps(cpu) %llu\n",
+                std::string(G::kName).c_str(), depth, static_cast<unsigned long long>(nodes),
+                static_cast<long long>(ms), static_cast<long long>(cpu_ms),
+                static_cast<unsigned long long>(nodes * 1000 / static_cast<std::uint64_t>(cpu_ms)));
+  }
+
+  // One game; returns the engine's points (1, 0.5, 0). `engine_first`: engine is Player 1.
+  double play(engine::GameLine<G> line, bool engine_first, Opponent opp, int ms, int opp_ms,
+              std::mt19937_64& rng, int* plies_out) {
+    engine::Searcher<G> engine_search(g_), opp_search(g_);
+    const engine::DrawRules draw{3, 600};
+    engine::SearchConfig config;
+    config.draw = draw;
+    while (!line.outcome(draw).over()) {
+      const bool engine_turn =
+          (g_.side_to_move(line.current()) == engine::Player::kOne) == engine_first;
+      Move m{};
+      if (engine_turn || opp == Opponent::kEngine) {
+        engine::SearchLimits limits;
+        limits.movetime_ms = engine_turn ? ms : opp_ms;
+        config.move_overhead_ms = 0;
+        auto& s = engine_turn ? engine_search : opp_search;
+        m = *s.search(line, limits, config, {}, [](const engine::SearchInfo<Move>&) {}).best;
+      } else {
+        m = baseline_move(line, opp, rng);
+      }
+      line.play(m);
+    }
+    if (plies_out) *plies_out = line.plies_played();
+    const auto o = line.outcome(draw);
+    if (o.result == engine::GameResult::kDraw) return 0.5;
+    const bool p1_won = o.result == engine::GameResult::kP1Win;
+    return p1_won == engine_first ? 1.0 : 0.0;
+  }
+
+  // Engine against itself on a clock; returns true if a side ran out of time.
+  bool clock_game(engine::GameLine<G> line, std::int64_t base, std::int64_t inc) {
+    engine::Searcher<G> a(g_), b(g_);
+    std::array<std::int64_t, 2> left{base, base};
+    const engine::DrawRules draw{3, 600};
+    engine::SearchConfig config;
+    config.draw = draw;
+    while (!line.outcome(draw).over()) {
+      const int side = engine::index(g_.side_to_move(line.current()));
+      engine::SearchLimits limits;
+      limits.time_ms = left;
+      limits.inc_ms = {inc, inc};
+      const auto start = Clock::now();
+      auto& s = side == 0 ? a : b;
+      const auto m =
+          *s.search(line, limits, config, {}, [](const engine::SearchInfo<Move>&) {}).best;
+      left[static_cast<std::size_t>(side)] -= ms_since(start);
+      if (left[static_cast<std::size_t>(side)] < 0) return true;
+      left[static_cast<std::size_t>(side)] += inc;
+      line.play(m);
+    }
+    return false;
+  }
+
+ private:
+  Move baseline_move(const engine::GameLine<G>& line, Opponent opp, std::mt19937_64& rng) const {
+    typename G::MoveList moves;
+    line.legal_moves(moves);
+    if (opp == Opponent::kRandom) return moves[rng() % moves.size()];
+    // Greedy: a move that wins at once, else the best static evaluation after the move
+    // (from the mover's side), ties broken at random.
+    std::vector<Move> best;
+    int best_score = -1 << 30;
+    for (const auto& m : moves) {
+      engine::GameLine<G> next = line;
+      next.play(m);
+      const auto o = next.outcome({});
+      int score;
+      if (o.over()) {
+        const bool mover_p1 = g_.side_to_move(line.current()) == engine::Player::kOne;
+        score = o.result == engine::GameResult::kDraw                  ? 0
+                : (o.result == engine::GameResult::kP1Win) == mover_p1 ? 1 << 20
+                                                                       : -(1 << 20);
+      } else {
+        score = -g_.evaluate(next.current());
+      }
+      if (score > best_score) best_score = score, best.clear();
+      if (score == best_score) best.push_back(m);
+    }
+    return best[rng() % best.size()];
+  }
+
+  const G& g_;
+};
+
+void print_elo(int wins, int draws, int losses) {
+  const int n = wins + draws + losses;
+  const double s = (wins + 0.5 * draws) / n;
+  // Standard deviation of one game's points, then of the mean; 95% = 1.96 sigma.
+  const double var =
+      (wins * std::pow(1 - s, 2) + draws * std::pow(0.5 - s, 2) + losses * std::pow(0 - s, 2)) / n;
+  const double se = std::sqrt(var / n);
+  auto elo = [](double x) {
+    x = std::clamp(x, 1e-6, 1 - 1e-6);
+    return -400.0 * std::log10(1.0 / x - 1.0);
+  };
+  std::printf("games %d  +%d =%d -%d  score %.1f%%  elo %+.0f +- %.0f (95%%)\n", n, wins, draws,
+              losses, 100 * s, elo(s),
+              (elo(std::min(s + 1.96 * se, 1.0)) - elo(std::max(s - 1.96 * se, 0.0))) / 2);
+}
+
+template <class G>
+int run(const G& g, int argc, char** argv) {
+  Lab<G> lab(g);
+  const std::string cmd = argv[1];
+  if (cmd == "nps") {
+    lab.nps(argc > 3 ? std::atoi(argv[3]) : 8);
+    return 0;
+  }
+  if (cmd == "match" && argc >= 6) {
+    const std::string o = argv[3];
+    const Opponent opp = o == "random"   ? Opponent::kRandom
+                         : o == "greedy" ? Opponent::kGreedy
+                                         : Opponent::kEngine;
+    const int games = std::atoi(argv[4]);
+    const int ms = std::atoi(argv[5]);
+    const int opp_ms = argc > 6 ? std::atoi(argv[6]) : ms;
+    std::mt19937_64 rng(argc > 7 ? std::strtoull(argv[7], nullptr, 10) : 1);
+    int w = 0, d = 0, l = 0;
+    long total_plies = 0;
+    engine::GameLine<G> line = lab.opening(2, rng);
+    for (int i = 0; i < games; ++i) {
+      if (i % 2 == 0) line = lab.opening(opp == Opponent::kEngine ? 4 : 2, rng);
+      int plies = 0;
+      const double r = lab.play(line, i % 2 == 0, opp, ms, opp_ms, rng, &plies);
+      total_plies += plies;
+      (r == 1.0 ? w : r == 0.0 ? l : d)++;
+      if ((i + 1) % 10 == 0) std::fprintf(stderr, "%d games: +%d =%d -%d\n", i + 1, w, d, l);
+    }
+    std::printf("%s vs %s, %d ms vs %d ms, avg plies %.1f: ", std::string(G::kName).c_str(),
+                o.c_str(), ms, opp_ms, static_cast<double>(total_plies) / games);
+    print_elo(w, d, l);
+    return 0;
+  }
+  if (cmd == "clock" && argc >= 6) {
+    const int games = std::atoi(argv[3]);
+    std::mt19937_64 rng(argc > 6 ? std::strtoull(argv[6], nullptr, 10) : 1);
+    int losses = 0;
+    for (int i = 0; i < games; ++i) {
+      if (lab.clock_game(lab.opening(4, rng), std::atoll(argv[4]), std::atoll(argv[5]))) ++losses;
+      if ((i + 1) % 10 == 0) std::fprintf(stderr, "%d games, %d time losses\n", i + 1, losses);
+    }
+    std::printf("%s clock %s+%s ms: %d games, %d time losses\n", std::string(G::kName).c_str(),
+                argv[4], argv[5], games, losses);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: see the comment at the top of search_lab.cpp\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: search_lab nps|match|clock <variant> ...\n");
+    return 2;
+  }
+  const auto registry = adapters::VariantRegistry::builtin();
+  auto any = registry.create(argv[2]);
+  if (!any) {
+    std::fprintf(stderr, "search_lab: %s\n", any.error().message.c_str());
+    return 2;
+  }
+  if (auto* t = dynamic_cast<adapters::TypedGame<games::yinyang::Game>*>(any->get()))
+    return run(t->game(), argc, argv);
+  if (auto* t = dynamic_cast<adapters::TypedGame<games::razzle::Game>*>(any->get()))
+    return run(t->game(), argc, argv);
+  if (auto* t = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>*>(any->get()))
+    return run(t->game(), argc, argv);
+  std::fprintf(stderr, "search_lab: unsupported game\n");
+  return 2;
+}
