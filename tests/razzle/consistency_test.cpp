@@ -12,6 +12,7 @@
 
 #include "adapters/razzle/notation.h"
 #include "engine/games/razzle/game.h"
+#include "tests/razzle/razzle_test_util.h"
 #include "tests/razzle/reference_rules.h"
 
 namespace triad::games::razzle {
@@ -88,12 +89,7 @@ INSTANTIATE_TEST_SUITE_P(Razzle, RandomGames,
                          ::testing::Values(Rules{RuleSet::kExtended, Repetition::kUndo},
                                            Rules{RuleSet::kBasic, Repetition::kUndo},
                                            Rules{RuleSet::kExtended, Repetition::kPosition}),
-                         [](const auto& info) {
-                           return std::string(info.param.rule_set == RuleSet::kExtended ? "extended"
-                                                                                        : "basic") +
-                                  (info.param.repetition == Repetition::kUndo ? "_undo"
-                                                                              : "_position");
-                         });
+                         [](const auto& info) { return test::rules_name(info.param); });
 
 }  // namespace
 }  // namespace triad::games::razzle

@@ -44,6 +44,12 @@ inline std::string position_line(std::string_view placements, std::string_view r
   return board + " " + std::string(rest);
 }
 
+// "extended_undo", "basic_undo", "extended_position": test name suffixes.
+inline std::string rules_name(const Rules& rules) {
+  return std::string(rules.rule_set == RuleSet::kExtended ? "extended" : "basic") +
+         (rules.repetition == Repetition::kUndo ? "_undo" : "_position");
+}
+
 inline Position parse(const Game& game, std::string_view fen) {
   auto pos = RazzleNotation::parse_position(game, fen);
   EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error().message);

@@ -9,6 +9,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/games/razzle/game.h"
+#include "tests/razzle/razzle_test_util.h"
 #include "tests/razzle/reference_rules.h"
 
 namespace triad::games::razzle {
@@ -66,7 +67,8 @@ TEST_P(SlowRazzlePerft, BulkCountingAgreesWithListingAtDepth6) {
 INSTANTIATE_TEST_SUITE_P(Razzle, SlowRazzlePerft,
                          ::testing::Values(Rules{RuleSet::kExtended, Repetition::kUndo},
                                            Rules{RuleSet::kBasic, Repetition::kUndo},
-                                           Rules{RuleSet::kExtended, Repetition::kPosition}));
+                                           Rules{RuleSet::kExtended, Repetition::kPosition}),
+                         [](const auto& info) { return test::rules_name(info.param); });
 
 }  // namespace
 }  // namespace triad::games::razzle

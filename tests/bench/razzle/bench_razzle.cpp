@@ -39,7 +39,7 @@ void BM_PerftExtendedPosition(benchmark::State& state) {
   run_perft(state, {RuleSet::kExtended, Repetition::kPosition});
 }
 
-BENCHMARK(BM_PerftExtendedUndo)->Arg(5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PerftExtendedUndo)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftBasicUndo)->Arg(5)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftExtendedPosition)->Arg(5)->Unit(benchmark::kMillisecond);
 
