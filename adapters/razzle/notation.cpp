@@ -16,6 +16,7 @@ using razzle::square_name;
 namespace {
 
 constexpr std::string_view kBoardLetters = "PBXpbx";
+constexpr int kMaxPly = 999'999'999;
 
 std::string player_name(int side) {
   return side == 0 ? "Player 1" : "Player 2";
@@ -194,9 +195,10 @@ Result<rz::Position> RazzleNotation::parse_position(const Game& game, std::strin
     const std::string_view ply = fields[4];
     int value = 0;
     const auto [end, ec] = std::from_chars(ply.data(), ply.data() + ply.size(), value);
-    if (ec != std::errc() || end != ply.data() + ply.size() || value < 0 || ply[0] == '+')
-      return make_error("ply: expected a whole number from 0 to 2147483647, got '" +
-                        std::string(ply) + "'");
+    // The cap leaves room to count further turns without overflow.
+    if (ec != std::errc() || end != ply.data() + ply.size() || ply[0] == '-' || value > kMaxPly)
+      return make_error("ply: expected a whole number from 0 to " + std::to_string(kMaxPly) +
+                        ", got '" + std::string(ply) + "'");
     setup->ply = value;
   }
   return game.make_position(*setup);
