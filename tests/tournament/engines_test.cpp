@@ -1,0 +1,138 @@
+// Tournaments with real engine processes: triad against triad (UCI and UGI) at a fast time
+// control, and misbehaving engines (tests/tournament/engines/misbehave.py relaying triad)
+// that crash, hang, move illegally, overstep the time, print garbage or never get ready —
+// each adjudicated correctly while the tournament goes on.
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/tournament/match_support.h"
+
+namespace triad::tournament {
+namespace {
+
+using testing::config_from;
+using testing::parse_records;
+using testing::read_text;
+using testing::run_match;
+using testing::TempDir;
+
+const std::string kTriad = TRIAD_BINARY_DIR "/triad";
+const std::string kMisbehave = TRIAD_SOURCE_DIR "/tests/tournament/engines/misbehave.py";
+
+// An engine group for misbehave.py relaying triad, misbehaving at its `nth` go.
+std::vector<std::string> misbehaving(const std::string& name, const std::string& mode, int nth) {
+  return {"-engine",       "name=" + name, "cmd=" + kMisbehave,
+          "arg=" + kTriad, "arg=" + mode,  "arg=" + std::to_string(nth)};
+}
+
+TEST(Engines, TriadAgainstTriadUciAndUgi) {
+  TempDir dir("triad_vs_triad");
+  const auto config = config_from({"-engine",
+                                   "name=TriadUci",
+                                   "cmd=" + kTriad,
+                                   "proto=uci",
+                                   "-engine",
+                                   "name=TriadUgi",
+                                   "cmd=" + kTriad,
+                                   "proto=ugi",
+                                   "-each",
+                                   "st=0.02",
+                                   "timemargin=200",
+                                   "option.Hash=8",
+                                   "-variant",
+                                   "yinyang",
+                                   "-games",
+                                   "2",
+                                   "-repeat",
+                                   "-concurrency",
+                                   "2",
+                                   "-pgnout",
+                                   (dir / "games.pgn").string(),
+                                   "-log",
+                                   (dir / "logs").string(),
+                                   "-maxplies",
+                                   "200"});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  ASSERT_EQ(run.finished.size(), 2u);
+  const auto records = parse_records(read_text(dir / "games.pgn"));
+  ASSERT_EQ(records.size(), 2u);
+  for (const auto& r : records) {
+    testing::expect_valid_record(r);
+    EXPECT_EQ(r.tags.at("Termination"), "normal") << run.output;
+    EXPECT_EQ(r.tags.at("TimeControl"), "st=0.02");
+    EXPECT_TRUE(r.tags.count("Score"));  // Yin Yang's final score
+  }
+  // Engine moves carry the engine's score and depth: {+0.50/7 0.020s}.
+  EXPECT_NE(read_text(dir / "games.pgn").find("/"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(dir / "logs"));
+}
+
+TEST(Engines, MisbehavingEnginesAreAdjudicatedAndTheTournamentGoesOn) {
+  TempDir dir("misbehaving");
+  std::vector<std::string> words = {"-engine", "name=Triad", "cmd=" + kTriad};
+  for (const auto& [name, mode] :
+       std::vector<std::pair<std::string, std::string>>{{"Crash", "crash"},
+                                                        {"Hang", "hang"},
+                                                        {"Illegal", "illegal"},
+                                                        {"Slow", "slow"},
+                                                        {"Garbage", "garbage"},
+                                                        {"NoReady", "noready"},
+                                                        {"None", "none"}}) {
+    const auto group = misbehaving(name, mode, 2);
+    words.insert(words.end(), group.begin(), group.end());
+  }
+  for (const std::string w :
+       {"-each", "st=0.05", "timemargin=300", "-tournament", "gauntlet", "-variant", "yinyang",
+        "-games", "2", "-concurrency", "2", "-handshaketimeout", "2500", "-ratinginterval", "0"})
+    words.push_back(w);
+  words.push_back("-pgnout");
+  words.push_back((dir / "games.pgn").string());
+  const auto run = run_match(config_from(words));
+  ASSERT_TRUE(run.ok) << run.error;
+  ASSERT_EQ(run.finished.size(), 14u) << run.output;
+
+  // Expected termination per misbehaving engine; each must lose both its games, except the
+  // garbage printer, whose junk lines are ignored (its games end normally).
+  const std::map<std::string, std::string> expected = {
+      {"Crash", "disconnect"},  {"Hang", "time forfeit"}, {"Illegal", "illegal move"},
+      {"Slow", "time forfeit"}, {"Garbage", "normal"},    {"NoReady", "stalled connection"},
+      {"None", "illegal move"}};
+  const auto records = parse_records(read_text(dir / "games.pgn"));
+  ASSERT_EQ(records.size(), 14u);
+  for (const auto& r : records) {
+    testing::expect_valid_record(r);
+    const bool first = r.tags.at("Player1") != "Triad";
+    const std::string culprit = first ? r.tags.at("Player1") : r.tags.at("Player2");
+    SCOPED_TRACE(culprit);
+    EXPECT_EQ(r.tags.at("Termination"), expected.at(culprit)) << run.output;
+    if (culprit != "Garbage") {
+      EXPECT_EQ(r.result, first ? "0-1" : "1-0");
+    }
+  }
+}
+
+TEST(Engines, NoRecoverStopsAfterACrash) {
+  auto words = misbehaving("Crash", "crash", 1);
+  // A generous margin: the crash must be seen as a disconnect, never as a slow answer.
+  for (const std::string w :
+       {"-engine", "name=R", "cmd=builtin:random", "-each", "st=0.05", "timemargin=2000",
+        "-variant", "yinyang", "-games", "2", "-rounds", "3", "-norecover"})
+    words.push_back(w);
+  const auto run = run_match(config_from(words));
+  ASSERT_TRUE(run.ok) << run.error;
+  EXPECT_EQ(run.finished.size(), 1u);
+  EXPECT_NE(run.stop_reason.find("-norecover"), std::string::npos);
+
+  // With recovery (the default) the crashed engine is restarted for every game.
+  words.pop_back();
+  const auto recovered = run_match(config_from(words));
+  ASSERT_TRUE(recovered.ok) << recovered.error;
+  EXPECT_EQ(recovered.finished.size(), 6u);
+  for (const auto& g : recovered.finished) EXPECT_EQ(g.termination, "disconnect");
+}
+
+}  // namespace
+}  // namespace triad::tournament
