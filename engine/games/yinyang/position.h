@@ -25,7 +25,6 @@ struct Position {
   std::int32_t ply = 0;  // turns played since the game's start
   engine::Player side_to_move = engine::Player::kOne;
 
-  constexpr Bitboard stones(Stone s) const { return s == Stone::kLight ? light : dark; }
   constexpr Bitboard occupied() const { return light | dark; }
   constexpr Bitboard empty() const { return kAllSquares & ~occupied(); }
   bool operator==(const Position&) const = default;
