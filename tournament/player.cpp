@@ -95,7 +95,9 @@ class BuiltinPlayer : public Player {
     const auto start = SteadyClock::now();
     protocol::SearchReply reply;
     if (greedy_) {
-      reply.move = greedy_move(request.position, rng_);
+      GreedyChoice choice = greedy_move(request.position, rng_);
+      reply.move = choice.move;
+      reply.info.score = choice.score;
       reply.info.depth = 1;
     } else {
       const auto moves = request.position.legal_moves();
@@ -118,7 +120,7 @@ class BuiltinPlayer : public Player {
 
 }  // namespace
 
-std::string greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng) {
+GreedyChoice greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng) {
   const engine::Player mover = position.side_to_move();
   const auto win =
       mover == engine::Player::kOne ? engine::GameResult::kP1Win : engine::GameResult::kP2Win;
@@ -128,7 +130,7 @@ std::string greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng)
     auto after = position.clone();
     if (!after->play(move)) continue;
     const engine::Outcome outcome = after->outcome();
-    if (outcome.result == win) return move;
+    if (outcome.result == win) return {move, {true, 1}};
     // evaluate() is from the side to move after the move.
     int value = after->side_to_move() == mover ? after->evaluate() : -after->evaluate();
     if (outcome.result == engine::GameResult::kDraw) value = 0;
@@ -141,7 +143,10 @@ std::string greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng)
     if (value == best_value) best.push_back(move);
   }
   if (best.empty()) return {};
-  return best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng)];
+  const std::string& move =
+      best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng)];
+  if (best_value == INT_MIN + 1) return {move, {true, -1}};  // every move loses at once
+  return {move, {false, best_value}};
 }
 
 std::unique_ptr<Player> make_player(const EngineConfig& config, const PlayerContext& context) {

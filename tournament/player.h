@@ -51,9 +51,14 @@ struct PlayerContext {
 // An engine for `config` (an external process or a built-in player).
 std::unique_ptr<Player> make_player(const EngineConfig& config, const PlayerContext& context);
 
+struct GreedyChoice {
+  std::string move;             // empty if there is no legal move
+  protocol::EngineScore score;  // the mover's view: the evaluation, or mate 1 for a win
+};
+
 // The greedy baseline's choice in a position (exposed for tests): a move that wins at once
-// if there is one, otherwise one maximising the mover's static evaluation after it; ties
-// are broken by `rng`. Empty if there is no legal move.
-std::string greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng);
+// if there is one, otherwise one maximising the mover's static evaluation after it (a
+// draw counts 0, a loss below everything); ties are broken by `rng`.
+GreedyChoice greedy_move(const adapters::AnyGame& position, std::mt19937_64& rng);
 
 }  // namespace triad::tournament

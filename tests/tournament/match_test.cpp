@@ -112,6 +112,26 @@ TEST(Match, MaxPliesAdjudicatesADraw) {
   }
 }
 
+TEST(Match, ScoreAdjudicationEndsGamesAsDraws) {
+  TempDir dir("draw_adjudication");
+  // Every score is within +-1000000 from the start: a draw after one move of each side.
+  const auto config = config_from({"-engine", "name=A", "cmd=builtin:greedy", "-engine", "name=B",
+                                   "cmd=builtin:greedy", "-variant", "yinyang", "-games", "2",
+                                   "-draw", "movenumber=0", "movecount=1", "score=1000000",
+                                   "-pgnout", (dir / "games.pgn").string()});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  const auto records = parse_records(read_text(dir / "games.pgn"));
+  ASSERT_EQ(records.size(), 2u);
+  for (const auto& r : records) {
+    EXPECT_EQ(r.result, "1/2-1/2");
+    EXPECT_EQ(r.tags.at("Termination"), "adjudication");
+    EXPECT_EQ(r.moves.size(), 2u);
+  }
+  // The greedy player reports its evaluation: comments carry a score and depth 1.
+  EXPECT_NE(read_text(dir / "games.pgn").find("/1 "), std::string::npos);
+}
+
 TEST(Match, OpeningsFromFileAndRandomPlies) {
   TempDir dir("openings");
   std::ofstream(dir / "book.txt") << "# two openings\n"
