@@ -174,28 +174,26 @@ bool Game::has_capture(std::uint32_t own, std::uint32_t opp) const {
   return false;
 }
 
-// Depth-first search of the sequences of the piece that started on `from` and stands on
-// `at`. `empty` counts `at` and every captured point as empty (immediate removal), so the
-// piece may cross points it left. Each finished sequence is added once per start/end/set.
-void Game::capture_search(int from, int at, std::uint32_t opp, std::uint32_t empty,
-                          std::uint32_t captured, std::size_t first, MoveList& moves) const {
+// `walk` ends on the point where the capturing piece stands. `empty` counts that point and
+// every captured point as empty (immediate removal), so the piece may cross points it left.
+template <class OnEnd>
+void Game::walk_captures(Walk& walk, std::uint32_t opp, std::uint32_t empty, OnEnd& on_end) const {
   const Tables& t = *tables_;
-  const auto a = static_cast<std::size_t>(at);
+  const auto at = static_cast<std::size_t>(walk.points[static_cast<std::size_t>(walk.length - 1)]);
   bool extended = false;
-  if (t.jump_over[a] & opp) {
-    for (std::size_t j = t.jump_begin[a]; j < t.jump_begin[a + 1]; ++j) {
+  if (t.jump_over[at] & opp) {
+    for (std::size_t j = t.jump_begin[at]; j < t.jump_begin[at + 1]; ++j) {
       const Tables::Jump jump = t.jumps[j];
       if (!((opp >> jump.over) & (empty >> jump.land) & 1)) continue;
       extended = true;
-      capture_search(from, jump.land, opp & ~bit(jump.over), empty | bit(jump.over),
-                     captured | bit(jump.over), first, moves);
+      walk.points[static_cast<std::size_t>(walk.length++)] = jump.land;
+      walk.captured ^= bit(jump.over);
+      walk_captures(walk, opp & ~bit(jump.over), empty | bit(jump.over), on_end);
+      walk.captured ^= bit(jump.over);
+      --walk.length;
     }
   }
-  if (extended || !captured) return;
-  const Move m{captured, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(at)};
-  for (std::size_t i = first; i < moves.size(); ++i)
-    if (moves[i] == m) return;
-  if (moves.size() < MoveList::capacity()) moves.push_back(m);
+  if (!extended && walk.captured) on_end(walk);
 }
 
 void Game::generate(const Position& pos, engine::History, MoveList& moves) const {
@@ -208,8 +206,20 @@ void Game::generate(const Position& pos, engine::History, MoveList& moves) const
   const std::uint32_t empty = t.all & ~(own | opp);
   for (std::uint32_t b = own; b; b &= b - 1) {
     const int p = std::countr_zero(b);
-    if (t.jump_over[static_cast<std::size_t>(p)] & opp)
-      capture_search(p, p, opp, empty | bit(p), 0, moves.size(), moves);
+    if (!(t.jump_over[static_cast<std::size_t>(p)] & opp)) continue;
+    // Each start/end/captured set once: compare with this piece's moves so far.
+    const std::size_t first = moves.size();
+    auto add = [&](const Walk& walk) {
+      const Move m{walk.captured, static_cast<std::uint8_t>(p),
+                   walk.points[static_cast<std::size_t>(walk.length - 1)]};
+      for (std::size_t i = first; i < moves.size(); ++i)
+        if (moves[i] == m) return;
+      if (moves.size() < MoveList::capacity()) moves.push_back(m);
+    };
+    Walk walk;
+    walk.points[0] = static_cast<std::uint8_t>(p);
+    walk.length = 1;
+    walk_captures(walk, opp, empty | bit(p), add);
   }
   if (!moves.empty()) return;
   for (std::uint32_t b = own; b; b &= b - 1) {
@@ -280,25 +290,15 @@ std::vector<CapturePath> Game::capture_paths(const Position& pos, int from) cons
   const Tables& t = *tables_;
   const auto s = static_cast<std::size_t>(engine::index(pos.stm));
   if (from < 0 || from >= t.num_points || !(pos.pieces[s] & bit(from))) return out;
-  const std::uint32_t empty = (t.all & ~(pos.pieces[0] | pos.pieces[1])) | bit(from);
-  CapturePath path{{from}, 0};
-  // Same walk as capture_search(), recording the landing points.
-  auto walk = [&](auto&& self, std::uint32_t opp, std::uint32_t free) -> void {
-    const auto a = static_cast<std::size_t>(path.points.back());
-    bool extended = false;
-    for (std::size_t j = t.jump_begin[a]; j < t.jump_begin[a + 1]; ++j) {
-      const Tables::Jump jump = t.jumps[j];
-      if (!((opp >> jump.over) & (free >> jump.land) & 1)) continue;
-      extended = true;
-      path.points.push_back(jump.land);
-      path.captured |= bit(jump.over);
-      self(self, opp & ~bit(jump.over), free | bit(jump.over));
-      path.captured &= ~bit(jump.over);
-      path.points.pop_back();
-    }
-    if (!extended && path.captured) out.push_back(path);
+  auto record = [&out](const Walk& walk) {
+    out.push_back(
+        {std::vector<int>(walk.points.begin(), walk.points.begin() + walk.length), walk.captured});
   };
-  walk(walk, pos.pieces[1 - s], empty);
+  Walk walk;
+  walk.points[0] = static_cast<std::uint8_t>(from);
+  walk.length = 1;
+  const std::uint32_t empty = (t.all & ~(pos.pieces[0] | pos.pieces[1])) | bit(from);
+  walk_captures(walk, pos.pieces[1 - s], empty, record);
   return out;
 }
 

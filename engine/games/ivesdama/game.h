@@ -109,9 +109,17 @@ class Game {
   Game(const Rules& rules, std::shared_ptr<const Board> board, std::shared_ptr<const Tables> tables)
       : rules_(rules), board_(std::move(board)), tables_(std::move(tables)) {}
 
+  // A capture sequence in progress: the start point then the landing points so far.
+  struct Walk {
+    std::array<std::uint8_t, kMaxPoints + 1> points;
+    int length = 0;
+    std::uint32_t captured = 0;
+  };
   bool has_capture(std::uint32_t own, std::uint32_t opp) const;
-  void capture_search(int from, int at, std::uint32_t opp, std::uint32_t empty,
-                      std::uint32_t captured, std::size_t first, MoveList& moves) const;
+  // Depth-first search of every complete capture sequence continuing `walk`; calls
+  // on_end(walk) for each (defined in game.cpp, its only user).
+  template <class OnEnd>
+  void walk_captures(Walk& walk, std::uint32_t opp, std::uint32_t empty, OnEnd& on_end) const;
 
   Rules rules_;
   std::shared_ptr<const Board> board_;
