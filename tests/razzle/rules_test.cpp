@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "adapters/common/any_game.h"
@@ -251,6 +252,34 @@ TEST(RazzleRules, PublishedRecordImports) {
   auto late = adapters::razzle::import_moves(kExtended, start, "c8-b6 1-0 e1-f3");
   ASSERT_FALSE(late.ok());
   EXPECT_THAT(late.error().message, HasSubstr("'e1-f3' follows the result token"));
+}
+
+TEST(RazzleRules, PgnLikeRecordImports) {
+  const std::string record =
+      "[Event \"Published opening\"]\n"
+      "[Variant \"razzledazzle\"]\n"
+      "[FEN \"1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0\"]\n"
+      "\n"
+      "1... c8-b6 2. e1-f3 d8-b6 3. d1-f1-f3 *\n";
+  auto imported = adapters::razzle::import_record(kExtended, record);
+  ASSERT_TRUE(imported.ok()) << imported.error().message;
+  EXPECT_EQ(imported->start.side_to_move(), Player::kTwo);
+  EXPECT_EQ(imported->moves.size(), 4u);
+  EXPECT_EQ(imported->result, "*");
+  ASSERT_EQ(imported->tags.size(), 3u);
+  EXPECT_EQ(imported->tags[0], (std::pair<std::string, std::string>{"Event", "Published opening"}));
+
+  auto bad_fen = adapters::razzle::import_record(kExtended, "[FEN \"1ppbpp1/7 1 - -\"]\nc8-b6");
+  ASSERT_FALSE(bad_fen.ok());
+  EXPECT_THAT(bad_fen.error().message,
+              HasSubstr("record line 1: FEN tag: board: expected 8 ranks"));
+  auto bad_tag = adapters::razzle::import_record(kExtended, "[Event]\n");
+  ASSERT_FALSE(bad_tag.ok());
+  EXPECT_THAT(bad_tag.error().message, HasSubstr("record line 1: expected a tag pair"));
+  // Without a FEN tag the record starts from the start position (Player 1 to move).
+  auto from_start = adapters::razzle::import_record(kExtended, "1. c8-b6");
+  ASSERT_FALSE(from_start.ok());
+  EXPECT_THAT(from_start.error().message, HasSubstr("record move 1 ('c8-b6')"));
 }
 
 }  // namespace
