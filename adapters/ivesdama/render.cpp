@@ -116,7 +116,17 @@ std::string Notation<core::Game>::render_board(const Game& game, const Position&
   for (int f = min_file; f <= max_file; ++f)
     canvas.put(2 * (max_rank - min_rank) + 1, first_col + kCellWidth * (f - min_file),
                static_cast<char>('a' + f), true);
-  return canvas.text();
+  // The base points are not visible in the drawing: name them in a legend.
+  std::string legend = canvas.text();
+  for (std::size_t s = 0; s < 2; ++s) {
+    legend += s ? ", p = Player 2 (base" : "P = Player 1 (base";
+    for (std::uint32_t b = board.base[s]; b; b &= b - 1) {
+      legend += ' ';
+      legend += board.points[static_cast<std::size_t>(std::countr_zero(b))].name;
+    }
+    legend += ')';
+  }
+  return legend + "\n";
 }
 
 std::string Notation<core::Game>::board_json(const Game& game, const Position& pos) {

@@ -244,7 +244,8 @@ TEST(IvesNotation, BoardDrawingShowsPointsLinesAndArcs) {
       " 2 `-----P---P---P-----'\n"
       "           \\ | /\n"
       " 1           P\n"
-      "     a   b   c   d   e\n";
+      "     a   b   c   d   e\n"
+      "P = Player 1 (base c1), p = Player 2 (base c9)\n";
   EXPECT_EQ(text, expected) << text;
 }
 
