@@ -74,9 +74,13 @@ Result<rz::Move> follow_chain(const rz::Game& game, const rz::Position& pos,
   const Player me = pos.side_to_move();
   const bool extended = game.rules().rule_set == rz::RuleSet::kExtended;
   for (std::size_t i = 1; i < squares.size(); ++i) {
-    if (rz::line_direction(squares[i - 1], squares[i]) < 0)
-      return make_error(what + square_name(squares[i - 1]) + " to " + square_name(squares[i]) +
-                        " is neither a knight move nor a straight line");
+    const int a = squares[i - 1];
+    const int b = squares[i];
+    if (rz::line_direction(a, b) >= 0) continue;
+    return make_error(what + square_name(a) + " to " + square_name(b) +
+                      (rz::is_knight_jump(a, b)
+                           ? " is a knight jump inside a pass chain, whose steps are straight lines"
+                           : " is neither a knight move nor a straight line"));
   }
   if (squares[0] != pos.ball(me))
     return make_error(what + "a passing turn starts at " + side_name(me) + "'s ball carrier on " +

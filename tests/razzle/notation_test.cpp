@@ -123,6 +123,8 @@ TEST(RazzleNotation, MalformedAndIllegalMovesSayWhy) {
   EXPECT_THAT(move_error("d1e1x"), HasSubstr("malformed"));
   EXPECT_THAT(move_error("(none)"), HasSubstr("malformed"));
   EXPECT_THAT(move_error("c1e4"), HasSubstr("illegal move 'c1e4': c1 to e4 is neither"));
+  EXPECT_THAT(move_error("d1e1g2"), HasSubstr("e1 to g2 is a knight jump inside a pass chain"));
+  EXPECT_THAT(move_error("d1d1"), HasSubstr("d1 to d1 is neither"));
   EXPECT_THAT(move_error("a1b3"), HasSubstr("a1 holds no piece of Player 1"));
   EXPECT_THAT(move_error("d1c3"), HasSubstr("holds the ball and may not make a knight move"));
   EXPECT_THAT(move_error("b8c6"), HasSubstr("b8 holds no piece of Player 1"));

@@ -193,7 +193,9 @@ std::uint64_t Game::enumerate(const Position& pos, History history, MoveList* mo
   const bool position_rule = rules_.repetition == Repetition::kPosition;
   std::uint64_t count = 0;
 
-  // Passing turns. Only the board at the end of the turn counts for the position rule.
+  // Passing turns. Only the board at the end of the turn counts for the position rule. No
+  // turn can recreate the current board (a pass moves the ball to another piece, a knight
+  // move moves a piece), so only the earlier boards in `history` need checking.
   const std::uint64_t key_without_ball = pos.board_key_ ^ kZobrist.ball[me][holder];
   auto emit_pass = [&](const Move& chain) {
     if (position_rule && in_history(history, key_without_ball ^ kZobrist.ball[me][chain.to()]))
