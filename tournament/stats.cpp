@@ -57,7 +57,10 @@ EloEstimate estimate_elo(const Tally& t) {
   e.score = s.mean;
   e.elo = elo_from_score(s.mean);
   const double margin = kZ95 * std::sqrt(s.var / s.n);
-  e.error_95 = (elo_from_score(s.mean + margin) - elo_from_score(s.mean - margin)) / 2;
+  // At a 0% or 100% score the interval reaches infinity (and inf - inf would be NaN).
+  e.error_95 = s.mean <= 0 || s.mean >= 1
+                   ? std::numeric_limits<double>::infinity()
+                   : (elo_from_score(s.mean + margin) - elo_from_score(s.mean - margin)) / 2;
   e.draw_ratio = t.draws / s.n;
   const int decisive = t.wins + t.losses;
   e.los =

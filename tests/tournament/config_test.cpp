@@ -196,6 +196,15 @@ TEST(Config, YamlFileWithCommandLineOverride) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Config, ShippedExampleIsValid) {
+  auto cli = parse({"-config", TRIAD_SOURCE_DIR "/tournament/examples/yinyang-match.yaml"});
+  ASSERT_TRUE(cli) << cli.error().message;
+  EXPECT_EQ(cli->config.engines.size(), 3u);
+  EXPECT_EQ(cli->config.variant, "yinyang");
+  EXPECT_EQ(cli->config.engines[2].command, "builtin:greedy");
+  EXPECT_EQ(cli->config.engines[1].tc.base_ms, 10000);
+}
+
 TEST(TimeControl, ParseAndFormat) {
   TimeControl tc;
   ASSERT_TRUE(parse_tc("40/1:30+0.5", tc));

@@ -176,6 +176,13 @@ TEST(Match, OpeningsFromFileAndRandomPlies) {
   EXPECT_NE(failed.error.find("line 1"), std::string::npos);
 }
 
+TEST(Match, ShippedOpeningsAreLegal) {
+  auto book = load_openings(TRIAD_SOURCE_DIR "/tournament/examples/yinyang-openings.txt",
+                            testing::factory_for("yinyang"));
+  ASSERT_TRUE(book) << book.error().message;
+  EXPECT_EQ(book->size(), 8u);
+}
+
 TEST(Match, SprtStopsEarlyWhenTheResultIsClear) {
   TempDir dir("sprt");
   const auto config = config_from({"-engine",

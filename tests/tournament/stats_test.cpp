@@ -49,6 +49,16 @@ TEST(Stats, EvenMatchHasZeroEloAndHalfLos) {
   EXPECT_GT(e.error_95, 0.0);
 }
 
+TEST(Stats, PerfectScoreHasInfiniteEloAndInterval) {
+  Tally t;
+  t.wins = 4;
+  const EloEstimate e = estimate_elo(t);
+  EXPECT_EQ(e.elo, std::numeric_limits<double>::infinity());
+  EXPECT_EQ(e.error_95, std::numeric_limits<double>::infinity());
+  // LOS = (1 + erf(4 / sqrt(8))) / 2.
+  EXPECT_NEAR(e.los, 0.977250, 1e-6);
+}
+
 TEST(Stats, SprtBoundsFollowAlphaAndBeta) {
   Tally t;
   t.wins = 1;
