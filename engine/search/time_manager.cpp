@@ -15,7 +15,10 @@ void TimeManager::start(const SearchLimits& limits, Player side, int move_overhe
     return;  // `ponder` is handled by the caller: it starts the clock on ponderhit
   if (limits.movetime_ms > 0) {
     limited_ = true;
-    maximum_ms_ = std::max<std::int64_t>(limits.movetime_ms - overhead, 1);
+    // A runner enforces movetime exactly: keep the overhead plus a fifth of the time (at
+    // most 50 ms) for process scheduling and pipes on a loaded machine.
+    const std::int64_t slack = overhead + std::min<std::int64_t>(limits.movetime_ms / 5, 50);
+    maximum_ms_ = std::max<std::int64_t>(limits.movetime_ms - slack, 1);
     optimum_ms_ = maximum_ms_;  // use it all: the GUI asked for exactly this long
     return;
   }

@@ -56,7 +56,7 @@ std::optional<Solution> Solver::solve(const Position& pos, const StopCheck& stop
 }
 
 int Solver::search(const Position& pos, int alpha, int beta, int* best_out) {
-  if ((++nodes_ & 4095) == 0 && stop_ && (*stop_)()) stopped_ = true;
+  if ((++nodes_ & 255) == 0 && stop_ && (*stop_)()) stopped_ = true;
   if (stopped_) return 0;
   MoveList moves;
   game_.generate(pos, {}, moves);
