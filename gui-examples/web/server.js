@@ -1,7 +1,7 @@
 // The web GUI's bridge: serves the page (public/) over HTTP and connects each browser tab,
 // through one WebSocket, to its own triad process. Every WebSocket text message is one
 // protocol line for the engine; every engine output line is sent back as one message.
-// Usage: node server.js [--engine PATH] [--port N] [--host H] [--log]
+// Usage: node server.js [--engine PATH] [--port N] [--host H] [--log] [-- TRIAD ARGS...]
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,19 +24,26 @@ const kMimeTypes = {
 
 function usage(message) {
   if (message) console.error(`server.js: ${message}`);
-  console.error('usage: node server.js [--engine PATH] [--port N] [--host H] [--log]\n' +
+  console.error('usage: node server.js [--engine PATH] [--port N] [--host H] [--log] [-- ARGS]\n' +
                 '  --engine PATH  the triad binary (default: $TRIAD_ENGINE, else the newest\n' +
                 '                 build/*/triad of this repository)\n' +
                 '  --port N       HTTP/WebSocket port (default 8080; 0 = any free port)\n' +
                 '  --host H       interface to listen on (default 127.0.0.1: local only)\n' +
-                '  --log          print every line exchanged with the engines');
+                '  --log          print every line exchanged with the engines\n' +
+                '  -- ARGS        command-line arguments for every triad process, e.g.\n' +
+                '                 -- --variants my-variants.yaml --option "Hash=64"');
   process.exit(message ? 2 : 0);
 }
 
 function parse_args(argv) {
-  const opts = { engine: process.env.TRIAD_ENGINE || '', port: 8080, host: '127.0.0.1', log: false };
+  const opts = { engine: process.env.TRIAD_ENGINE || '', port: 8080, host: '127.0.0.1', log: false,
+                 engine_args: [] };
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
+    if (arg === '--') {
+      opts.engine_args = argv.slice(i + 1);
+      break;
+    }
     const value = () => {
       if (i + 1 >= argv.length) usage(`${arg} needs a value`);
       return argv[++i];
@@ -89,7 +96,7 @@ function serve_static(request, response) {
 // One triad process per WebSocket: lines both ways, process ended when either side goes.
 function connect_engine(socket, opts, id) {
   const log = (direction, line) => opts.log && console.log(`[${id}] ${direction} ${line}`);
-  const engine = spawn(opts.engine, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const engine = spawn(opts.engine, opts.engine_args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let pending = '';
   let closed = false;
 

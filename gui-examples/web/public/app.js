@@ -394,9 +394,13 @@ async function handshake() {
     option.value = option.textContent = name;
     $('variant').appendChild(option);
   }
+  // The address's choice, else the variant the engine announced (it may have been started
+  // with --variant), else the option's default.
   const requested = new URLSearchParams(location.search).get('variant');
+  const announced = lines.find((l) => l.startsWith('info string variant '));
+  const current = announced ? announced.split(/\s+/)[3] : fallback && fallback[1];
   if (requested && names.includes(requested)) $('variant').value = requested;
-  else if (fallback) $('variant').value = fallback[1];
+  else if (current && names.includes(current)) $('variant').value = current;
   const multipv = lines.find((l) => /^option name MultiPV /i.test(l));
   const max = multipv && multipv.match(/ max (\d+)/);
   if (max) $('multipv').max = max[1];

@@ -72,8 +72,9 @@ function assert_board(shown, board) {
 }
 
 // Clicks the squares of `token` one by one, checking that each next square is highlighted
-// as a target, and clicks the last square again if the move could still be extended.
-async function click_move(page, token, ply_before) {
+// as a target; when a longer legal move continues the token, its last square is clicked
+// again to play it (as a person does).
+async function click_move(page, token, legal) {
   const squares = squares_of(token);
   for (const [i, square] of squares.entries()) {
     if (i > 0) {
@@ -82,8 +83,9 @@ async function click_move(page, token, ply_before) {
     }
     await page.click(`#board rect.hit[data-square="${square}"]`);
   }
-  const played = await page.evaluate((n) => Number(document.body.dataset.ply) > n, ply_before);
-  if (!played) await page.click(`#board rect.hit[data-square="${squares[squares.length - 1]}"]`);
+  const extendable = legal.some((move) => move !== token && move.startsWith(token) &&
+                                          squares_of(move).length > squares.length);
+  if (extendable) await page.click(`#board rect.hit[data-square="${squares[squares.length - 1]}"]`);
 }
 
 // Human (Player 1) plays `turns` moves against the engine; every engine reply must be legal
@@ -101,7 +103,7 @@ async function play_against_engine(variant, choose, turns) {
   const moves = [];
   for (let turn = 0; turn < turns && !facts.over; ++turn) {
     const mine = choose(facts.legal);
-    await click_move(page, mine, moves.length);
+    await click_move(page, mine, facts.legal);
     moves.push(mine);
     facts = await referee.position(start, moves);
     if (facts.over) break;
@@ -164,6 +166,20 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.$$eval('#board path.arc', (a) => a.length), board.arcs.length);
     await page.screenshot({ path: join(kScreenshotDir, 'web-ivesdama.png') });
     await page.close();
+  });
+
+  test('engine arguments after -- reach triad: --variant preselects the game', async () => {
+    const second = await start_bridge(engine_path(), ['--variant', 'ivesdama']);
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(second.url);
+      await page.waitForSelector('#board rect.hit');
+      assert.equal(await page.inputValue('#variant'), 'ivesdama');
+      assert.equal(await page.getAttribute('#board', 'data-game'), 'ivesdama');
+      await page.close();
+    } finally {
+      second.stop();
+    }
   });
 
   test('engine vs engine to the end, record export, take back, position line, MultiPV', async () => {

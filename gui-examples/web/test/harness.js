@@ -18,11 +18,12 @@ export function engine_path() {
   return path;
 }
 
-// Starts `node server.js --port 0` and resolves with { url, stop() } once it listens.
-export function start_bridge(engine) {
+// Starts `node server.js --port 0` and resolves with { url, stop() } once it listens;
+// engine_args are passed on to every triad process.
+export function start_bridge(engine, engine_args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0'],
-                        { stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', '--', ...engine_args];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the bridge did not start within ${kStartTimeoutMs} ms`));
