@@ -142,6 +142,14 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn(start, done.stdout)  # `fen` after undo shows the start position again
         self.assertIn("ivesdama  ply 1  Player 2 to move", done.stdout)
 
+    def test_terminal_client_razzle_chain_with_dashes(self):
+        done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant", "razzledazzle",
+                           "--movetime", "50", "--no-color", stdin="d1-e1-f1\nfen\nquit\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # After the chain the ball is on f1 and d1, e1 threw it (ineligible): row 1 ". P P X X B ."
+        self.assertIn(" 1  . P P X X B .", done.stdout)
+        self.assertIn("engine plays ", done.stdout)
+
     def test_make_openings(self):
         done = run_example("cutegames/make_openings.py", "--engine", ENGINE, "--variant", "yinyang", "--plies", "2")
         self.assertEqual(done.returncode, 0, done.stderr)
