@@ -1,10 +1,11 @@
 // search_lab: the search's measuring tool (not a test). In-process, no protocol overhead.
 //   search_lab nps <variant> [depth]      search speed on fixed middle-game positions
-//   search_lab match <variant> <opponent> <games> <ms> [<opponent ms>] [seed]
-//       opponent: random | greedy (one-ply, best static evaluation) | engine (the same
-//       search at <opponent ms> per move). Colours alternate; each opening (a few random
-//       plies, the same for both colours of a pair) is played twice. Prints W/D/L from the
-//       engine's side and the Elo difference with its 95% error.
+//   search_lab match <variant> <opponent> <games> <budget> [<opponent budget>] [seed]
+//       budget per move: `100` = 100 ms, `200000n` = 200000 nodes (load-independent and
+//       reproducible on a shared machine). opponent: random | greedy (one-ply, best static
+//       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
+//       opening (a few random plies, the same for both colours of a pair) is played twice. Prints
+//       W/D/L from the engine's side and the Elo difference with its 95% error.
 //   search_lab clock <variant> <games> <base ms> <inc ms> [seed]
 //       engine against itself on a real clock (wall time charged per move, Move Overhead 30);
 //       counts time losses.
@@ -35,6 +36,20 @@ std::int64_t ms_since(Clock::time_point t) {
 }
 
 enum class Opponent { kRandom, kGreedy, kEngine };
+
+// Search budget per move: milliseconds or nodes.
+struct Budget {
+  std::int64_t ms = 0;
+  std::uint64_t nodes = 0;
+  static Budget parse(const std::string& text) {
+    Budget b;
+    if (!text.empty() && text.back() == 'n')
+      b.nodes = std::strtoull(text.c_str(), nullptr, 10);
+    else
+      b.ms = std::atoll(text.c_str());
+    return b;
+  }
+};
 
 template <class G>
 class Lab {
@@ -86,8 +101,8 @@ class Lab {
   }
 
   // One game; returns the engine's points (1, 0.5, 0). `engine_first`: engine is Player 1.
-  double play(engine::GameLine<G> line, bool engine_first, Opponent opp, int ms, int opp_ms,
-              std::mt19937_64& rng, int* plies_out) {
+  double play(engine::GameLine<G> line, bool engine_first, Opponent opp, const Budget& mine,
+              const Budget& theirs, std::mt19937_64& rng, int* plies_out) {
     engine::Searcher<G> engine_search(g_), opp_search(g_);
     const engine::DrawRules draw{3, 600};
     engine::SearchConfig config;
@@ -98,7 +113,9 @@ class Lab {
       Move m{};
       if (engine_turn || opp == Opponent::kEngine) {
         engine::SearchLimits limits;
-        limits.movetime_ms = engine_turn ? ms : opp_ms;
+        const Budget& b = engine_turn ? mine : theirs;
+        limits.movetime_ms = b.ms;
+        limits.nodes = b.nodes;
         config.move_overhead_ms = 0;
         auto& s = engine_turn ? engine_search : opp_search;
         m = *s.search(line, limits, config, {}, [](const engine::SearchInfo<Move>&) {}).best;
@@ -199,8 +216,8 @@ int run(const G& g, int argc, char** argv) {
                          : o == "greedy" ? Opponent::kGreedy
                                          : Opponent::kEngine;
     const int games = std::atoi(argv[4]);
-    const int ms = std::atoi(argv[5]);
-    const int opp_ms = argc > 6 ? std::atoi(argv[6]) : ms;
+    const Budget mine = Budget::parse(argv[5]);
+    const Budget theirs = Budget::parse(argc > 6 ? argv[6] : argv[5]);
     std::mt19937_64 rng(argc > 7 ? std::strtoull(argv[7], nullptr, 10) : 1);
     int w = 0, d = 0, l = 0;
     long total_plies = 0;
@@ -208,13 +225,14 @@ int run(const G& g, int argc, char** argv) {
     for (int i = 0; i < games; ++i) {
       if (i % 2 == 0) line = lab.opening(opp == Opponent::kEngine ? 4 : 2, rng);
       int plies = 0;
-      const double r = lab.play(line, i % 2 == 0, opp, ms, opp_ms, rng, &plies);
+      const double r = lab.play(line, i % 2 == 0, opp, mine, theirs, rng, &plies);
       total_plies += plies;
       (r == 1.0 ? w : r == 0.0 ? l : d)++;
       if ((i + 1) % 10 == 0) std::fprintf(stderr, "%d games: +%d =%d -%d\n", i + 1, w, d, l);
     }
-    std::printf("%s vs %s, %d ms vs %d ms, avg plies %.1f: ", std::string(G::kName).c_str(),
-                o.c_str(), ms, opp_ms, static_cast<double>(total_plies) / games);
+    std::printf("%s vs %s, %s vs %s per move, avg plies %.1f: ", std::string(G::kName).c_str(),
+                o.c_str(), argv[5], argc > 6 ? argv[6] : argv[5],
+                static_cast<double>(total_plies) / games);
     print_elo(w, d, l);
     return 0;
   }
