@@ -23,7 +23,10 @@ struct Overloaded : F... {
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : " ") + s;
+  for (const auto& s : items) {
+    if (!out.empty()) out += ' ';
+    out += s;
+  }
   return out;
 }
 
@@ -261,8 +264,14 @@ void Session::go(const CmdGo& cmd) {
     out_.line("bestmove (none)");
     return;
   }
+  auto limits = cmd.limits;
+  // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
+  // side to move with no time at all: it moves at once, as in Stockfish, instead of
+  // searching without limit.
+  const int stm = engine::index(engine_->game().side_to_move());
+  if (limits.has_clock() && limits.time_ms[stm] < 0) limits.time_ms[stm] = 0;
   SearchRequest request{
-      cmd.limits,
+      limits,
       {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
        static_cast<int>(options_.spin("Move Overhead")), draw_rules()},
       cmd.searchmoves};

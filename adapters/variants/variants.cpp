@@ -126,7 +126,10 @@ Result<std::unique_ptr<AnyGame>> VariantRegistry::create(const std::string& name
   if (!v)
     return make_error("unknown variant '" + name + "' (known: " + [&] {
       std::string all;
-      for (const auto& n : names()) all += (all.empty() ? "" : ", ") + n;
+      for (const auto& n : names()) {
+        if (!all.empty()) all += ", ";
+        all += n;
+      }
       return all;
     }() + ")");
   return make_any(*v);

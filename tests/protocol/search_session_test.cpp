@@ -1,0 +1,234 @@
+// In-process tests of searching through the protocol: every go form, stop/ponderhit, commands
+// during a search, the fastchess UCI compliance sequence and a CuteGames-style UGI game.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "protocol/output.h"
+#include "session_driver.h"
+
+namespace triad::protocol::testing {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+// The lines of one search: >= 1 info, the last info carries the required fields, and exactly
+// one bestmove, last. Returns the bestmove's move token.
+std::string check_search(const Lines& out) {
+  EXPECT_FALSE(out.empty());
+  if (out.empty()) return "";
+  EXPECT_EQ(count_prefix(out, "bestmove "), 1);
+  EXPECT_TRUE(starts_with(out.back(), "bestmove ")) << out.back();
+  const std::string* last_info = nullptr;
+  for (const auto& l : out)
+    if (starts_with(l, "info depth ")) last_info = &l;
+  EXPECT_NE(last_info, nullptr) << "no info line before bestmove";
+  if (last_info) {
+    for (const char* field : {" score ", " nodes ", " nps ", " time ", " pv "})
+      EXPECT_NE(last_info->find(field), std::string::npos) << field << " in " << *last_info;
+  }
+  return tokenize(out.back()).size() > 1 ? std::string(tokenize(out.back())[1]) : "";
+}
+
+std::set<std::string> legal_moves(SessionDriver& d) {
+  std::set<std::string> out;
+  const std::string moves = d.query("moves");
+  for (auto t : tokenize(moves)) out.emplace(t);
+  return out;
+}
+
+class GoForms : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(GoForms, EveryGoFormGivesInfoThenOneLegalBestmove) {
+  SessionDriver d;
+  d.send(std::string("setoption name UCI_Variant value ") + GetParam());
+  const auto legal = legal_moves(d);
+  for (const char* go :
+       {"go depth 3", "go nodes 2000", "go movetime 50", "go wtime 100 btime 100",
+        "go p1time 300 p2time 300 p1inc 10 p2inc 10", "go btime 100 wtime 1 binc 100 winc 1",
+        "go wtime 5000 btime 5000 movestogo 3 depth 2", "go mate 1 depth 2"}) {
+    const auto best = check_search(d.send(go));
+    EXPECT_TRUE(legal.count(best)) << go << " -> " << best;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, GoForms, ::testing::Values("razzledazzle", "yinyang", "ivesdama"));
+
+TEST(SearchSession, SearchmovesRestrictsTheRoot) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  EXPECT_EQ(check_search(d.send("go depth 3 searchmoves d4e4")), "d4e4");
+  const auto bad = d.send("go depth 3 searchmoves a1a2");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_TRUE(starts_with(bad[0], "info string error go searchmoves a1a2 : ")) << bad[0];
+}
+
+TEST(SearchSession, InfiniteRunsUntilStopAndAnswersIsreadyMeanwhile) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  d.send_async("go infinite");
+  d.send_async("isready");
+  d.send_async("position startpos");            // refused mid-search
+  d.send_async("go depth 1");                   // refused
+  d.send_async("setoption name Hash value 2");  // refused
+  d.send_async("query fen");                    // queued until the search ends
+  d.send_async("stop");
+  const auto out = d.finish();
+  ASSERT_FALSE(out.empty());
+  EXPECT_EQ(count_prefix(out, "readyok"), 1);
+  EXPECT_EQ(count_prefix(out, "info string error position : a search is running"), 1);
+  EXPECT_EQ(count_prefix(out, "info string error go : a search is running"), 1);
+  EXPECT_EQ(count_prefix(out, "info string error setoption : a search is running"), 1);
+  ASSERT_EQ(out.back(), "response 6/6/2DL2/2LD2/6/6 1 0");  // the queued query, after bestmove
+  const Lines search(out.begin(), out.end() - 1);
+  Lines without_other;
+  for (const auto& l : search)
+    if (starts_with(l, "info depth") || starts_with(l, "bestmove")) without_other.push_back(l);
+  check_search(without_other);
+  // readyok came before the bestmove.
+  const auto ready = std::find(out.begin(), out.end(), "readyok");
+  const auto best = std::find_if(out.begin(), out.end(),
+                                 [](const std::string& l) { return starts_with(l, "bestmove"); });
+  EXPECT_LT(ready, best);
+}
+
+TEST(SearchSession, PonderThenPonderhitFinishesAsNormalSearch) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send_async("go ponder wtime 200 btime 200");
+  d.send_async("ponderhit");
+  check_search(d.finish());
+}
+
+TEST(SearchSession, PonderThenStopGivesBestmove) {
+  SessionDriver d;
+  d.send_async("go ponder depth 2");  // ends its depth, then waits for stop
+  d.send_async("stop");
+  check_search(d.finish());
+}
+
+TEST(SearchSession, QuitDuringSearchPrintsBestmove) {
+  std::istringstream in("go infinite\n");  // EOF right after: quit
+  std::ostringstream out;
+  Session s(out, adapters::VariantRegistry::builtin());
+  EXPECT_EQ(s.run(in), 0);
+  std::istringstream text(out.str());
+  Lines lines;
+  for (std::string l; std::getline(text, l);) lines.push_back(l);
+  check_search(lines);
+}
+
+TEST(SearchSession, UgiModeHasNoPonderAndUciModeMay) {
+  SessionDriver d;
+  d.send("ugi");
+  const auto out = d.send("go depth 4");
+  EXPECT_EQ(tokenize(out.back()).size(), 2u) << out.back();
+  d.send("uci");
+  const auto uci = d.send("go depth 4");
+  const auto n = tokenize(uci.back()).size();
+  EXPECT_TRUE(n == 2 || (n == 4 && tokenize(uci.back())[2] == "ponder")) << uci.back();
+}
+
+TEST(SearchSession, MultiPvAndWdl) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  d.send("setoption name MultiPV value 2");
+  d.send("setoption name UCI_ShowWDL value true");
+  const auto out = d.send("go depth 3");
+  check_search(out);
+  EXPECT_GT(count_prefix(out, "info depth 3 seldepth"), 0);
+  bool second = false;
+  for (const auto& l : out) {
+    second = second || l.find(" multipv 2 ") != std::string::npos;
+    if (starts_with(l, "info depth")) {
+      EXPECT_NE(l.find(" wdl "), std::string::npos) << l;
+    }
+  }
+  EXPECT_TRUE(second);
+}
+
+TEST(SearchSession, FastchessUciComplianceSequence) {
+  SessionDriver d;
+  EXPECT_EQ(d.send("uci").back().rfind("info string variant", 0), 0u);
+  EXPECT_EQ(d.send("isready"), Lines{"readyok"});
+  EXPECT_TRUE(d.send("ucinewgame").empty());
+  EXPECT_TRUE(d.send("position startpos").empty());
+  EXPECT_TRUE(d.send("position fen 1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 0").empty());
+  EXPECT_TRUE(d.send("position startpos moves b1c3").empty());
+  d.send("position startpos");
+  for (const char* go : {"go wtime 100", "go btime 100", "go wtime 100 winc 100 btime 100 binc 100",
+                         "go btime 100 binc 100 wtime 100 winc 100", "go winc 100 wtime 100",
+                         "go binc 100 btime 100 winc 100 wtime 100"}) {
+    const auto best = check_search(d.send(go));
+    EXPECT_TRUE(legal_moves(d).count(best)) << go;
+  }
+  EXPECT_EQ(d.send("isready"), Lines{"readyok"});
+}
+
+// A CuteGames-style runner: the engine is the referee; two sessions play each other.
+TEST(SearchSession, UgiRunnerPlaysAGameToItsEnd) {
+  SessionDriver p1, p2;
+  for (auto* e : {&p1, &p2}) {
+    const auto hello = e->send("ugi");
+    ASSERT_GE(hello.size(), 2u);
+    EXPECT_EQ(hello[hello.size() - 2], "ugiok");
+    EXPECT_EQ(e->send("setoption name UCI_Variant value yinyang").size(), 1u);
+    EXPECT_EQ(e->send("isready"), Lines{"readyok"});
+    EXPECT_TRUE(e->send("uginewgame").empty());
+    EXPECT_EQ(e->send("isready"), Lines{"readyok"});
+  }
+  std::string moves;
+  int plies = 0;
+  for (; plies < 100; ++plies) {
+    const std::string position =
+        moves.empty() ? "position startpos" : "position startpos moves" + moves;
+    for (auto* e : {&p1, &p2}) EXPECT_TRUE(e->send(position).empty());
+    SessionDriver& mover = p1.query("p1turn") == "true" ? p1 : p2;
+    if (mover.query("gameover") == "true") break;
+    const auto out = mover.send("go p1time 1000 p2time 1000 p1inc 10 p2inc 10");
+    ASSERT_EQ(tokenize(out.back()).size(), 2u) << out.back();
+    moves += ' ';
+    moves += tokenize(out.back())[1];
+  }
+  EXPECT_LT(plies, 100);
+  for (auto* e : {&p1, &p2}) EXPECT_EQ(e->query("gameover"), "true");
+  const auto result = p1.query("result");
+  EXPECT_EQ(p2.query("result"), result);
+  EXPECT_TRUE(result == "p1win" || result == "p2win" || result == "draw") << result;
+  EXPECT_NE(p1.query("reason"), "none");
+  EXPECT_NE(p1.query("reason"), "illegal-move");
+  EXPECT_EQ(tokenize(p1.query("score")).size(), 2u);
+}
+
+TEST(FormatInfo, MateIsMovesInUciAndPliesInUgi) {
+  TextInfo info;
+  info.depth = 5;
+  info.score = engine::kMateScore - 3;  // side to move wins in 3 plies
+  info.pv = {"a1a2"};
+  EXPECT_NE(format_info(info, Mode::kUci, false).find(" score mate 2 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUgi, false).find(" score mate 3 "), std::string::npos);
+  info.score = -(engine::kMateScore - 4);  // side to move loses in 4 plies
+  EXPECT_NE(format_info(info, Mode::kUci, false).find(" score mate -2 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUgi, false).find(" score mate -4 "), std::string::npos);
+  info.score = 37;
+  info.bound = engine::Bound::kLower;
+  const auto line = format_info(info, Mode::kUci, true);
+  const std::string head = "info depth 5 seldepth 5 multipv 1 score cp 37 lowerbound wdl ";
+  ASSERT_TRUE(starts_with(line, head)) << line;
+  const auto wdl = tokenize(std::string_view(line).substr(head.size()));
+  ASSERT_GE(wdl.size(), 3u);
+  const int w = std::stoi(std::string(wdl[0])), dr = std::stoi(std::string(wdl[1])),
+            l = std::stoi(std::string(wdl[2]));
+  EXPECT_EQ(w + dr + l, 1000);
+  EXPECT_GT(w, l);  // a positive score favours the side to move
+  EXPECT_TRUE(line.ends_with(" nodes 0 nps 0 hashfull 0 time 0 pv a1a2")) << line;
+}
+
+TEST(FormatBestmove, PonderOnlyInUciMode) {
+  EXPECT_EQ(format_bestmove({"a1a2", "b1b2"}, Mode::kUci), "bestmove a1a2 ponder b1b2");
+  EXPECT_EQ(format_bestmove({"a1a2", "b1b2"}, Mode::kUgi), "bestmove a1a2");
+  EXPECT_EQ(format_bestmove({"(none)", ""}, Mode::kUci), "bestmove (none)");
+}
+
+}  // namespace
+}  // namespace triad::protocol::testing
