@@ -47,7 +47,7 @@ def piece_text(game, piece, colours):
     """The two-character cell text of a position-line letter."""
     if piece == ".":
         return colours.paint(" .", "2")
-    if game == "yinyang":
+    if game == "yinyang" and colours.enabled:  # stones as discs on coloured squares
         return colours.paint(" ●", "97;1") if piece == "L" else colours.paint(" ●", "30;1")
     player_one = piece.isupper()
     return colours.paint(f" {piece}", "1;33" if player_one else "1;36")
@@ -66,8 +66,8 @@ def draw_grid(board, flipped, colours):
         for x in xs:
             p = by_xy.get((x, y))
             text = piece_text(board["game"], p["piece"], colours) if p else "  "
-            if p and p.get("dark") and colours.enabled:
-                text = f"\033[48;5;137m{text}\033[0m"
+            if p and "dark" in p and colours.enabled:  # Yin Yang: the square colours count
+                text = f"\033[48;5;{137 if p['dark'] else 180}m{text}\033[0m"
             elif p and p.get("dark") and p["piece"] == ".":
                 text = " :"  # dark empty square, without colours
             cells.append(text)
