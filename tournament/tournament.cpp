@@ -233,7 +233,12 @@ void Tournament::worker(int id) {
       players_now[p] = players[e].get();
       failures_before += players[e]->failures();
     }
-    auto referee = factory_();
+    auto referee = [this] {
+      // Creating a game reads shared YAML settings, which yaml-cpp does not allow from two
+      // threads at once.
+      std::lock_guard lock(factory_mutex_);
+      return factory_();
+    }();
     if (!referee) {
       std::lock_guard lock(mutex_);
       error_ =

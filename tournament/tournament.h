@@ -65,6 +65,7 @@ class Tournament {
 
   TournamentConfig config_;
   GameFactory factory_;
+  std::mutex factory_mutex_;
   std::ostream& progress_;
   std::vector<ScheduledGame> schedule_;
   std::vector<bool> done_;  // by game number - 1 (resumed or finished)
