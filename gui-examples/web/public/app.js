@@ -84,7 +84,7 @@ function continue_play() {
 function start_search(kind) {
   const generation = state.generation;
   const movetime = Math.max(10, Number($('movetime').value) || 1000);
-  const search = { kind, cancelled: false };
+  const search = { kind, cancelled: false, started: false };
   state.search = search;
   state.analysis.clear();
   state.summary = null;
@@ -94,7 +94,9 @@ function start_search(kind) {
       await engine.command(`setoption name MultiPV value ${multipv}`);
       state.multipv = multipv;
     }
+    if (search.cancelled) return '(none)';  // cancelled before `go` was sent
     const params = kind === 'move' ? `movetime ${movetime}` : 'infinite';
+    search.started = true;
     return engine.go(params, on_info, kind === 'move' ? movetime + kSearchGraceMs : 0);
   })();
   render();
@@ -115,7 +117,7 @@ async function cancel_search() {
   if (!search) return;
   search.cancelled = true;
   try {
-    engine.send('stop');
+    if (search.started) engine.send('stop');  // else the search ends before its `go`
     await search.promise;
   } catch {
     // a failed search was reported by start_search
@@ -131,8 +133,8 @@ function on_info(line) {
     const index = info.multipv || 1;
     // A line that now starts with another row's move makes that row stale (e.g. the final
     // report of an interrupted iteration): drop it rather than show one move twice.
-    for (const [other, line] of state.analysis) {
-      if (other !== index && line.pv[0] === info.pv[0]) state.analysis.delete(other);
+    for (const [other, row] of state.analysis) {
+      if (other !== index && row.pv[0] === info.pv[0]) state.analysis.delete(other);
     }
     state.analysis.set(index, info);
   }
@@ -415,7 +417,7 @@ function wire_controls() {
     state.force_engine_move = true;
   });
   $('move-now').onclick = () => {
-    if (state.search && state.search.kind === 'move') engine.send('stop');
+    if (state.search && state.search.kind === 'move' && state.search.started) engine.send('stop');
   };
   for (const id of ['mode', 'multipv', 'analyse']) $(id).onchange = () => action(async () => render());
   $('flip').onchange = render;
