@@ -1,0 +1,197 @@
+// Out-of-process tests of the real triad binary (Boost.Process): end of input, quit during a
+// search, isready latency while searching, command-line commands. Every read has a timeout
+// and a child still running at the end of a test is killed.
+#include <gtest/gtest.h>
+
+#include <boost/process.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace triad::protocol {
+namespace {
+
+namespace bp = boost::process;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+constexpr auto kTimeout = 20s;  // generous: CI runs these under ASan on a loaded machine
+
+class EngineChild {
+ public:
+  explicit EngineChild(std::vector<std::string> args = {})
+      : child_(bp::exe = TRIAD_BINARY_DIR "/triad", bp::args = std::move(args),
+               bp::std_in<in_, bp::std_out> out_, bp::std_err > bp::null) {
+    reader_ = std::thread([this] {
+      std::string line;
+      while (std::getline(out_, line)) {
+        std::lock_guard lock(mutex_);
+        lines_.push_back(line);
+        cv_.notify_all();
+      }
+      std::lock_guard lock(mutex_);
+      eof_ = true;
+      cv_.notify_all();
+    });
+  }
+  ~EngineChild() {
+    std::error_code ec;
+    if (child_.running(ec)) child_.terminate(ec);
+    child_.wait(ec);
+    reader_.join();
+  }
+
+  void send(const std::string& line) { in_ << line << std::endl; }
+  void close_input() {
+    in_.flush();
+    in_.pipe().close();
+  }
+
+  // The next output line, or nothing after `timeout` / at end of output.
+  std::optional<std::string> read_line(std::chrono::milliseconds timeout = kTimeout) {
+    std::unique_lock lock(mutex_);
+    if (!cv_.wait_for(lock, timeout, [&] { return !lines_.empty() || eof_; })) return std::nullopt;
+    if (lines_.empty()) return std::nullopt;
+    std::string line = std::move(lines_.front());
+    lines_.pop_front();
+    return line;
+  }
+  // Reads until a line starting with `prefix`; returns it, or nothing on timeout/EOF.
+  std::optional<std::string> wait_for(const std::string& prefix,
+                                      std::chrono::milliseconds timeout = kTimeout) {
+    const auto deadline = Clock::now() + timeout;
+    while (Clock::now() < deadline) {
+      auto line =
+          read_line(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
+      if (!line) return std::nullopt;
+      if (line->rfind(prefix, 0) == 0) return line;
+    }
+    return std::nullopt;
+  }
+  // The exit code, or nothing if the child has not exited in time.
+  std::optional<int> wait_exit(std::chrono::milliseconds timeout = kTimeout) {
+    const auto deadline = Clock::now() + timeout;
+    std::error_code ec;
+    while (child_.running(ec) && Clock::now() < deadline) std::this_thread::sleep_for(5ms);
+    if (child_.running(ec)) return std::nullopt;
+    child_.wait(ec);
+    return child_.exit_code();
+  }
+
+ private:
+  bp::opstream in_;
+  bp::ipstream out_;
+  bp::child child_;
+  std::thread reader_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<std::string> lines_;
+  bool eof_ = false;
+};
+
+TEST(Process, EndOfInputExitsWithZero) {
+  EngineChild e;
+  e.send("uci");
+  ASSERT_TRUE(e.wait_for("uciok"));
+  e.send("isready");
+  ASSERT_EQ(e.wait_for("readyok"), "readyok");
+  e.close_input();
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, QuitDuringSearchGivesBestmoveAndExitsZero) {
+  EngineChild e;
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth"));
+  e.send("quit");
+  EXPECT_TRUE(e.wait_for("bestmove "));
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, EndOfInputDuringSearchGivesBestmoveAndExitsZero) {
+  EngineChild e({"--variant", "yinyang"});
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth"));
+  e.close_input();
+  EXPECT_TRUE(e.wait_for("bestmove "));
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, IsreadyIsAnsweredPromptlyDuringInfiniteSearch) {
+  EngineChild e;
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok"));
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth"));
+  std::chrono::microseconds worst{0};
+  for (int i = 0; i < 5; ++i) {
+    const auto start = Clock::now();
+    e.send("isready");
+    ASSERT_TRUE(e.wait_for("readyok"));
+    worst = std::max(worst,
+                     std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start));
+    std::this_thread::sleep_for(20ms);
+  }
+  RecordProperty("isready_worst_latency_us", static_cast<int>(worst.count()));
+  std::cout << "isready latency during go infinite, worst of 5: " << worst.count() << " us\n";
+  EXPECT_LT(worst, 500ms);  // spec: "within a few ms"; generous bound for loaded CI machines
+  e.send("stop");
+  EXPECT_TRUE(e.wait_for("bestmove "));
+  e.send("quit");
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, UgiRunnerHandshakeAndQueries) {
+  EngineChild e;
+  e.send("ugi");
+  ASSERT_TRUE(e.wait_for("ugiok"));
+  EXPECT_TRUE(e.wait_for("info string variant razzledazzle"));
+  e.send("setoption name UCI_Variant value ivesdama");
+  EXPECT_EQ(
+      e.read_line(),
+      "info string variant ivesdama game ivesdama startpos p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok"));
+  e.send("uginewgame");
+  e.send("position startpos moves c4c5");
+  e.send("query p1turn");
+  EXPECT_EQ(e.read_line(), "response false");
+  e.send("query gameover");
+  EXPECT_EQ(e.read_line(), "response false");
+  e.send("go p1time 500 p2time 500 p1inc 10 p2inc 10");
+  const auto best = e.wait_for("bestmove ");
+  ASSERT_TRUE(best);
+  EXPECT_EQ(std::count(best->begin(), best->end(), ' '), 1) << *best;  // exactly two tokens
+  e.send("quit");
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, CommandLineCommandsRunThenExit) {
+  EngineChild e(
+      {"--variant", "yinyang", "position startpos moves c4b4", "query score", "go perft 1"});
+  EXPECT_EQ(e.read_line(), "response 2 3");
+  EXPECT_EQ(e.wait_for("Nodes searched"), "Nodes searched: 5");
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, CommandLineBenchRunsAndExits) {
+  EngineChild e({"bench 2"});  // one argument = one protocol line
+  EXPECT_TRUE(e.wait_for("Nodes searched: "));
+  EXPECT_TRUE(e.wait_for("Nodes/second: "));
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Process, BadCommandLineExitsWithTwo) {
+  EngineChild e({"--bogus"});
+  EXPECT_EQ(e.wait_exit(), 2);
+  EngineChild v({"--variant", "chess"});
+  EXPECT_EQ(v.wait_exit(), 2);
+}
+
+}  // namespace
+}  // namespace triad::protocol
