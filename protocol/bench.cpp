@@ -16,11 +16,21 @@ struct BenchPosition {
   const char* position;  // what follows `position ` in a protocol line
 };
 
-// Openings and middle games reached in engine self-play games of each game.
+// Start positions and middle games reached in engine self-play (triad, depth 5).
 constexpr BenchPosition kPositions[] = {
     {"razzledazzle", "startpos"},
+    {"razzledazzle", "startpos moves c1b3 f8e6 b3c5 c8b6 b1c3 b6c4 c5d7 d8e8e6c4 e1f3 e8d6"},
+    {"razzledazzle",
+     "startpos moves c1b3 f8e6 b3c5 c8b6 b1c3 b6c4 c5d7 d8e8e6c4 e1f3 e8d6 d7f6 d6e4 c3b5 c4e4 "
+     "f3e5 c4d2 d1f1f6 d2b1 e5d3 d8f7 d1c3 b8a6 c3d5 a6b4"},
     {"yinyang", "startpos"},
+    {"yinyang", "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3"},
+    {"yinyang", "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3"},
     {"ivesdama", "startpos"},
+    {"ivesdama", "startpos moves c4c5 c6c4 c3c5 b6c6 c5b6 a7c5 d4b6 b7a7"},
+    {"ivesdama",
+     "startpos moves c4c5 c6c4 c3c5 b6c6 c5b6 a7c5 d4b6 b7a7 d3d4 a7c5 d4b6 c7b7 b6a7 c6c5 a7c7 "
+     "d7b7 b3c3 d6c7"},
 };
 
 constexpr std::size_t kBenchHashMb = 16;

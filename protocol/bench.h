@@ -11,7 +11,7 @@
 
 namespace triad::protocol {
 
-constexpr int kBenchDefaultDepth = 6;
+constexpr int kBenchDefaultDepth = 9;
 
 struct BenchReport {
   std::uint64_t nodes = 0;

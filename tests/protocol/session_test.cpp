@@ -339,3 +339,24 @@ TEST(Session, RunReadsUntilEndOfInputAndReturnsZero) {
 
 }  // namespace
 }  // namespace triad::protocol::testing
+
+namespace triad::protocol::testing {
+namespace {
+
+TEST(Session, BenchIsADeterministicSignature) {
+  SessionDriver d;
+  const auto first = d.send("bench 3");
+  ASSERT_GE(first.size(), 3u);
+  EXPECT_EQ(count_prefix(first, "info string bench position "), 9);  // 3 per game
+  const std::string nodes = first[first.size() - 2];
+  ASSERT_TRUE(starts_with(nodes, "Nodes searched: ")) << nodes;
+  EXPECT_GT(std::stoull(nodes.substr(16)), 0u);
+  EXPECT_TRUE(starts_with(first.back(), "Nodes/second: ")) << first.back();
+  const auto second = d.send("bench 3");
+  EXPECT_EQ(second[second.size() - 2], nodes);
+  // bench leaves the game being played alone.
+  EXPECT_EQ(d.query("fen"), "1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 0");
+}
+
+}  // namespace
+}  // namespace triad::protocol::testing
