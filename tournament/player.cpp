@@ -26,14 +26,17 @@ class EnginePlayer : public Player {
       ++failures_;
       client_.reset();
     }
-    if (!client_) {
-      if (auto f = start()) {
-        client_.reset();
-        return f;
-      }
+    std::optional<Failure> failure;
+    if (!client_) failure = start();
+    if (!failure) failure = client_->new_game();
+    if (!failure) failure = client_->sync(context_.handshake_timeout);
+    if (failure) {
+      // An engine that failed to get ready is ended; its next game starts a fresh one.
+      ++failures_;
+      if (client_) client_->kill();
+      client_.reset();
     }
-    if (auto f = client_->new_game()) return f;
-    return client_->sync(context_.handshake_timeout);
+    return failure;
   }
 
   protocol::SearchReply think(const MoveRequest& request) override {

@@ -247,10 +247,8 @@ void Tournament::worker(int id) {
       break;
     }
     const GameRecord record = play_game(setup, players_now, **referee);
-    // A failure during the game (crash, kill) shows up in the counters at the next start;
-    // a game lost by crash or stall counts too.
-    int failures = players_now[0]->failures() + players_now[1]->failures() - failures_before;
-    if (record.termination == kTermDisconnect || record.termination == kTermStall) ++failures;
+    // Engines that crashed, hung or failed to get ready during this game (for -norecover).
+    const int failures = players_now[0]->failures() + players_now[1]->failures() - failures_before;
     record_game(record, game->pair, failures);
   }
 }
