@@ -20,6 +20,8 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;  // clang 14 has no aggregate deduction yet
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
