@@ -31,8 +31,9 @@ constexpr int kMoveKeys = 1 << 12;
 
 // Exact result of an endgame solver, in search score units (see search_types.h).
 struct SolveResult {
-  int score = 0;        // from the side to move; mate-style for decided games
-  int move_index = -1;  // best move in generate() order, -1 when the position is final
+  int score = 0;            // from the side to move; mate-style for decided games
+  int move_index = -1;      // best move in generate() order, -1 when the position is final
+  std::uint64_t nodes = 0;  // positions the solver visited (added to the search's count)
 };
 
 // A root position solved to the end of the game.

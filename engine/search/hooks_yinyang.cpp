@@ -27,7 +27,10 @@ bool SearchHooks<games::yinyang::Game>::solve(const G&, const Position& pos, int
   // Null window around the winning threshold: Player 1 needs a margin >= 1, Player 2 >= 0.
   const int need = pos.side_to_move == Player::kOne ? 1 : 0;
   int best = -1;
-  const auto v = tree_solver().value(pos, need - 1, need, &best);
+  Solver& solver = tree_solver();
+  const std::uint64_t before = solver.nodes();
+  const auto v = solver.value(pos, need - 1, need, &best);
+  out.nodes = solver.nodes() - before;
   if (!v) return false;
   // The game ends within `empties` plies: report the win/loss as a forced result at that
   // distance (an upper bound; only the root solver computes exact lines).

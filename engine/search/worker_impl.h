@@ -83,6 +83,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   if (n == 0) return outcome_score(g.no_moves_outcome(pos), stm, ply);
   SolveResult solved;
   if (Hooks::solve(g, pos, ply, solved)) {
+    nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
     tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
     if (pv_node && solved.move_index >= 0 && solved.move_index < n)
       update_pv(ply, moves[static_cast<std::size_t>(solved.move_index)]);
