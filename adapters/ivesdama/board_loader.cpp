@@ -70,7 +70,7 @@ std::uint32_t Loader::point_set(const YAML::Node& node, const std::string& what)
   std::uint32_t set = 0;
   if (node.IsScalar()) {
     const int p = point_ref(node, what);
-    return p < 0 ? 0 : 1u << p;
+    return p < 0 || p >= core::kMaxPoints ? 0 : 1u << p;
   }
   if (!node.IsSequence()) {
     error(node.Mark(), what + " must be a point name or a list of point names");
@@ -78,7 +78,7 @@ std::uint32_t Loader::point_set(const YAML::Node& node, const std::string& what)
   }
   for (const auto& item : node) {
     const int p = point_ref(item, what);
-    if (p < 0) continue;
+    if (p < 0 || p >= core::kMaxPoints) continue;  // too many points: reported by read_points
     if (set & (1u << p)) error(item.Mark(), what + ": point " + item.Scalar() + " is listed twice");
     set |= 1u << p;
   }
@@ -122,6 +122,9 @@ void Loader::read_points(const YAML::Node& node) {
         }
       }
     }
+    if (board_.points.size() == static_cast<std::size_t>(core::kMaxPoints))
+      error(item.Mark(), "too many points: the engine supports at most " +
+                             std::to_string(core::kMaxPoints) + " points per board");
     if (!index_.contains(p.name)) index_[p.name] = static_cast<int>(board_.points.size());
     point_marks_.push_back(item.Mark());
     board_.points.push_back(std::move(p));

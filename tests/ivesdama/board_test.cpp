@@ -104,6 +104,18 @@ TEST(IvesBoard, ThirteenAgainstElevenStartPointsIsRejected) {
                         "the same number"));
 }
 
+TEST(IvesBoard, AtMostThirtyTwoPoints) {
+  std::string text = "points: [";
+  for (int rank = 1; rank <= 7; ++rank)
+    for (char file = 'a'; file <= 'e'; ++file)
+      text += std::string(rank + file == 'a' + 1 ? "" : ", ") + file + std::to_string(rank);
+  text += "]\nstart: {1: [a1], 2: [e7]}\nbase: {1: a1, 2: e7}\n";
+  auto board = adapters::ivesdama::load_board_text(text, "big.yaml");
+  ASSERT_FALSE(board.ok());
+  EXPECT_THAT(board.error().message,
+              HasSubstr("big.yaml:1: too many points: the engine supports at most 32"));
+}
+
 TEST(IvesBoard, YamlSyntaxErrorsGiveTheLine) {
   auto board = adapters::ivesdama::load_board_text("points: [c1, c2\nstart: {", "bad.yaml");
   ASSERT_FALSE(board.ok());
