@@ -109,7 +109,9 @@ TEST(IvesRules, ForwardVariantForbidsBackwardStepsOnly) {
   // Sideways steps along a rank stay legal.
   EXPECT_THAT(legal_tokens(fwd, position(fwd, "p/3/5/3/1/3/1P3/3/1 1")),
               UnorderedElementsAre("b3a3", "b3c3", "b3b4"));
-  // An arc step counts by the ranks of its ends: b8 -> b2 goes backwards.
+  // An arc step counts by the ranks of its ends: b2 -> b8 goes forwards, b8 -> b2 backwards.
+  EXPECT_THAT(legal_tokens(fwd, position(fwd, "1/3/5/3/1/3/4p/P2/1 1")),
+              UnorderedElementsAre("b2b3", "b2c2", "b2a3", "b2c3", "b2b8"));
   EXPECT_THAT(legal_tokens(fwd, position(fwd, "1/P2/5/3/1/3/4p/3/1 1")),
               UnorderedElementsAre("b8c8", "b8c9"));
   // Player 2 goes down the board: raising the rank is backwards for it.
