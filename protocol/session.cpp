@@ -152,7 +152,7 @@ bool Session::execute(std::string_view line) {
                  [&](const CmdStop&) { request_stop(); },
                  [&](const CmdPonderHit&) {
                    ponderhit_requested_ = true;
-                   engine_->ponderhit();
+                   if (in_search_) engine_->ponderhit();
                    cv_.notify_all();
                  },
                  [&](const CmdEmpty&) {},
@@ -289,23 +289,20 @@ void Session::go(const CmdGo& cmd) {
   stop_requested_ = false;
   ponderhit_requested_ = false;
   searching_ = true;
+  // Set before the thread starts: a stop that arrives before search() begins still reaches
+  // the searcher, which keeps it for the coming search.
+  in_search_ = true;
   worker_ = std::thread([this, request] { search_worker(request); });
 }
 
 void Session::search_worker(SearchRequest request) {
   const bool show_wdl = options_.check("UCI_ShowWDL");
-  bool ponderhit_forwarded = false;
   std::optional<TextInfo> last;
   const auto best = engine_->search(request, [&](const TextInfo& info) {
-    // A stop/ponderhit that arrived before the search had started is delivered again.
-    if (stop_requested_) engine_->stop();
-    if (ponderhit_requested_ && !ponderhit_forwarded) {
-      engine_->ponderhit();
-      ponderhit_forwarded = true;
-    }
     out_.line(format_info(info, mode_, show_wdl));
     last = info;
   });
+  in_search_ = false;  // from now on stop/ponderhit must not reach the idle searcher
   std::unique_lock lock(state_mutex_);
   // UCI: after `go infinite`, and while pondering, bestmove waits for stop (or ponderhit).
   cv_.wait(lock, [&] {
@@ -325,7 +322,7 @@ void Session::search_worker(SearchRequest request) {
 
 void Session::request_stop() {
   stop_requested_ = true;
-  engine_->stop();
+  if (in_search_) engine_->stop();
   cv_.notify_all();
 }
 

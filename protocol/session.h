@@ -86,6 +86,7 @@ class Session {
   std::deque<Command> pending_;
   std::atomic<bool> stop_requested_ = false;
   std::atomic<bool> ponderhit_requested_ = false;
+  std::atomic<bool> in_search_ = false;  // the worker is inside GameEngine::search()
 };
 
 }  // namespace triad::protocol
