@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "adapters/common/variants.h"
 #include "engine/core/game.h"
@@ -43,6 +44,8 @@ class Session {
 
   // Sets an option before the session starts (command line): no output, errors returned.
   Result<void> configure(std::string_view name, const std::string& value);
+  // The `option name ... type ...` lines of the handshake (for `triad --help`).
+  std::vector<std::string> option_lines() const { return options_.uci_lines(); }
 
  private:
   void declare_options();

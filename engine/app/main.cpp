@@ -43,15 +43,16 @@ int main(int argc, char** argv) {
     std::cerr << "triad: " << cli.error().message << "\n";
     return 2;
   }
-  if (cli->show_help) {
-    std::cout << cli->help_text;
-    return 0;
-  }
   if (cli->show_version) {
     std::cout << "Triad " << triad::kVersion << "\n";
     return 0;
   }
   triad::protocol::Session session(std::cout, triad::adapters::VariantRegistry::builtin());
+  if (cli->show_help) {
+    std::cout << cli->help_text << "\nEngine options (set with --option \"Name=value\"):\n";
+    for (const auto& line : session.option_lines()) std::cout << "  " << line.substr(12) << "\n";
+    return 0;
+  }
   if (!configure(session, *cli)) return 2;
   if (!cli->commands.empty()) {
     // Each positional argument is one protocol line; a search is waited for, not stopped.

@@ -186,6 +186,14 @@ TEST(Process, CommandLineBenchRunsAndExits) {
   EXPECT_EQ(e.wait_exit(), 0);
 }
 
+TEST(Process, HelpListsFlagsAndEngineOptions) {
+  EngineChild e({"--help"});
+  EXPECT_TRUE(e.wait_for("Usage: triad"));
+  EXPECT_TRUE(e.wait_for("Engine options"));
+  EXPECT_TRUE(e.wait_for("  UCI_Variant type combo default razzledazzle"));
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
 TEST(Process, BadCommandLineExitsWithTwo) {
   EngineChild e({"--bogus"});
   EXPECT_EQ(e.wait_exit(), 2);
