@@ -13,8 +13,9 @@
 //   can_repeat              -> false if no position can ever recur (skip repetition scans)
 //   solve(g, pos, ply, out) -> bool: exact game-theoretic value of a small endgame inside
 //                               the tree; fills `out` (score, best move index)
-//   solve_root(g, pos, stop)-> optional RootSolution: the whole game solved from the root
-//                               (perfect line), or nothing (too big / stopped)
+//   solve_root(g, pos, budget_ms, stop) -> optional RootSolution: the whole game solved
+//                               from the root (perfect line), or nothing (too big for the
+//                               time budget, -1 = no time limit; or stopped)
 #pragma once
 
 #include <cstdint>
@@ -75,7 +76,8 @@ struct DefaultHooks {
   // No solver by default.
   static bool solve(const G&, const Position&, int /*ply*/, SolveResult&) { return false; }
   static std::optional<RootSolution<Move>> solve_root(const G&, const Position&,
-                                                      bool /*time_short*/, const StopCheck&) {
+                                                      std::int64_t /*budget_ms*/,
+                                                      const StopCheck&) {
     return std::nullopt;
   }
 };

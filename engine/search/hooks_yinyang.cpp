@@ -41,9 +41,13 @@ bool SearchHooks<games::yinyang::Game>::solve(const G&, const Position& pos, int
 }
 
 std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Game>::solve_root(
-    const G&, const Position& pos, bool time_short, const StopCheck& stop) {
+    const G&, const Position& pos, std::int64_t budget_ms, const StopCheck& stop) {
   const int empties = std::popcount(pos.empty());
-  if (empties > (time_short ? kRootSolveEmptiesShort : kRootSolveEmpties)) return std::nullopt;
+  const int limit = budget_ms < 0      ? kRootSolveEmpties
+                    : budget_ms < 300  ? kRootSolveEmptiesShort
+                    : budget_ms < 2000 ? kRootSolveEmpties
+                                       : kRootSolveEmptiesLong;
+  if (empties > limit) return std::nullopt;
   const auto s = root_solver().solve(pos, stop);
   if (!s || s->pv.empty()) return std::nullopt;
   RootSolution<Move> r;

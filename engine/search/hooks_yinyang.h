@@ -16,10 +16,12 @@ struct SearchHooks<games::yinyang::Game> {
   using Position = G::Position;
   using Move = G::Move;
   static constexpr bool kCanRepeat = false;
-  // The root is solved exactly at or below this many empty squares (<= 1 s, usually far
-  // less); with little time on the clock only at or below kRootSolveEmptiesShort.
-  static constexpr int kRootSolveEmpties = 16;
-  static constexpr int kRootSolveEmptiesShort = 12;
+  // The root is solved exactly at or below these many empty squares, by the time budget
+  // (solver CPU time over random positions: 12 empties ~1 ms, 16 empties 10 ms average /
+  // 150 ms worst, 18 empties 50 ms average / 550 ms worst; see docs/performance.md).
+  static constexpr int kRootSolveEmptiesShort = 12;  // budget under 300 ms
+  static constexpr int kRootSolveEmpties = 16;       // budget under 2 s, or no time limit
+  static constexpr int kRootSolveEmptiesLong = 18;   // budget of 2 s or more
   // Nodes inside the tree are solved (win / loss only) at or below this many empties.
   static constexpr int kTreeSolveEmpties = 7;
 
@@ -33,7 +35,8 @@ struct SearchHooks<games::yinyang::Game> {
   }
   static bool solve(const G& g, const Position& pos, int ply, SolveResult& out);
   static std::optional<RootSolution<Move>> solve_root(const G& g, const Position& pos,
-                                                      bool time_short, const StopCheck& stop);
+                                                      std::int64_t budget_ms,
+                                                      const StopCheck& stop);
 };
 
 }  // namespace triad::engine

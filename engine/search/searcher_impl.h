@@ -118,8 +118,9 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
 
   if (searchmoves.empty() && config.multipv <= 1) {
     // Small enough to solve to the end of the game: play the perfect line.
-    const bool time_short = shared.time.time_limited() && shared.time.maximum_ms() < 300;
-    const auto solved = Hooks::solve_root(g, pos, time_short, [this] {
+    const std::int64_t budget =
+        shared.time.time_limited() && !shared.pondering.load() ? shared.time.maximum_ms() : -1;
+    const auto solved = Hooks::solve_root(g, pos, budget, [this] {
       return shared.abort.load() || shared.external_stop.load() ||
              (!shared.pondering.load() && shared.time.hard_expired());
     });

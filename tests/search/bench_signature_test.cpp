@@ -33,13 +33,5 @@ TEST(BenchSignature, MatchesTheRecordedNodeCount) {
          "tests/data/bench_signature.txt";
 }
 
-TEST(BenchSignature, IsTheSameOnASecondRun) {
-  const auto registry = adapters::VariantRegistry::builtin();
-  const auto a = protocol::run_bench(registry, 0, [](const std::string&) {});
-  const auto b = protocol::run_bench(registry, 0, [](const std::string&) {});
-  ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_EQ(a->nodes, b->nodes);
-}
-
 }  // namespace
 }  // namespace triad::search_test

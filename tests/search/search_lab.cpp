@@ -6,10 +6,14 @@
 //       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
 //       opening (a few random plies, the same for both colours of a pair) is played twice. Prints
 //       W/D/L from the engine's side and the Elo difference with its 95% error.
+//   search_lab solve <empties> <positions> [seed]
+//       Yin Yang endgame solver: random positions with that many empty squares solved from
+//       scratch (empty table); prints the average and the worst time.
 //   search_lab clock <variant> <games> <base ms> <inc ms> [seed]
 //       engine against itself on a real clock (wall time charged per move, Move Overhead 30);
 //       counts time losses.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +28,7 @@
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/solver.h"
 #include "engine/search/searcher.h"
 
 namespace {
@@ -254,7 +259,44 @@ int run(const G& g, int argc, char** argv) {
 
 }  // namespace
 
+int solve_timing(int empties, int count, std::uint64_t seed) {
+  using namespace games::yinyang;
+  const Game g;
+  std::mt19937_64 rng(seed);
+  double total = 0, worst = 0;
+  std::uint64_t nodes = 0;
+  int done = 0;
+  while (done < count) {
+    Position p = g.start_position();
+    MoveList moves;
+    while (std::popcount(p.empty()) > empties) {
+      g.generate(p, {}, moves);
+      if (moves.empty()) break;
+      p = g.make(p, moves[rng() % moves.size()]);
+    }
+    g.generate(p, {}, moves);
+    if (std::popcount(p.empty()) != empties || moves.empty()) continue;
+    Solver solver(20);
+    const std::clock_t start = std::clock();  // CPU time: meaningful on a shared machine
+    const auto s = solver.solve(p);
+    const double ms = (std::clock() - start) * 1000.0 / CLOCKS_PER_SEC;
+    total += ms;
+    worst = std::max(worst, ms);
+    nodes += s->nodes;
+    ++done;
+  }
+  std::printf(
+      "yinyang solver, %d empties, %d positions: CPU time average %.1f ms, worst "
+      "%.1f ms, average %llu nodes\n",
+      empties, count, total / count, worst,
+      static_cast<unsigned long long>(nodes / static_cast<std::uint64_t>(count)));
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc >= 4 && std::string(argv[1]) == "solve")
+    return solve_timing(std::atoi(argv[2]), std::atoi(argv[3]),
+                        argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1);
   if (argc < 3) {
     std::fprintf(stderr, "usage: search_lab nps|match|clock <variant> ...\n");
     return 2;
