@@ -139,6 +139,8 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
           GameResult::kDraw, kTermAdjudication,
           "draw: the maximum of " + std::to_string(setup.max_plies) + " plies was reached");
 
+    if (setup.interrupt && setup.interrupt->load())
+      return finish(GameResult::kNone, kTermInterrupted, "the run was interrupted");
     const int mover = engine::index(referee.side_to_move());
     GameClock& clock = clocks[mover];
     const MoveRequest request{

@@ -2,6 +2,7 @@
 // rules library (AnyGame), applies the adjudication rules, and returns the game's record.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ struct GameSetup {
   ResignRule resign;
   DrawRule draw;
   std::int64_t untimed_move_limit_ms = 60000;
+  // Set from outside (Ctrl-C) to abandon the game before the next move: the record then
+  // has no result and Termination kTermInterrupted.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 struct MoveRecord {
@@ -46,6 +50,7 @@ inline constexpr const char* kTermTimeForfeit = "time forfeit";
 inline constexpr const char* kTermIllegalMove = "illegal move";
 inline constexpr const char* kTermDisconnect = "disconnect";
 inline constexpr const char* kTermStall = "stalled connection";
+inline constexpr const char* kTermInterrupted = "interrupted";  // not played to the end
 
 struct GameRecord {
   GameSetup setup;

@@ -1,10 +1,23 @@
 // triad-match: parses the command line / YAML configuration, sets up the variant from the
 // registry (built-in variants plus -variants files) and runs the tournament.
+#include <csignal>
 #include <iostream>
 
 #include "adapters/common/variants.h"
 #include "tournament/config.h"
 #include "tournament/tournament.h"
+
+namespace {
+
+triad::tournament::Tournament* running_match = nullptr;
+
+// Ctrl-C / SIGTERM: finish cleanly (engines quit, state and summary written) instead of
+// dying with engines left behind.
+extern "C" void on_signal(int) {
+  if (running_match) running_match->interrupt();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace triad;
@@ -33,6 +46,9 @@ int main(int argc, char** argv) {
   }
   tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
   tournament::Tournament match(std::move(cli->config), factory, std::cout);
+  running_match = &match;
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
   if (auto r = match.run(); !r) {
     std::cerr << "triad-match: " << r.error().message << "\n";
     return 1;

@@ -181,6 +181,9 @@ Result<void> Tournament::run() {
 
   progress_ << standings();
   if (!stop_reason_.empty()) progress_ << "Stopped early: " << stop_reason_ << "\n";
+  if (interrupted_ && !config_.state_file.empty())
+    progress_ << "Run the same command again to continue from " << config_.state_file.string()
+              << "\n";
   progress_ << "Finished match\n" << std::flush;
   if (!config_.json_out.empty())
     if (auto r = write_atomically(config_.json_out, summary_json() + "\n"); !r) return r;
@@ -195,7 +198,8 @@ void Tournament::worker(int id) {
     {
       std::lock_guard lock(mutex_);
       while (next_ < schedule_.size() && done_[next_]) ++next_;
-      if (stop_ || next_ >= schedule_.size()) break;
+      if (interrupted_ && stop_reason_.empty()) stop_reason_ = "interrupted";
+      if (stop_ || interrupted_ || next_ >= schedule_.size()) break;
       game = &schedule_[next_++];
       progress_ << "Started game " << game->number << " of " << schedule_.size() << " ("
                 << config_.engines[game->engine[0]].name << " vs "
@@ -214,6 +218,7 @@ void Tournament::worker(int id) {
     setup.resign = config_.resign;
     setup.draw = config_.draw;
     setup.untimed_move_limit_ms = config_.untimed_move_limit_ms;
+    setup.interrupt = &interrupted_;
     Player* players_now[2] = {nullptr, nullptr};
     int failures_before = 0;
     for (int p = 0; p < 2; ++p) {
@@ -256,6 +261,13 @@ void Tournament::worker(int id) {
 void Tournament::record_game(const GameRecord& record, int pair, int player_failures) {
   std::lock_guard lock(mutex_);
   const GameSetup& s = record.setup;
+  if (record.termination == kTermInterrupted) {
+    progress_ << "Abandoned game " << s.number << " (" << s.name[0] << " vs " << s.name[1]
+              << "): interrupted\n";
+    stop_ = true;
+    if (stop_reason_.empty()) stop_reason_ = "interrupted";
+    return;
+  }
   if (record.result == GameResult::kNone) {
     error_ = "game " + std::to_string(s.number) + " could not be played: " + record.comment;
     stop_ = true;

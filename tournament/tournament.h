@@ -47,6 +47,9 @@ class Tournament {
   // Runs to the end (or an early stop). Errors: a bad schedule/opening, an unreadable or
   // mismatched resume state, unwritable outputs.
   Result<void> run();
+  // Stops the run soon: no new game starts and games in progress are abandoned before
+  // their next move (they are played again by a resumed run). Safe from a signal handler.
+  void interrupt() { interrupted_ = true; }
 
   const std::vector<FinishedGame>& finished() const { return finished_; }
   // Why the run stopped before the schedule's end ("" if it did not).
@@ -73,6 +76,7 @@ class Tournament {
   std::mutex mutex_;  // guards everything below and the outputs
   std::size_t next_ = 0;
   std::atomic<bool> stop_{false};
+  std::atomic<bool> interrupted_{false};
   std::string stop_reason_;
   std::string error_;  // an output error seen by a worker
 };

@@ -218,6 +218,18 @@ TEST(Match, SprtStopsEarlyWhenTheResultIsClear) {
   EXPECT_TRUE(summary["pairs"][0]["sprt"]["pentanomial"].as<bool>());
 }
 
+TEST(Match, InterruptStopsBeforeTheNextGame) {
+  const auto config = config_from({"-engine", "cmd=builtin:greedy", "-engine", "cmd=builtin:random",
+                                   "-variant", "yinyang", "-rounds", "5"});
+  std::ostringstream progress;
+  Tournament match(config, testing::factory_for("yinyang"), progress);
+  match.interrupt();  // as Ctrl-C does
+  ASSERT_TRUE(match.run());
+  EXPECT_TRUE(match.finished().empty());
+  EXPECT_EQ(match.stop_reason(), "interrupted");
+  EXPECT_NE(progress.str().find("Stopped early: interrupted"), std::string::npos);
+}
+
 TEST(Match, ResumeContinuesAnInterruptedRun) {
   TempDir dir("resume");
   const std::vector<std::string> words = {"-engine",
