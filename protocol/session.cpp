@@ -142,6 +142,12 @@ bool Session::execute(std::string_view line) {
     stop_and_join();
     return false;
   }
+  const bool immediate = std::holds_alternative<CmdIsReady>(cmd) ||
+                         std::holds_alternative<CmdStop>(cmd) ||
+                         std::holds_alternative<CmdPonderHit>(cmd);
+  // After `stop` the search is ending: later commands wait for its bestmove (and for the
+  // commands queued before them) instead of being refused.
+  if (searching_ && stop_requested_ && !immediate) cv_.wait(lock, [&] { return !searching_; });
   if (!searching_) {
     dispatch(cmd);
     return true;

@@ -92,6 +92,21 @@ TEST(SearchSession, InfiniteRunsUntilStopAndAnswersIsreadyMeanwhile) {
   EXPECT_LT(ready, best);
 }
 
+TEST(SearchSession, CommandsAfterStopWaitForTheBestmoveInsteadOfBeingRefused) {
+  SessionDriver d;
+  d.send_async("go infinite");
+  d.send_async("stop");
+  d.send_async("position startpos moves b1c3");  // would be refused without the stop
+  d.send_async("go depth 1");
+  const auto out = d.finish();
+  EXPECT_EQ(count_prefix(out, "info string error"), 0);
+  ASSERT_EQ(count_prefix(out, "bestmove "), 2);
+  const auto first = std::find_if(out.begin(), out.end(),
+                                  [](const std::string& l) { return starts_with(l, "bestmove"); });
+  check_search(Lines(first + 1, out.end()));
+  EXPECT_EQ(d.query("turn"), "2");
+}
+
 TEST(SearchSession, PonderThenPonderhitFinishesAsNormalSearch) {
   SessionDriver d;
   d.send("setoption name UCI_Variant value ivesdama");
