@@ -238,6 +238,8 @@ Result<void> ConfigBuilder::apply(const std::string& key, const std::vector<std:
   const std::string field = "-" + key;
   if (key == "recover") {
     TRIAD_ASSIGN(c.recover, parse_bool(v, field));
+  } else if (key == "debug") {
+    TRIAD_ASSIGN(c.debug_log, parse_bool(v, field));
   } else if (key == "norecover") {
     c.recover = false;
   } else if (key == "repeat") {
@@ -370,6 +372,7 @@ Result<void> validate(const TournamentConfig& c) {
   }
   if (c.resign.moves > 0 && c.resign.score <= 0)
     return make_error("-resign: score must be positive when movecount is set");
+  if (c.debug_log && c.log_dir.empty()) return make_error("-debug needs -log DIR");
   if (c.openings && c.openings->file.empty() && c.openings->plies == 0)
     return make_error("-openings needs file= or plies=");
   return {};
@@ -411,7 +414,8 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   opt("pgnout", "FILE: append game records");
   opt("jsonout", "FILE: machine-readable summary");
   opt("resume", "FILE: state file; an interrupted run started again with it continues");
-  opt("log", "DIR: engine stderr logs (<engine>-<worker>.log)");
+  opt("log", "DIR: engine stderr logs (<engine>-<thread>.log)");
+  opt("debug", "with -log: also protocol transcripts (<engine>-<thread>.io.log)");
   opt("ratinginterval", "N: print the score every N games (default 10, 0 = at the end)");
   opt("handshaketimeout", "MS: limit for uciok/readyok (default 10000)");
   opt("movetimeout", "MS: limit for a move without a clock (default 60000)");

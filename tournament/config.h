@@ -73,6 +73,7 @@ struct TournamentConfig {
   std::filesystem::path json_out;
   std::filesystem::path state_file;            // --resume: progress saved after every game
   std::filesystem::path log_dir;               // engine stderr logs (empty = discarded)
+  bool debug_log = false;                      // with log_dir: also protocol transcripts
   std::int64_t handshake_timeout_ms = 10000;   // uciok / readyok
   std::int64_t untimed_move_limit_ms = 60000;  // depth/nodes searches: stall after this
   int rating_interval = 10;  // print the score every N games (0 = only at the end)

@@ -68,7 +68,7 @@ class EnginePlayer : public Player {
  private:
   std::optional<Failure> start() {
     protocol::ProcessSpec spec{config_.command, config_.args, config_.working_dir,
-                               context_.stderr_log};
+                               context_.stderr_log, context_.io_log};
     auto process = protocol::EngineProcess::start(spec);
     if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
     client_ = std::make_unique<protocol::EngineClient>(std::move(*process), config_.dialect);

@@ -45,6 +45,7 @@ class Player {
 struct PlayerContext {
   std::string variant;               // sent as UCI_Variant
   std::filesystem::path stderr_log;  // empty = discarded
+  std::filesystem::path io_log;      // protocol transcript; empty = none
   std::chrono::milliseconds handshake_timeout{10000};
 };
 

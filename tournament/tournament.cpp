@@ -230,9 +230,11 @@ void Tournament::worker(int id) {
         PlayerContext context;
         context.variant = config_.variant;
         context.handshake_timeout = std::chrono::milliseconds(config_.handshake_timeout_ms);
-        if (!config_.log_dir.empty())
-          context.stderr_log =
-              config_.log_dir / (config_.engines[e].name + "-" + std::to_string(id) + ".log");
+        if (!config_.log_dir.empty()) {
+          const std::string stem = config_.engines[e].name + "-" + std::to_string(id);
+          context.stderr_log = config_.log_dir / (stem + ".log");
+          if (config_.debug_log) context.io_log = config_.log_dir / (stem + ".io.log");
+        }
         players[e] = make_player(config_.engines[e], context);
       }
       players_now[p] = players[e].get();

@@ -28,12 +28,26 @@ struct EngineProcess::Impl {
   std::condition_variable ready;
   std::deque<std::string> lines;
   bool closed = false;
+  std::unique_ptr<FILE, int (*)(FILE*)> io_log{nullptr, &std::fclose};  // guarded by `mutex`
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+
+  // Appends one transcript line; the caller holds `mutex`.
+  void log_line(char direction, std::string_view line) {
+    if (!io_log) return;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - started)
+                        .count();
+    std::fprintf(io_log.get(), "%lld %c %.*s\n", static_cast<long long>(ms), direction,
+                 static_cast<int>(line.size()), line.data());
+    std::fflush(io_log.get());
+  }
 
   void read_loop() {
     std::string line;
     while (std::getline(out, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       std::lock_guard lock(mutex);
+      log_line('<', line);
       lines.push_back(std::move(line));
       ready.notify_one();
     }
@@ -93,6 +107,13 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const ProcessSpec& s
   }
   std::lock_guard spawn_lock(spawn_mutex);
   auto impl = std::make_unique<Impl>();
+  if (!spec.io_log.empty()) {
+    impl->io_log.reset(std::fopen(spec.io_log.c_str(), "ae"));
+    if (!impl->io_log) {
+      if (err_file) std::fclose(err_file);
+      return make_error("cannot open the transcript '" + spec.io_log.string() + "' for writing");
+    }
+  }
   for (int fd : {impl->in.pipe().native_source(), impl->in.pipe().native_sink(),
                  impl->out.pipe().native_source(), impl->out.pipe().native_sink()})
     set_cloexec(fd);
@@ -121,6 +142,10 @@ EngineProcess::~EngineProcess() {
 
 Result<void> EngineProcess::write_line(std::string_view line) {
   if (!impl_->in.pipe().is_open()) return make_error("the engine's input is already closed");
+  {
+    std::lock_guard lock(impl_->mutex);
+    impl_->log_line('>', line);
+  }
   impl_->in << line << '\n' << std::flush;
   if (!impl_->in) return make_error("the engine's input pipe is broken (the engine exited)");
   return {};

@@ -20,6 +20,9 @@ struct ProcessSpec {
   std::vector<std::string> args;      // passed as-is (no shell)
   std::filesystem::path working_dir;  // empty = the current directory
   std::filesystem::path stderr_log;   // appended to; empty = stderr discarded
+  // Transcript of the dialogue, appended to: "<ms since start> > line" for what we send,
+  // "<ms> < line" for what the engine prints. Empty = none.
+  std::filesystem::path io_log;
 };
 
 enum class ReadStatus { kLine, kTimeout, kClosed };

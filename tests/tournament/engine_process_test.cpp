@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ using std::chrono::milliseconds;
 
 std::unique_ptr<EngineProcess> start_bash(const std::string& script,
                                           const std::filesystem::path& log = {}) {
-  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", script}, {}, log});
+  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", script}, {}, log, {}});
   EXPECT_TRUE(p) << (p ? "" : p.error().message);
   return p ? std::move(*p) : nullptr;
 }
@@ -74,14 +75,32 @@ TEST(EngineProcess, StderrGoesToTheLog) {
   std::filesystem::remove(log);
 }
 
+TEST(EngineProcess, TranscriptRecordsBothDirections) {
+  const auto log = std::filesystem::temp_directory_path() / "triad_engine_process_test.io.log";
+  std::filesystem::remove(log);
+  auto started =
+      EngineProcess::start(ProcessSpec{"bash", {"-c", "read -r l; echo \"got $l\""}, {}, {}, log});
+  ASSERT_TRUE(started) << started.error().message;
+  auto& p = *started;
+  ASSERT_TRUE(p->write_line("hello"));
+  EXPECT_EQ(p->read_line(milliseconds(5000)).line, "got hello");
+  p->shut_down(milliseconds(2000));
+  // Lines are "<ms since start> <direction> <text>".
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line.substr(line.find(' ') + 1));
+  EXPECT_EQ(lines, (std::vector<std::string>{"> hello", "< got hello"}));
+  std::filesystem::remove(log);
+}
+
 TEST(EngineProcess, StartErrorsNameTheProblem) {
-  auto missing = EngineProcess::start(ProcessSpec{"no-such-engine-triad-test", {}, {}, {}});
+  auto missing = EngineProcess::start(ProcessSpec{"no-such-engine-triad-test", {}, {}, {}, {}});
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("PATH"), std::string::npos);
-  auto bad_path = EngineProcess::start(ProcessSpec{"./no/such/file", {}, {}, {}});
+  auto bad_path = EngineProcess::start(ProcessSpec{"./no/such/file", {}, {}, {}, {}});
   ASSERT_FALSE(bad_path);
   EXPECT_NE(bad_path.error().message.find("does not exist"), std::string::npos);
-  auto bad_dir = EngineProcess::start(ProcessSpec{"bash", {}, "/no/such/dir", {}});
+  auto bad_dir = EngineProcess::start(ProcessSpec{"bash", {}, "/no/such/dir", {}, {}});
   ASSERT_FALSE(bad_dir);
   EXPECT_NE(bad_dir.error().message.find("working directory"), std::string::npos);
 }
