@@ -162,6 +162,19 @@ TEST(SearchSession, MultiPvAndWdl) {
   EXPECT_TRUE(second);
 }
 
+TEST(SearchSession, ThreadsAndHashOptionsReachTheSearch) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  EXPECT_EQ(d.send("isready"), Lines{"readyok"});  // the hash exists now
+  EXPECT_TRUE(d.send("setoption name Hash value 4").empty());
+  EXPECT_TRUE(d.send("setoption name Threads value 2").empty());
+  const auto legal = legal_moves(d);
+  EXPECT_TRUE(legal.count(check_search(d.send("go depth 6"))));
+  EXPECT_TRUE(d.send("setoption name Clear Hash").empty());
+  EXPECT_TRUE(d.send("ucinewgame").empty());
+  EXPECT_TRUE(legal.count(check_search(d.send("go nodes 5000"))));
+}
+
 TEST(SearchSession, FastchessUciComplianceSequence) {
   SessionDriver d;
   EXPECT_EQ(d.send("uci").back().rfind("info string variant", 0), 0u);
