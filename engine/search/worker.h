@@ -88,6 +88,7 @@ class SearchWorker {
   // Prepares a search of line.current() over `roots` (generate() order indices).
   void setup(const GameLine<G>& line, const std::vector<RootMove>& roots) {
     root_ = line.current();
+    root_side_ = game_->side_to_move(root_);
     hist_keys_.assign(line.history().begin(), line.history().end());
     hashes_ = line.hashes();
     root_hash_index_ = static_cast<int>(hashes_.size()) - 1;
@@ -218,6 +219,10 @@ class SearchWorker {
     hashes_.pop_back();
   }
 
+  // A draw by the house rules is worth a little less than equality to the side the engine
+  // plays (contempt): it keeps pressing a better position instead of repeating moves.
+  int draw_score(Player stm) const { return stm == root_side_ ? -kContempt : kContempt; }
+
   // Draw by the house rules at a non-root node (the current hash is hashes_.back()).
   bool is_rule_draw(const Position& pos) const {
     const DrawRules& draw = shared_->config.draw;
@@ -272,7 +277,9 @@ class SearchWorker {
   TranspositionTable* tt_;
   SharedState* shared_;
   int id_;
+  static constexpr int kContempt = 25;
   Position root_{};
+  Player root_side_ = Player::kOne;
   std::vector<RootMove> root_moves_;
   int pv_index_ = 0;
   std::vector<std::uint64_t> hist_keys_;

@@ -57,7 +57,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   if (is_rule_draw(pos)) {
     // The rules check "no legal move" before the draw house rules.
     g.generate(pos, History(hist_keys_), moves);
-    return moves.empty() ? outcome_score(g.no_moves_outcome(pos), stm, ply) : 0;
+    return moves.empty() ? outcome_score(g.no_moves_outcome(pos), stm, ply) : draw_score(stm);
   }
   if (ply >= kMaxPly) return evaluate(pos);
   // Games whose leaves can be judged without listing moves save the move generation there.

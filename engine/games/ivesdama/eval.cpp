@@ -1,4 +1,5 @@
-// Íves dáma static evaluation: material, advance towards the goal, and the goal race.
+// Íves dáma static evaluation: material, advance towards the goal, the goal race, and
+// capture threats against the side to move (its pieces the opponent could jump next turn).
 #include "engine/games/ivesdama/eval.h"
 
 #include <algorithm>
@@ -9,8 +10,9 @@ namespace triad::games::ivesdama {
 namespace {
 
 constexpr int kStone = 100;  // one stone of material
-constexpr int kAdvance = 3;  // per step a stone has come closer to its goal
+constexpr int kAdvance = 8;  // per step a stone has come closer to its goal
 constexpr int kRace = 12;    // per step the nearest stone is ahead in the race to a goal
+constexpr int kThreat = 30;  // per own stone the opponent could capture next turn
 
 struct SideFacts {
   int stones = 0;
@@ -34,7 +36,22 @@ struct Terms {
   int material = 0;
   int advance = 0;
   int race = 0;
+  int threats = 0;
 };
+
+// Stones of `own` that some stone of `opp` could jump now (straight line, empty landing).
+// Called for the side to move in a quiet position: it has no capture itself (those are
+// compulsory and searched), so these are the threats its move must answer.
+int threatened(const Tables& t, std::uint32_t own, std::uint32_t opp) {
+  const std::uint32_t empty = t.all & ~(own | opp);
+  std::uint32_t hit = 0;
+  for (std::uint32_t b = opp; b; b &= b - 1) {
+    const auto p = static_cast<std::size_t>(std::countr_zero(b));
+    for (std::size_t j = t.jump_begin[p]; j < t.jump_begin[p + 1]; ++j)
+      if ((own >> t.jumps[j].over) & (empty >> t.jumps[j].land) & 1) hit |= 1u << t.jumps[j].over;
+  }
+  return std::popcount(hit);
+}
 
 // Computed without allocation: evaluate() is called at every leaf of the search.
 Terms compute_terms(const Game& game, const Position& pos) {
@@ -43,19 +60,23 @@ Terms compute_terms(const Game& game, const Position& pos) {
   const SideFacts us = facts(t, s, pos.pieces[s]);
   const SideFacts them = facts(t, 1 - s, pos.pieces[1 - s]);
   return {kStone * (us.stones - them.stones), kAdvance * (us.advance - them.advance),
-          kRace * (them.nearest - us.nearest)};
+          kRace * (them.nearest - us.nearest),
+          -kThreat * threatened(t, pos.pieces[s], pos.pieces[1 - s])};
 }
 
 }  // namespace
 
 std::vector<engine::EvalTerm> eval_terms(const Game& game, const Position& pos) {
   const Terms terms = compute_terms(game, pos);
-  return {{"material", terms.material}, {"advance", terms.advance}, {"race", terms.race}};
+  return {{"material", terms.material},
+          {"advance", terms.advance},
+          {"race", terms.race},
+          {"threats", terms.threats}};
 }
 
 int evaluate(const Game& game, const Position& pos) {
   const Terms terms = compute_terms(game, pos);
-  return terms.material + terms.advance + terms.race;
+  return terms.material + terms.advance + terms.race + terms.threats;
 }
 
 }  // namespace triad::games::ivesdama
