@@ -10,6 +10,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "protocol/client/engine_process.h"
 #include "tournament/json_writer.h"
 #include "tournament/record.h"
 
@@ -163,6 +164,11 @@ Result<void> Tournament::run() {
   schedule_ = std::move(*schedule);
   done_.assign(schedule_.size(), false);
   if (auto r = load_state(); !r) return r;
+  for (const auto& e : config_.engines) {  // a typo in a command fails now, not every game
+    if (e.builtin()) continue;
+    if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}}); !r)
+      return make_error("engine '" + e.name + "': " + r.error().message);
+  }
   if (!config_.log_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(config_.log_dir, ec);

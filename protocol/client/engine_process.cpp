@@ -88,15 +88,22 @@ Result<boost::filesystem::path> resolve_command(const ProcessSpec& spec) {
 
 }  // namespace
 
+Result<void> EngineProcess::check(const ProcessSpec& spec) {
+  if (auto exe = resolve_command(spec); !exe) return exe.error();
+  std::error_code ec;
+  if (!spec.working_dir.empty() && !std::filesystem::is_directory(spec.working_dir, ec))
+    return make_error("engine working directory '" + spec.working_dir.string() +
+                      "' does not exist");
+  return {};
+}
+
 Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const ProcessSpec& spec) {
   std::signal(SIGPIPE, SIG_IGN);
+  if (auto r = check(spec); !r) return r.error();
   auto exe = resolve_command(spec);
-  if (!exe) return exe.error();
   std::error_code ec;
   const std::filesystem::path dir =
       spec.working_dir.empty() ? std::filesystem::current_path(ec) : spec.working_dir;
-  if (!std::filesystem::is_directory(dir, ec))
-    return make_error("engine working directory '" + dir.string() + "' does not exist");
 
   FILE* err_file = nullptr;
   if (!spec.stderr_log.empty()) {

@@ -38,6 +38,8 @@ class EngineProcess {
   // executable, bad working directory). Ignores SIGPIPE process-wide, so that writing to a
   // dead child reports an error instead of killing the runner.
   static Result<std::unique_ptr<EngineProcess>> start(const ProcessSpec& spec);
+  // Whether start() would find the program and the working directory (nothing is run).
+  static Result<void> check(const ProcessSpec& spec);
 
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;

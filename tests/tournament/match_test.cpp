@@ -218,6 +218,14 @@ TEST(Match, SprtStopsEarlyWhenTheResultIsClear) {
   EXPECT_TRUE(summary["pairs"][0]["sprt"]["pentanomial"].as<bool>());
 }
 
+TEST(Match, MissingEngineProgramIsReportedBeforeAnyGame) {
+  const auto run = run_match(config_from({"-engine", "name=ghost", "cmd=/no/such/engine", "-engine",
+                                          "cmd=builtin:random", "-variant", "yinyang"}));
+  ASSERT_FALSE(run.ok);
+  EXPECT_NE(run.error.find("engine 'ghost'"), std::string::npos);
+  EXPECT_TRUE(run.finished.empty());
+}
+
 TEST(Match, InterruptStopsBeforeTheNextGame) {
   const auto config = config_from({"-engine", "cmd=builtin:greedy", "-engine", "cmd=builtin:random",
                                    "-variant", "yinyang", "-rounds", "5"});
