@@ -94,12 +94,11 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
   for (std::size_t i = 0; i < legal.size(); ++i) {
     const bool wanted = searchmoves.empty() || std::find(searchmoves.begin(), searchmoves.end(),
                                                          legal[i]) != searchmoves.end();
-    if (wanted)
-      roots.push_back(RootMove{legal[i], static_cast<int>(i), -kInfinity, -kInfinity, 0, {}});
+    if (wanted) roots.push_back(RootMove{legal[i], -kInfinity, -kInfinity, 0, {}});
   }
   if (roots.empty())  // no requested move is legal: search them all rather than answer nothing
     for (std::size_t i = 0; i < legal.size(); ++i)
-      roots.push_back(RootMove{legal[i], static_cast<int>(i), -kInfinity, -kInfinity, 0, {}});
+      roots.push_back(RootMove{legal[i], -kInfinity, -kInfinity, 0, {}});
 
   const Player stm = g.side_to_move(pos);
   shared.time.start(limits, stm, config.move_overhead_ms, Hooks::moves_left(g, pos),
@@ -125,7 +124,7 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
              (!shared.pondering.load() && shared.time.hard_expired());
     });
     if (solved) {
-      RootMove rm{solved->pv[0], 0, solved->score, solved->score, 0, solved->pv};
+      RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
       auto info =
           make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
       info.nodes = solved->nodes;

@@ -29,7 +29,6 @@ class TimeManager {
   bool soft_expired(double instability) const {
     return limited_ && static_cast<double>(elapsed_ms()) >= optimum_ms_ * instability;
   }
-  std::int64_t optimum_ms() const { return optimum_ms_; }
   std::int64_t maximum_ms() const { return maximum_ms_; }
 
  private:

@@ -61,7 +61,6 @@ class SearchWorker {
 
   struct RootMove {
     Move move{};
-    int index = 0;  // in root generate() order
     int score = -kInfinity;
     int previous_score = -kInfinity;
     int seldepth = 0;
