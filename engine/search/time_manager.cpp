@@ -15,9 +15,9 @@ void TimeManager::start(const SearchLimits& limits, Player side, int move_overhe
     return;  // `ponder` is handled by the caller: it starts the clock on ponderhit
   if (limits.movetime_ms > 0) {
     limited_ = true;
-    // A runner enforces movetime exactly: keep the overhead plus a fifth of the time (at
-    // most 50 ms) for process scheduling and pipes on a loaded machine.
-    const std::int64_t slack = overhead + std::min<std::int64_t>(limits.movetime_ms / 5, 50);
+    // A runner enforces movetime exactly: keep the overhead plus 40% of the time (at most
+    // 100 ms) for process scheduling and pipes on a loaded machine.
+    const std::int64_t slack = overhead + std::min<std::int64_t>(limits.movetime_ms * 2 / 5, 100);
     maximum_ms_ = std::max<std::int64_t>(limits.movetime_ms - slack, 1);
     optimum_ms_ = maximum_ms_;  // use it all: the GUI asked for exactly this long
     return;
@@ -28,10 +28,13 @@ void TimeManager::start(const SearchLimits& limits, Player side, int move_overhe
   const std::int64_t inc = std::max<std::int64_t>(limits.inc_ms[index(side)], 0);
   // What we may spend at all: the clock minus the safety margin, never below 1 ms.
   const std::int64_t usable = std::max<std::int64_t>(remaining - overhead, 1);
-  int horizon =
+  const int horizon =
       limits.movestogo > 0 ? std::min(limits.movestogo, 40) : std::clamp(moves_left, 2, 40);
-  const std::int64_t base = usable / horizon + inc * 3 / 4;
-  optimum_ms_ = std::min(base, usable / 2);
+  // Spread the clock plus the increments to come over the horizon, charging the overhead
+  // once per move (each reply costs that much beyond the search itself, so an increment
+  // smaller than the overhead must not be counted on).
+  const std::int64_t pool = remaining + inc * (horizon - 1) - overhead * (horizon + 1);
+  optimum_ms_ = std::min(std::max<std::int64_t>(pool / horizon, 1), usable / 2);
   // The hard deadline: a few times the budget, but never more than a third of the clock
   // (or the whole usable time for the last move before a time control).
   const std::int64_t cap = limits.movestogo == 1 ? usable * 9 / 10 : usable / 3;
