@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # A misbehaving engine for triad-match's tests: it relays the protocol to a real engine
-# (argument 1, e.g. the triad binary) and misbehaves at its Nth `go` (argument 3, 1-based)
-# in the way named by argument 2:
+# (argument 1, e.g. the triad binary) and misbehaves at its Nth `go` of every game
+# (argument 3, 1-based; ucinewgame/uginewgame starts the count again) in the way named by
+# argument 2:
 #   crash    exit at once without answering
 #   hang     stop answering anything (sleeps)
 #   illegal  answer `bestmove a9z0`
@@ -47,6 +48,8 @@ for raw in sys.stdin:
         break
     if word == "isready" and mode == "noready":
         continue
+    if word in ("ucinewgame", "uginewgame"):
+        goes = 0
     if word == "go":
         goes += 1
         if goes == nth:
