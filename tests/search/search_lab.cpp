@@ -131,7 +131,11 @@ class Lab {
     }
     if (plies_out) *plies_out = line.plies_played();
     const auto o = line.outcome(draw);
-    if (o.result == engine::GameResult::kDraw) return 0.5;
+    if (o.result == engine::GameResult::kDraw) {
+      std::fprintf(stderr, "draw by %s after %d plies\n", engine::reason_name(o.reason),
+                   line.plies_played());
+      return 0.5;
+    }
     const bool p1_won = o.result == engine::GameResult::kP1Win;
     return p1_won == engine_first ? 1.0 : 0.0;
   }
