@@ -1,4 +1,6 @@
 // Configuration: cutechess-style command line, YAML files, time controls and the clock.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -154,7 +156,8 @@ TEST(Config, HelpListsTheOptions) {
 }
 
 TEST(Config, YamlFileWithCommandLineOverride) {
-  const auto dir = std::filesystem::temp_directory_path() / "triad_config_test";
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("triad_config_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto file = dir / "match.yaml";
   std::ofstream(file) << "variant: ivesdama\n"

@@ -1,6 +1,8 @@
 // EngineProcess and EngineClient against small bash "engines": timed reads, end of file,
 // exit codes, killing hung process groups, stderr logs, and the UCI/UGI dialogue.
+#include <unistd.h>
 #include <chrono>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -62,7 +64,8 @@ TEST(EngineProcess, KillEndsAHungProcessGroup) {
 }
 
 TEST(EngineProcess, StderrGoesToTheLog) {
-  const auto log = std::filesystem::temp_directory_path() / "triad_engine_process_test.log";
+  const auto log = std::filesystem::temp_directory_path() /
+                   ("triad_engine_process_test_" + std::to_string(::getpid()) + ".log");
   std::filesystem::remove(log);
   auto p = start_bash("echo 'something went wrong' >&2; echo done", log);
   ASSERT_TRUE(p);
@@ -76,7 +79,8 @@ TEST(EngineProcess, StderrGoesToTheLog) {
 }
 
 TEST(EngineProcess, TranscriptRecordsBothDirections) {
-  const auto log = std::filesystem::temp_directory_path() / "triad_engine_process_test.io.log";
+  const auto log = std::filesystem::temp_directory_path() /
+                   ("triad_engine_process_test_" + std::to_string(::getpid()) + ".io.log");
   std::filesystem::remove(log);
   auto started =
       EngineProcess::start(ProcessSpec{"bash", {"-c", "read -r l; echo \"got $l\""}, {}, {}, log});

@@ -2,6 +2,8 @@
 // library on a configuration, and reading game records back to check them with the rules.
 #pragma once
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,7 +23,8 @@ namespace triad::tournament::testing {
 class TempDir {
  public:
   explicit TempDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("triad_match_" + name)) {
+      : path_(std::filesystem::temp_directory_path() /
+              ("triad_match_" + name + "_" + std::to_string(::getpid()))) {
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
