@@ -114,6 +114,13 @@ Result<void> Options::set(std::string_view name, const std::optional<std::string
   return {};
 }
 
+Result<void> Options::set_default(std::string_view name, const std::string& value) {
+  if (auto r = set(name, value); !r) return r;
+  Entry* e = find(name);
+  if (e->spec.type != OptionType::kButton) e->spec.default_value = e->value;
+  return {};
+}
+
 const Options::Entry* Options::find(std::string_view name) const {
   for (const auto& e : entries_)
     if (iequals(e.spec.name, name)) return &e;

@@ -38,6 +38,9 @@ class Options {
   // Validates, runs the action, then stores; on error nothing changes. Names are matched
   // case-insensitively; check values true/false; combo values case-insensitively.
   Result<void> set(std::string_view name, const std::optional<std::string>& value);
+  // Like set(), and the value also becomes the default that uci_lines() advertises (for
+  // command-line settings, so a GUI that resets options to their defaults keeps them).
+  Result<void> set_default(std::string_view name, const std::string& value);
 
   // Current values (the option must exist).
   std::int64_t spin(std::string_view name) const;

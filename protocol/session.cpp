@@ -182,7 +182,7 @@ void Session::wait_for_search() {
 
 Result<void> Session::configure(std::string_view name, const std::string& value) {
   std::lock_guard lock(state_mutex_);
-  return options_.set(name, value);
+  return options_.set_default(name, value);
 }
 
 void Session::dispatch(const Command& command) {

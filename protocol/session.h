@@ -42,7 +42,8 @@ class Session {
   // Blocks until no search is running (without stopping it).
   void wait_for_search();
 
-  // Sets an option before the session starts (command line): no output, errors returned.
+  // Sets an option before the session starts (command line): no output, errors returned;
+  // the value also becomes the default advertised by `uci`.
   Result<void> configure(std::string_view name, const std::string& value);
   // The `option name ... type ...` lines of the handshake (for `triad --help`).
   std::vector<std::string> option_lines() const { return options_.uci_lines(); }

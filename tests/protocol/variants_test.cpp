@@ -158,6 +158,18 @@ TEST_F(VariantFiles, ConfigureAppliesCommandLineSettingsSilently) {
   EXPECT_FALSE(d.session().configure("Hash", "-4").ok());
   EXPECT_FALSE(d.session().configure("UCI_Variant", "nope").ok());
   EXPECT_EQ(d.query("fen"), "6/6/2DL2/2LD2/6/6 1 0");
+  // Command-line values become the advertised defaults, so a GUI that resets every option
+  // to its default keeps them.
+  const auto handshake = d.send("uci");
+  auto advertised = [&](const std::string& prefix) {
+    for (const auto& line : handshake)
+      if (starts_with(line, prefix)) return line;
+    return std::string("(missing)");
+  };
+  EXPECT_TRUE(starts_with(advertised("option name UCI_Variant "),
+                          "option name UCI_Variant type combo default yy3 "));
+  EXPECT_TRUE(
+      starts_with(advertised("option name Hash "), "option name Hash type spin default 4 "));
 }
 
 }  // namespace
