@@ -1,6 +1,7 @@
 // The tournament runner: workers, bookkeeping, outputs and the resume state.
 #include "tournament/tournament.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -97,6 +98,23 @@ std::vector<PairStats> compute_stats(const TournamentConfig& config,
       out.push_back(s);
     }
   }
+  return out;
+}
+
+std::vector<EngineStanding> compute_standings(const TournamentConfig& config,
+                                              const std::vector<FinishedGame>& games) {
+  std::vector<EngineStanding> out;
+  for (int e = 0; e < static_cast<int>(config.engines.size()); ++e) {
+    EngineStanding s;
+    s.engine = e;
+    for (const auto& g : games)
+      if (g.engine[0] == e || g.engine[1] == e) add_game(s.tally, half_points(g, e));
+    if (s.tally.games() == 0) continue;
+    s.elo = estimate_elo(s.tally);
+    out.push_back(s);
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.elo.score > b.elo.score; });
   return out;
 }
 
@@ -325,6 +343,20 @@ void Tournament::record_game(const GameRecord& record, int pair, int player_fail
 
 std::string Tournament::standings() const {
   std::ostringstream out;
+  if (config_.engines.size() > 2) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%4s %-24s %7s %7s %6s %7s %6s\n", "Rank", "Name", "Elo",
+                  "+/-", "Games", "Score", "Draw");
+    out << line;
+    int rank = 0;
+    for (const auto& s : compute_standings(config_, finished_)) {
+      std::snprintf(line, sizeof line, "%4d %-24s %7s %7s %6d %6s%% %5s%%\n", ++rank,
+                    config_.engines[s.engine].name.c_str(), fixed(s.elo.elo, 0).c_str(),
+                    fixed(s.elo.error_95, 0).c_str(), s.tally.games(),
+                    fixed(100 * s.elo.score, 1).c_str(), fixed(100 * s.elo.draw_ratio, 1).c_str());
+      out << line;
+    }
+  }
   for (const auto& s : compute_stats(config_, finished_)) {
     const Tally& t = s.tally;
     out << "Score of " << config_.engines[s.a].name << " vs " << config_.engines[s.b].name << ": "
@@ -368,6 +400,15 @@ std::string Tournament::summary_json() const {
   j.key("terminations").begin_object();
   for (const auto& [name, count] : terminations) j.key(name).value(count);
   j.end_object();
+  j.key("standings").begin_array();
+  for (const auto& s : compute_standings(config_, finished_)) {
+    j.begin_object().key("engine").value(config_.engines[s.engine].name);
+    j.key("games").value(s.tally.games()).key("wins").value(s.tally.wins);
+    j.key("losses").value(s.tally.losses).key("draws").value(s.tally.draws);
+    j.key("score").value(s.elo.score).key("elo").value(s.elo.elo);
+    j.key("elo_error_95").value(s.elo.error_95).end_object();
+  }
+  j.end_array();
   j.key("pairs").begin_array();
   for (const auto& s : compute_stats(config_, finished_)) {
     j.begin_object();

@@ -40,6 +40,17 @@ struct PairStats {
 std::vector<PairStats> compute_stats(const TournamentConfig& config,
                                      const std::vector<FinishedGame>& games);
 
+// One engine's results against the whole field (for tournaments of more than two).
+struct EngineStanding {
+  int engine = 0;
+  Tally tally;  // no pentanomial counts
+  EloEstimate elo;
+};
+
+// Every engine that played, best score first.
+std::vector<EngineStanding> compute_standings(const TournamentConfig& config,
+                                              const std::vector<FinishedGame>& games);
+
 class Tournament {
  public:
   Tournament(TournamentConfig config, GameFactory factory, std::ostream& progress);

@@ -79,6 +79,20 @@ TEST(Match, RoundRobinOnEveryGameWithValidRecords) {
     }
     EXPECT_EQ(games, 6);
     EXPECT_NE(run.output.find("Elo difference"), std::string::npos);
+    // Standings: every game counts for both engines, points add up to the games played.
+    ASSERT_EQ(summary["standings"].size(), 3u);
+    int standing_games = 0;
+    double points = 0;
+    for (const auto& s : summary["standings"]) {
+      standing_games += s["games"].as<int>();
+      points += s["wins"].as<int>() + 0.5 * s["draws"].as<int>();
+      EXPECT_EQ(s["games"].as<int>(), 4);
+    }
+    EXPECT_EQ(standing_games, 12);
+    EXPECT_DOUBLE_EQ(points, 6.0);
+    EXPECT_GE(summary["standings"][0]["score"].as<double>(),
+              summary["standings"][2]["score"].as<double>());
+    EXPECT_NE(run.output.find("Rank Name"), std::string::npos);
   }
 }
 
