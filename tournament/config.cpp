@@ -243,8 +243,14 @@ Result<void> ConfigBuilder::apply(const std::string& key, const std::vector<std:
   } else if (key == "norecover") {
     c.recover = false;
   } else if (key == "repeat") {
-    c.repeat = 2;
-    if (!v.empty()) TRIAD_ASSIGN(c.repeat, parse_int<int>(v, field, 1));
+    // -repeat, -repeat N, and in YAML repeat: true/false.
+    if (v.empty() || v == "true" || v == "on") {
+      c.repeat = 2;
+    } else if (v == "false" || v == "off") {
+      c.repeat = 1;
+    } else {
+      TRIAD_ASSIGN(c.repeat, parse_int<int>(v, field, 1));
+    }
   } else if (v.empty()) {
     return make_error(field + " needs a value");
   } else if (key == "variant") {

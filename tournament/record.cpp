@@ -95,7 +95,13 @@ std::string format_record(const GameRecord& r) {
     if (side == 1) ++number;
     side = 1 - side;
   }
-  if (!r.comment.empty()) text.add("{" + r.comment + "}");
+  if (!r.comment.empty()) {
+    // The comment may quote an engine's output: braces would end it early.
+    std::string comment = r.comment;
+    for (char& c : comment)
+      if (c == '{' || c == '}') c = '|';
+    text.add("{" + comment + "}");
+  }
   text.add(result_text(r.result));
   return out + text.finish() + "\n";
 }

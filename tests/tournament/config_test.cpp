@@ -163,7 +163,7 @@ TEST(Config, YamlFileWithCommandLineOverride) {
   std::ofstream(file) << "variant: ivesdama\n"
                          "games: 4\n"
                          "rounds: 3\n"
-                         "repeat: 2\n"
+                         "repeat: true\n"
                          "each: {tc: 10+0.1, proto: ugi}\n"
                          "engines:\n"
                          "  - name: A\n"

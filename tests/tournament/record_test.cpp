@@ -64,6 +64,15 @@ TEST(Record, NumbersFromPlayerTwoAndOmitsScoreNone) {
   EXPECT_NE(text.find("1... a1b2 {0.010s} 2. c3d4 {0.020s} 1/2-1/2\n"), std::string::npos);
 }
 
+TEST(Record, EngineTextCannotCloseTheComment) {
+  GameRecord r;
+  r.setup.start_fen = "6/6/2DL2/2LD2/6/6 1 0";
+  r.result = engine::GameResult::kP2Win;
+  r.termination = kTermIllegalMove;
+  r.comment = "Player 1 made an illegal move: }{x";
+  EXPECT_NE(format_record(r).find("{Player 1 made an illegal move: ||x} 0-1"), std::string::npos);
+}
+
 TEST(Record, FormatScore) {
   EXPECT_EQ(format_score({false, 0}), "+0.00");
   EXPECT_EQ(format_score({false, -1250}), "-12.50");
