@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -166,7 +167,7 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
     const int score = rms[0].score;
     if (limits.mate > 0 && score >= kMateBound && mate_plies(score) <= 2 * limits.mate - 1)
       return false;
-    if (is_mate_score(score) && depth > mate_plies(score) + 2 && !limits.infinite &&
+    if (is_mate_score(score) && depth > std::abs(mate_plies(score)) + 2 && !limits.infinite &&
         limits.depth == 0 && limits.nodes == 0)
       return false;  // a forced result is proven; deeper iterations cannot change it
     // Best-move instability: a change doubles the budget for a while, stability shrinks it.
