@@ -62,6 +62,12 @@ EloEstimate estimate_elo(const Tally& t) {
                    ? std::numeric_limits<double>::infinity()
                    : (elo_from_score(s.mean + margin) - elo_from_score(s.mean - margin)) / 2;
   e.draw_ratio = t.draws / s.n;
+  if (s.var > 0) {
+    e.nelo = (s.mean - 0.5) / std::sqrt(s.var) * kNeloDivisor;
+    e.nelo_error_95 = kZ95 * kNeloDivisor / std::sqrt(s.n);
+  } else {
+    e.nelo_error_95 = std::numeric_limits<double>::infinity();
+  }
   const int decisive = t.wins + t.losses;
   e.los =
       decisive == 0 ? 0.5 : 0.5 * (1 + std::erf((t.wins - t.losses) / std::sqrt(2.0 * decisive)));

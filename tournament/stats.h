@@ -37,6 +37,11 @@ struct EloEstimate {
   double error_95 = 0;    // half width of the 95% interval in Elo (as cutechess reports)
   double los = 0.5;       // likelihood of superiority, from wins and losses
   double draw_ratio = 0;  // D / N
+  // Normalized Elo (as fishtest/fastchess): (score - 0.5) / sigma * 800 / ln 10, with sigma
+  // the per-game standard deviation; its 95% half width is 1.96 * 800 / ln 10 / sqrt(N).
+  // 0 +- infinity when sigma is 0 (every game had the same result).
+  double nelo = 0;
+  double nelo_error_95 = 0;
 };
 
 // Needs at least one game; a 0% or 100% score gives an infinite Elo and error.

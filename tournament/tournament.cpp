@@ -365,6 +365,7 @@ std::string Tournament::standings() const {
     out << "Elo difference: " << fixed(s.elo.elo, 1) << " +/- " << fixed(s.elo.error_95, 1)
         << ", LOS: " << fixed(100 * s.elo.los, 1)
         << " %, DrawRatio: " << fixed(100 * s.elo.draw_ratio, 1) << " %\n";
+    out << "nElo: " << fixed(s.elo.nelo, 1) << " +/- " << fixed(s.elo.nelo_error_95, 1) << "\n";
     if (t.pairs() > 0) {
       out << "Pentanomial [0, 0.5, 1, 1.5, 2]: [";
       for (int i = 0; i < 5; ++i) out << (i ? ", " : "") << t.pentanomial[i];
@@ -418,7 +419,8 @@ std::string Tournament::summary_json() const {
     j.key("losses").value(s.tally.losses).key("draws").value(s.tally.draws);
     j.key("score").value(s.elo.score).key("elo").value(s.elo.elo);
     j.key("elo_error_95").value(s.elo.error_95).key("los").value(s.elo.los);
-    j.key("draw_ratio").value(s.elo.draw_ratio);
+    j.key("draw_ratio").value(s.elo.draw_ratio).key("nelo").value(s.elo.nelo);
+    j.key("nelo_error_95").value(s.elo.nelo_error_95);
     j.key("pentanomial").begin_array();
     for (int c : s.tally.pentanomial) j.value(c);
     j.end_array();

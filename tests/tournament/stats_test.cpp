@@ -29,13 +29,16 @@ TEST(Stats, EstimateOfTenWinsFiveLossesFiveDraws) {
   EXPECT_DOUBLE_EQ(e.score, 0.625);
   EXPECT_NEAR(e.elo, 400 * std::log10(5.0 / 3.0), 1e-9);
   EXPECT_NEAR(e.elo, 88.7395, 1e-4);
-  // Per-game variance: (10*0.375^2 + 5*0.125^2 + 5*0.625^2) / 20 = 0.140625; the 95%
-  // bounds 0.625 +- 1.96*sqrt(0.140625/20) = 0.46065 / 0.78935 give Elo -27.37 / 229.92,
+  // Per-game variance: (10*0.375^2 + 5*0.125^2 + 5*0.625^2) / 20 = 0.171875; the 95%
+  // bounds 0.625 +- 1.96*sqrt(0.171875/20) = 0.44331 / 0.80669 give Elo -39.56 / 248.18,
   // half their distance is 143.87.
   EXPECT_NEAR(e.error_95, 143.8749, 1e-3);
   // LOS = (1 + erf((10 - 5) / sqrt(2 * 15))) / 2.
   EXPECT_NEAR(e.los, 0.901647, 1e-6);
   EXPECT_DOUBLE_EQ(e.draw_ratio, 0.25);
+  // nElo = 0.125 / sqrt(0.171875) * 800 / ln 10 = 104.756; +- 1.96 * 347.44 / sqrt(20).
+  EXPECT_NEAR(e.nelo, 104.7558, 1e-3);
+  EXPECT_NEAR(e.nelo_error_95, 152.2676, 1e-3);
 }
 
 TEST(Stats, EvenMatchHasZeroEloAndHalfLos) {
@@ -76,12 +79,12 @@ TEST(Stats, SprtTrinomialLogisticAndNormalized) {
   t.losses = 5;
   t.draws = 5;
   // s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.507195; LLR = 20 (s1 - s0)(2*0.625 - s0 - s1)
-  // / (2 * 0.140625) = 0.101644.
+  // / (2 * 0.171875) = 0.101644.
   const SprtState logistic = sprt(t, SprtConfig{0, 5, 0.05, 0.05, SprtModel::kLogistic});
   EXPECT_FALSE(logistic.pentanomial);
   EXPECT_NEAR(logistic.llr, 0.1016437, 1e-6);
   EXPECT_EQ(logistic.status, SprtStatus::kContinue);
-  // Normalized: s1 = 0.5 + 5 * sqrt(0.140625) / (800 / ln 10) = 0.505396; LLR = 0.084711.
+  // Normalized: s1 = 0.5 + 5 * sqrt(0.171875) / (800 / ln 10) = 0.505966; LLR = 0.084711.
   const SprtState normalized = sprt(t, SprtConfig{0, 5, 0.05, 0.05, SprtModel::kNormalized});
   EXPECT_NEAR(normalized.llr, 0.0847109, 1e-6);
 }
