@@ -1,6 +1,7 @@
 // search_lab: the search's measuring tool (not a test). In-process, no protocol overhead.
 //   search_lab nps <variant> [depth]      search speed on fixed middle-game positions
 //   search_lab match <variant> <opponent> <games> <budget> [<opponent budget>] [seed]
+//                    [opening plies]
 //       budget per move: `100` = 100 ms, `200000n` = 200000 nodes (load-independent and
 //       reproducible on a shared machine). opponent: random | greedy (one-ply, best static
 //       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
@@ -227,12 +228,13 @@ int run(const G& g, int argc, char** argv) {
     const int games = std::atoi(argv[4]);
     const Budget mine = Budget::parse(argv[5]);
     const Budget theirs = Budget::parse(argc > 6 ? argv[6] : argv[5]);
+    const int opening_plies = argc > 8 ? std::atoi(argv[8]) : opp == Opponent::kEngine ? 4 : 2;
     std::mt19937_64 rng(argc > 7 ? std::strtoull(argv[7], nullptr, 10) : 1);
     int w = 0, d = 0, l = 0;
     long total_plies = 0;
     engine::GameLine<G> line = lab.opening(2, rng);
     for (int i = 0; i < games; ++i) {
-      if (i % 2 == 0) line = lab.opening(opp == Opponent::kEngine ? 4 : 2, rng);
+      if (i % 2 == 0) line = lab.opening(opening_plies, rng);
       int plies = 0;
       const double r = lab.play(line, i % 2 == 0, opp, mine, theirs, rng, &plies);
       total_plies += plies;
