@@ -300,3 +300,37 @@ TYPED_TEST(SearchTest, FinishedGameGivesNoMoveButOneInfo) {
 
 }  // namespace
 }  // namespace triad::search_test
+
+namespace triad::search_test {
+namespace {
+
+// Hand-made positions: the side to move wins at once and the search must say so and play it.
+template <class G>
+void expect_win_in_one(const std::string& variant, const std::string& fen,
+                       const std::string& winning_move) {
+  auto typed = make_typed<G>(variant, fen);
+  ASSERT_NE(typed, nullptr);
+  Searcher<G> s(typed->game());
+  SearchLimits limits;
+  limits.depth = 4;
+  const auto run = run_search(s, typed->line(), limits);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_EQ(
+      adapters::Notation<G>::format_move(typed->game(), typed->line().current(), *run.result.best),
+      winning_move);
+  EXPECT_EQ(run.last().score, kMateScore - 1);
+}
+
+TEST(HandMadeWins, RazzleDazzlePassDownTheOpenFile) {
+  // Player 1's piece on d8 stands on the goal rank; the d-file from the ball on d1 is open.
+  expect_win_in_one<games::razzle::Game>("razzledazzle", "3P3/7/ppp2bp/7/7/7/7/1PPBP2 1 - - 0",
+                                         "d1d8");
+}
+
+TEST(HandMadeWins, IvesDamaStepOntoTheBasePoint) {
+  // Player 1's stone on c8 steps onto Player 2's empty base point c9; no capture is possible.
+  expect_win_in_one<games::ivesdama::Game>("ivesdama", "1/1P1/5/3/1/3/4p/3/P 1 0", "c8c9");
+}
+
+}  // namespace
+}  // namespace triad::search_test
