@@ -321,6 +321,42 @@ void expect_win_in_one(const std::string& variant, const std::string& fen,
   EXPECT_EQ(run.last().score, kMateScore - 1);
 }
 
+// A position whose side to move wins on the third ply (and not sooner): a ply limit one ply
+// earlier turns the win into a draw; a limit on that very ply does not (a goal ends the game
+// before the limit applies). Yin Yang has no such case: its solver decides whole games.
+template <class G>
+void expect_ply_limit_consistency(const std::string& variant) {
+  auto typed = make_typed<G>(variant);
+  ASSERT_NE(typed, nullptr);
+  const G& g = typed->game();
+  std::mt19937_64 rng(4242);
+  for (int attempt = 0; attempt < 4000; ++attempt) {
+    auto line = random_line(g, 6 + static_cast<int>(rng() % 30), rng);
+    if (!line || forced_win_within(*line, 1) || !forced_win_within(*line, 3)) continue;
+    engine::GameLine<G> fresh(g, line->current());
+    const int ply = g.ply(fresh.current());
+    SearchLimits limits;
+    limits.depth = 6;
+    SearchConfig config;
+    config.draw.max_plies = ply + 2;
+    Searcher<G> cut(g);
+    EXPECT_LT(run_search(cut, fresh, limits, config).last().score, engine::kMateBound);
+    config.draw.max_plies = ply + 3;
+    Searcher<G> full(g);
+    EXPECT_EQ(run_search(full, fresh, limits, config).last().score, kMateScore - 3);
+    return;
+  }
+  FAIL() << "no win-in-3-plies position met";
+}
+
+TEST(PlyLimit, RazzleDazzleWinBeyondTheLimitIsADraw) {
+  expect_ply_limit_consistency<games::razzle::Game>("razzledazzle");
+}
+
+TEST(PlyLimit, IvesDamaWinBeyondTheLimitIsADraw) {
+  expect_ply_limit_consistency<games::ivesdama::Game>("ivesdama");
+}
+
 TEST(HandMadeWins, RazzleDazzlePassDownTheOpenFile) {
   // Player 1's piece on d8 stands on the goal rank; the d-file from the ball on d1 is open.
   expect_win_in_one<games::razzle::Game>("razzledazzle", "3P3/7/ppp2bp/7/7/7/7/1PPBP2 1 - - 0",
