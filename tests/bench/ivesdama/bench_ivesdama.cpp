@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "adapters/ivesdama/board_loader.h"
-#include "engine/core/perft.h"
+#include "tests/bench/perft_benchmark.h"
 
 namespace {
 
@@ -16,15 +16,7 @@ void run_perft(benchmark::State& state, const Rules& rules) {
     state.SkipWithError(game.error().message.c_str());
     return;
   }
-  const int depth = static_cast<int>(state.range(0));
-  std::uint64_t leaves = 0;
-  for (auto _ : state) {
-    const std::uint64_t n = triad::engine::perft(*game, game->start_position(), depth);
-    benchmark::DoNotOptimize(n);
-    leaves += n;
-  }
-  state.counters["leaves/s"] =
-      benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
+  triad::bench::measure_perft(state, *game);
 }
 
 void BM_PerftBase(benchmark::State& state) {

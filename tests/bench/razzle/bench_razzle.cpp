@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "engine/core/perft.h"
 #include "engine/games/razzle/game.h"
+#include "tests/bench/perft_benchmark.h"
 
 namespace {
 
@@ -16,17 +16,7 @@ using triad::games::razzle::Rules;
 using triad::games::razzle::RuleSet;
 
 void run_perft(benchmark::State& state, Rules rules) {
-  const Game game(rules);
-  const auto start = game.start_position();
-  const int depth = static_cast<int>(state.range(0));
-  std::uint64_t leaves = 0;
-  for (auto _ : state) {
-    const std::uint64_t n = triad::engine::perft(game, start, depth);
-    benchmark::DoNotOptimize(n);
-    leaves += n;
-  }
-  state.counters["leaves"] =
-      benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
+  triad::bench::measure_perft(state, Game(rules));
 }
 
 void BM_PerftExtendedUndo(benchmark::State& state) {

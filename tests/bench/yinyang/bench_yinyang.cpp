@@ -5,8 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "engine/core/perft.h"
 #include "engine/games/yinyang/game.h"
+#include "tests/bench/perft_benchmark.h"
 
 namespace {
 
@@ -14,17 +14,7 @@ using triad::games::yinyang::Game;
 using triad::games::yinyang::MoveList;
 
 void BM_YinYangPerft(benchmark::State& state) {
-  const Game game;
-  const auto start = game.start_position();
-  const int depth = static_cast<int>(state.range(0));
-  std::uint64_t leaves = 0;
-  for (auto _ : state) {
-    const std::uint64_t n = triad::engine::perft(game, start, depth);
-    benchmark::DoNotOptimize(n);
-    leaves += n;
-  }
-  state.counters["leaves/s"] =
-      benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
+  triad::bench::measure_perft(state, Game());
 }
 BENCHMARK(BM_YinYangPerft)->Arg(6)->Arg(7)->Arg(8)->Unit(benchmark::kMillisecond);
 
