@@ -368,5 +368,33 @@ TEST(HandMadeWins, IvesDamaStepOntoTheBasePoint) {
   expect_win_in_one<games::ivesdama::Game>("ivesdama", "1/1P1/5/3/1/3/4p/3/P 1 0", "c8c9");
 }
 
+// Player 2's stone on c2 steps onto Player 1's base c1 next move and Player 1's lone stone
+// cannot stop it, but Player 1 can step d7e7 back into a position the game has seen. Whether
+// that saves the game depends on the repetition house rule, and the search must agree.
+TEST(Repetition, IvesDamaEscapesALostGameOnlyWhenTheRuleMakesItADraw) {
+  using G = games::ivesdama::Game;
+  auto typed = make_typed<G>("ivesdama", "1/3/4P/3/1/3/5/1p1/1 2 0");
+  ASSERT_NE(typed, nullptr);
+  for (const char* m : {"c2b2", "e7d7", "b2c2"}) ASSERT_TRUE(typed->play(m).ok()) << m;
+  SearchLimits limits;
+  limits.depth = 4;
+  auto search_with = [&](int repetitions) {
+    SearchConfig config;
+    config.draw.repetitions = repetitions;
+    Searcher<G> searcher(typed->game());
+    return run_search(searcher, typed->line(), limits, config);
+  };
+  // Off, or threefold (the position would only occur twice): lost in two plies.
+  EXPECT_EQ(search_with(0).last().score, -(kMateScore - 2));
+  EXPECT_EQ(search_with(3).last().score, -(kMateScore - 2));
+  // Twofold: repeating is a draw, so the search repeats and reports no forced result.
+  const auto run = search_with(2);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_EQ(
+      adapters::Notation<G>::format_move(typed->game(), typed->line().current(), *run.result.best),
+      "d7e7");
+  EXPECT_FALSE(engine::is_mate_score(run.last().score)) << run.last().score;
+}
+
 }  // namespace
 }  // namespace triad::search_test
