@@ -1,5 +1,6 @@
 // Íves dáma static evaluation: material, advance towards the goal, the goal race, and
-// capture threats against the side to move (its pieces the opponent could jump next turn).
+// capture threats against the side to move (its pieces the opponent could jump next turn),
+// and step mobility (a side with no move loses).
 #include "engine/games/ivesdama/eval.h"
 
 #include <algorithm>
@@ -9,10 +10,11 @@ namespace triad::games::ivesdama {
 
 namespace {
 
-constexpr int kStone = 100;  // one stone of material
-constexpr int kAdvance = 8;  // per step a stone has come closer to its goal
-constexpr int kRace = 12;    // per step the nearest stone is ahead in the race to a goal
-constexpr int kThreat = 30;  // per own stone the opponent could capture next turn
+constexpr int kStone = 100;   // one stone of material
+constexpr int kAdvance = 8;   // per step a stone has come closer to its goal
+constexpr int kRace = 12;     // per step the nearest stone is ahead in the race to a goal
+constexpr int kThreat = 30;   // per own stone the opponent could capture next turn
+constexpr int kMobility = 4;  // per step move more than the opponent has
 
 struct SideFacts {
   int stones = 0;
@@ -37,7 +39,18 @@ struct Terms {
   int advance = 0;
   int race = 0;
   int threats = 0;
+  int mobility = 0;
 };
+
+// Step moves of the stones in `stones` for `side` (captures ignored). A side with no move
+// loses, so restricting the opponent's steps (including its base guard's) is how an
+// advantage is converted when the base point itself can never be jumped.
+int step_count(const Tables& t, std::size_t side, std::uint32_t stones, std::uint32_t empty) {
+  int n = 0;
+  for (std::uint32_t b = stones; b; b &= b - 1)
+    n += std::popcount(t.steps[side][static_cast<std::size_t>(std::countr_zero(b))] & empty);
+  return n;
+}
 
 // Stones of `own` that some stone of `opp` could jump now (straight line, empty landing).
 // Called for the side to move in a quiet position: it has no capture itself (those are
@@ -59,9 +72,12 @@ Terms compute_terms(const Game& game, const Position& pos) {
   const auto s = static_cast<std::size_t>(engine::index(pos.stm));
   const SideFacts us = facts(t, s, pos.pieces[s]);
   const SideFacts them = facts(t, 1 - s, pos.pieces[1 - s]);
+  const std::uint32_t empty = t.all & ~(pos.pieces[0] | pos.pieces[1]);
   return {kStone * (us.stones - them.stones), kAdvance * (us.advance - them.advance),
           kRace * (them.nearest - us.nearest),
-          -kThreat * threatened(t, pos.pieces[s], pos.pieces[1 - s])};
+          -kThreat * threatened(t, pos.pieces[s], pos.pieces[1 - s]),
+          kMobility * (step_count(t, s, pos.pieces[s], empty) -
+                       step_count(t, 1 - s, pos.pieces[1 - s], empty))};
 }
 
 }  // namespace
@@ -71,12 +87,13 @@ std::vector<engine::EvalTerm> eval_terms(const Game& game, const Position& pos) 
   return {{"material", terms.material},
           {"advance", terms.advance},
           {"race", terms.race},
-          {"threats", terms.threats}};
+          {"threats", terms.threats},
+          {"mobility", terms.mobility}};
 }
 
 int evaluate(const Game& game, const Position& pos) {
   const Terms terms = compute_terms(game, pos);
-  return terms.material + terms.advance + terms.race + terms.threats;
+  return terms.material + terms.advance + terms.race + terms.threats + terms.mobility;
 }
 
 }  // namespace triad::games::ivesdama
