@@ -85,10 +85,7 @@ TEST_P(RandomGames, NotationHashAndGeneratorAreConsistent) {
   RecordProperty("finished_games", finished);
 }
 
-INSTANTIATE_TEST_SUITE_P(Razzle, RandomGames,
-                         ::testing::Values(Rules{RuleSet::kExtended, Repetition::kUndo},
-                                           Rules{RuleSet::kBasic, Repetition::kUndo},
-                                           Rules{RuleSet::kExtended, Repetition::kPosition}),
+INSTANTIATE_TEST_SUITE_P(Razzle, RandomGames, test::kRuleCombinations,
                          [](const auto& info) { return test::rules_name(info.param); });
 
 }  // namespace

@@ -44,6 +44,11 @@ inline std::string position_line(std::string_view placements, std::string_view r
   return board + " " + std::string(rest);
 }
 
+// The three rule combinations with public perft figures (parameters of the rule-wide tests).
+inline const auto kRuleCombinations = ::testing::Values(
+    Rules{RuleSet::kExtended, Repetition::kUndo}, Rules{RuleSet::kBasic, Repetition::kUndo},
+    Rules{RuleSet::kExtended, Repetition::kPosition});
+
 // "extended_undo", "basic_undo", "extended_position": test name suffixes.
 inline std::string rules_name(const Rules& rules) {
   return std::string(rules.rule_set == RuleSet::kExtended ? "extended" : "basic") +

@@ -64,10 +64,7 @@ TEST_P(SlowRazzlePerft, BulkCountingAgreesWithListingAtDepth6) {
             engine::perft(game, game.start_position(), 6));
 }
 
-INSTANTIATE_TEST_SUITE_P(Razzle, SlowRazzlePerft,
-                         ::testing::Values(Rules{RuleSet::kExtended, Repetition::kUndo},
-                                           Rules{RuleSet::kBasic, Repetition::kUndo},
-                                           Rules{RuleSet::kExtended, Repetition::kPosition}),
+INSTANTIATE_TEST_SUITE_P(Razzle, SlowRazzlePerft, test::kRuleCombinations,
                          [](const auto& info) { return test::rules_name(info.param); });
 
 }  // namespace
