@@ -9,6 +9,8 @@
 //                               without generating moves (wins-now included); games
 //                               without it list the leaf's moves (no-move ends,
 //                               quiescence over tactical moves)
+//   prepare(g)              -> heavy one-time set-up (tables), run when a Searcher is made,
+//                               i.e. at `isready` before the first search, not on the clock
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
 //   can_repeat              -> false if no position can ever recur (skip repetition scans)
 //   solve(g, pos, ply, out) -> bool: exact game-theoretic value of a small endgame inside
@@ -18,6 +20,7 @@
 //                               time budget, -1 = no time limit; or stopped)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -47,6 +50,15 @@ struct RootSolution {
 
 using StopCheck = std::function<bool()>;
 
+// A solver's forced result (`score`, found `node_ply` plies below the root, at a node whose
+// game ply is `game_ply`) that ends after the game's ply limit (0 = none) is really a draw:
+// such results must not be used.
+constexpr bool ends_before_ply_limit(int score, int node_ply, int game_ply, int max_plies) {
+  if (max_plies <= 0 || !is_mate_score(score)) return true;
+  const int plies_to_end = (score > 0 ? mate_plies(score) : -mate_plies(score)) - node_ply;
+  return game_ply + plies_to_end <= max_plies;
+}
+
 // The neutral defaults (and member detection); specialisations of SearchHooks derive from
 // it and replace what they know better.
 template <Game G>
@@ -72,6 +84,7 @@ struct DefaultHooks {
     else
       return false;
   }
+  static void prepare(const G&) {}
   static int moves_left(const G&, const Position&) { return 30; }
   // No solver by default.
   static bool solve(const G&, const Position&, int /*ply*/, SolveResult&) { return false; }
@@ -84,5 +97,23 @@ struct DefaultHooks {
 
 template <Game G>
 struct SearchHooks : DefaultHooks<G> {};
+
+// The solvers assume that no draw by repetition cuts a decided game short. A won line never
+// returns to a position of its own (each move brings the end one ply closer), but the loser
+// could steer into a position the game saw before the root often enough for the house rule.
+// True when such a position exists in `hashes` (the game's positions, the root last): then
+// decided solver results must not be used in this search (drawn ones still may).
+template <Game G>
+bool repetition_may_interfere(std::vector<std::uint64_t> hashes, const DrawRules& draw) {
+  if (!SearchHooks<G>::kCanRepeat || draw.repetitions <= 0 || hashes.size() < 2) return false;
+  hashes.pop_back();  // the root itself never recurs on a won line
+  std::sort(hashes.begin(), hashes.end());
+  int run = 0;
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    run = i > 0 && hashes[i] == hashes[i - 1] ? run + 1 : 1;
+    if (run >= draw.repetitions - 1) return true;  // one more occurrence would end the game
+  }
+  return false;
+}
 
 }  // namespace triad::engine

@@ -29,6 +29,7 @@ struct SearchHooks<games::yinyang::Game> {
     return m.from * games::yinyang::kSquares + m.to;
   }
   static bool is_tactical(const G&, const Position&, const Move&) { return false; }
+  static void prepare(const G&) {}  // the solvers' tables are made per search thread
   // Each move fills one square, so at most empties / 2 own moves remain.
   static int moves_left(const G&, const Position& pos) {
     return std::popcount(pos.empty()) / 2 + 1;

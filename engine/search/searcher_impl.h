@@ -124,7 +124,8 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
       return shared.abort.load() || shared.external_stop.load() ||
              (!shared.pondering.load() && shared.time.hard_expired());
     });
-    if (solved) {
+    if (solved && ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) &&
+        !repetition_may_interfere<G>(line.hashes(), config.draw)) {
       RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
       auto info =
           make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
@@ -206,7 +207,9 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
 }
 
 template <Game G>
-Searcher<G>::Searcher(const G& game) : impl_(std::make_unique<Impl>(game)) {}
+Searcher<G>::Searcher(const G& game) : impl_(std::make_unique<Impl>(game)) {
+  SearchHooks<G>::prepare(game);
+}
 
 template <Game G>
 Searcher<G>::~Searcher() = default;

@@ -91,6 +91,7 @@ class SearchWorker {
     hist_keys_.assign(line.history().begin(), line.history().end());
     hashes_ = line.hashes();
     root_hash_index_ = static_cast<int>(hashes_.size()) - 1;
+    trust_decided_solves_ = !repetition_may_interfere<G>(hashes_, shared_->config.draw);
     hist_keys_.reserve(hist_keys_.size() + kMaxPly + 2);
     hashes_.reserve(hashes_.size() + kMaxPly + 2);
     root_moves_ = roots;
@@ -284,6 +285,7 @@ class SearchWorker {
   std::vector<std::uint64_t> hist_keys_;
   std::vector<std::uint64_t> hashes_;
   int root_hash_index_ = 0;
+  bool trust_decided_solves_ = true;  // see repetition_may_interfere (hooks.h)
   std::vector<Move> pv_;
   int pv_len_[kMaxPly + 2] = {};
   std::optional<Move> killers_[kMaxPly + 2][2];

@@ -368,6 +368,36 @@ TEST(HandMadeWins, IvesDamaStepOntoTheBasePoint) {
   expect_win_in_one<games::ivesdama::Game>("ivesdama", "1/1P1/5/3/1/3/4p/3/P 1 0", "c8c9");
 }
 
+// Íves dáma positions with few stones come from the endgame table: the root reports the exact
+// distance (Player 1's c2 + c1 against c7 win in nine plies) with a legal line that ends the
+// game, and a win the ply limit would cut short is not claimed.
+TEST(Endgame, IvesDamaRootFromTheTableWithTheExactDistance) {
+  using G = games::ivesdama::Game;
+  auto typed = make_typed<G>("ivesdama", "1/3/2p2/3/1/3/5/1P1/P 1 0");
+  ASSERT_NE(typed, nullptr);
+  const G& g = typed->game();
+  SearchLimits limits;
+  limits.depth = 1;
+  Searcher<G> searcher(g);
+  const auto run = run_search(searcher, typed->line(), limits);
+  EXPECT_EQ(run.last().score, kMateScore - 9);
+  const auto& pv = run.last().pv;
+  ASSERT_EQ(pv.size(), 9u);
+  EXPECT_TRUE(pv_is_legal(typed->line(), pv));
+  auto end = typed->line().current();
+  for (const auto& m : pv) end = g.make(end, m);
+  EXPECT_EQ(g.terminal(end).result, engine::GameResult::kP1Win);
+
+  SearchConfig config;
+  config.draw.max_plies = 8;  // the game is drawn before the ninth ply
+  limits.depth = 6;
+  Searcher<G> limited(g);
+  EXPECT_FALSE(engine::is_mate_score(run_search(limited, typed->line(), limits, config).last().score));
+  config.draw.max_plies = 9;
+  Searcher<G> enough(g);
+  EXPECT_EQ(run_search(enough, typed->line(), limits, config).last().score, kMateScore - 9);
+}
+
 // Player 2's stone on c2 steps onto Player 1's base c1 next move and Player 1's lone stone
 // cannot stop it, but Player 1 can step d7e7 back into a position the game has seen. Whether
 // that saves the game depends on the repetition house rule, and the search must agree.

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/games/ivesdama/endgame.h"
 #include "engine/games/ivesdama/eval.h"
 
 namespace triad::games::ivesdama {
@@ -136,7 +137,8 @@ Result<Game> Game::create(const Rules& rules, Board board) {
         "forward: the forward rule needs each player's base points on a different rank from "
         "the opponent's, to tell forwards from backwards");
   auto tables = std::make_shared<const Tables>(build_tables(board, rules, ahead));
-  return Game(rules, std::make_shared<const Board>(std::move(board)), std::move(tables));
+  return Game(rules, std::make_shared<const Board>(std::move(board)), std::move(tables),
+              std::make_shared<EndgameSlot>());
 }
 
 Position Game::make_position(std::uint32_t p1, std::uint32_t p2, Player stm, int ply) const {

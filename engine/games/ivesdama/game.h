@@ -18,6 +18,7 @@
 namespace triad::games::ivesdama {
 
 using engine::Player;
+class EndgameTable;
 
 struct Rules {
   bool arc_capture = false;  // jumps may run through an arc
@@ -104,10 +105,18 @@ class Game {
   std::vector<CapturePath> capture_paths(const Position& pos, int from) const;
   // The Zobrist key computed from scratch (for tests of the incremental key).
   std::uint64_t compute_key(const Position& pos) const;
+  // The endgame table of this board and rules (endgame.h): built on the first call (about
+  // 0.1 s on the default board), then shared by every copy of this Game; thread-safe.
+  const EndgameTable& endgame() const;
 
  private:
-  Game(const Rules& rules, std::shared_ptr<const Board> board, std::shared_ptr<const Tables> tables)
-      : rules_(rules), board_(std::move(board)), tables_(std::move(tables)) {}
+  struct EndgameSlot;  // endgame.h
+  Game(const Rules& rules, std::shared_ptr<const Board> board, std::shared_ptr<const Tables> tables,
+       std::shared_ptr<EndgameSlot> endgame)
+      : rules_(rules),
+        board_(std::move(board)),
+        tables_(std::move(tables)),
+        endgame_(std::move(endgame)) {}
 
   // A capture sequence in progress: the start point then the landing points so far.
   struct Walk {
@@ -124,6 +133,7 @@ class Game {
   Rules rules_;
   std::shared_ptr<const Board> board_;
   std::shared_ptr<const Tables> tables_;
+  std::shared_ptr<EndgameSlot> endgame_;
 };
 
 static_assert(engine::Game<Game>);

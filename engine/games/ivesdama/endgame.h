@@ -1,0 +1,71 @@
+// Íves dáma endgame table: the exact result and distance of every position with few stones
+// on the loaded board and rules, computed by retrograde passes (no files: the board is data,
+// so the table is built for whatever board the game uses, on first use).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "engine/games/ivesdama/game.h"
+
+namespace triad::games::ivesdama {
+
+// Best play by both sides, from the side to move.
+struct EndgameValue {
+  enum class Result : std::uint8_t { kWin, kLoss, kDraw };
+  Result result = Result::kDraw;
+  // Plies until the game ends: the winner's fastest, the loser's slowest win (0 for a draw:
+  // neither side can force a win, so the game goes on until a draw rule ends it).
+  int plies = 0;
+  bool operator==(const EndgameValue&) const = default;
+};
+
+class EndgameTable {
+ public:
+  // What Game::endgame() covers: every position with at most this many stones.
+  static constexpr int kStones = 4;
+
+  // Every position with at most `max_stones` stones on the board (both sides together).
+  EndgameTable(const Game& game, int max_stones);
+
+  int max_stones() const { return max_stones_; }
+  std::size_t size() const { return values_.size(); }
+  bool covers(const Position& pos) const;
+  // nullopt when the position has more stones than the table covers. A position whose
+  // previous mover already stands on its goal is over and has no table value either.
+  std::optional<EndgameValue> probe(const Position& pos) const;
+
+ private:
+  struct Group {
+    std::size_t offset = 0;     // first entry of this material in values_
+    std::uint32_t rest = 0;     // C(points - a, b): arrangements of Player 2 per Player 1 set
+    std::uint32_t entries = 0;  // C(points, a) * rest * 2 (side to move)
+  };
+  std::size_t index(std::uint32_t p1, std::uint32_t p2, Player stm) const;
+  const Group& group(int a, int b) const {
+    return groups_[static_cast<std::size_t>(a * (max_stones_ + 1) + b)];
+  }
+  void build_group(const Game& game, int a, int b);
+
+  int points_ = 0;
+  std::uint32_t all_ = 0;
+  int max_stones_ = 0;
+  std::vector<Group> groups_;  // (a, b) = stones of Player 1 and Player 2, a + b <= max
+  // Per position: 0 = draw (or not decided yet while building), d > 0 = the side to move
+  // wins in d plies, d < 0 = it loses in -d - 1 plies (a side without a move loses at once),
+  // kOver = the previous mover already won.
+  std::vector<std::int16_t> values_;
+  static constexpr std::int16_t kOver = INT16_MIN;
+};
+
+// Game::endgame()'s lazily built table, shared by the copies of a Game.
+struct Game::EndgameSlot {
+  std::once_flag once;
+  std::unique_ptr<EndgameTable> table;
+};
+
+}  // namespace triad::games::ivesdama

@@ -1,0 +1,98 @@
+// Íves dáma search hooks: endgame-table values in the search's score conventions, and the
+// table's best move (the successor with the best value for the mover).
+#include "engine/search/hooks_ivesdama.h"
+
+#include <bit>
+
+#include "engine/games/ivesdama/endgame.h"
+
+namespace triad::engine {
+
+namespace {
+
+using games::ivesdama::EndgameValue;
+using G = games::ivesdama::Game;
+
+bool in_table(const G::Position& pos) {
+  return std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]) <=
+         games::ivesdama::EndgameTable::kStones;
+}
+
+// A table value as a score `ply` plies below the root (mate-style for decided positions).
+int score_at(const EndgameValue& v, int ply) {
+  switch (v.result) {
+    case EndgameValue::Result::kWin: return kMateScore - (ply + v.plies);
+    case EndgameValue::Result::kLoss: return -kMateScore + ply + v.plies;
+    case EndgameValue::Result::kDraw: break;
+  }
+  return 0;
+}
+
+struct BestMove {
+  int index = -1;
+  int score = 0;  // from the mover's side, at ply 0
+};
+
+// The successor best for the mover: a win at once, else the fastest win, the draw, or the
+// slowest loss. `pos` must be in the table and have a legal move.
+BestMove best_move(const G& g, const G::Position& pos, const G::MoveList& moves) {
+  const auto& table = g.endgame();
+  BestMove best{-1, -kInfinity};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const G::Position child = g.make(pos, moves[i]);
+    int score;
+    if (g.terminal(child).over()) {
+      score = kMateScore - 1;
+    } else {
+      const auto v = table.probe(child);
+      score = v ? -score_at(*v, 1) : -kInfinity;
+    }
+    if (score > best.score) best = {static_cast<int>(i), score};
+  }
+  return best;
+}
+
+}  // namespace
+
+void SearchHooks<G>::prepare(const G& g) {
+  g.endgame();
+}
+
+bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out) {
+  if (!in_table(pos)) return false;
+  const auto v = g.endgame().probe(pos);
+  if (!v) return false;
+  out.score = score_at(*v, ply);
+  G::MoveList moves;
+  g.generate(pos, {}, moves);
+  out.move_index = moves.empty() ? -1 : best_move(g, pos, moves).index;
+  out.nodes = 1;
+  return true;
+}
+
+std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g,
+                                                                const G::Position& pos,
+                                                                std::int64_t /*budget_ms*/,
+                                                                const StopCheck& /*stop*/) {
+  if (!in_table(pos)) return std::nullopt;
+  const auto v = g.endgame().probe(pos);
+  if (!v || v->result == EndgameValue::Result::kDraw) return std::nullopt;
+  RootSolution<G::Move> r;
+  r.score = score_at(*v, 0);
+  // Follow the table's best moves to the end (each step is one ply closer to it).
+  G::Position at = pos;
+  for (int i = 0; i < v->plies; ++i) {
+    G::MoveList moves;
+    g.generate(at, {}, moves);
+    if (moves.empty()) break;
+    const auto m = moves[static_cast<std::size_t>(best_move(g, at, moves).index)];
+    r.pv.push_back(m);
+    at = g.make(at, m);
+    ++r.nodes;
+    if (g.terminal(at).over()) break;
+  }
+  if (r.pv.empty()) return std::nullopt;
+  return r;
+}
+
+}  // namespace triad::engine
