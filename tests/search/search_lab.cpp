@@ -1,11 +1,12 @@
 // search_lab: the search's measuring tool (not a test). In-process, no protocol overhead.
 //   search_lab nps <variant> [depth]      search speed on fixed middle-game positions
 //   search_lab match <variant> <opponent> <games> <budget> [<opponent budget>] [seed]
-//                    [opening plies]
+//                    [opening plies] [balance]
 //       budget per move: `100` = 100 ms, `200000n` = 200000 nodes (load-independent and
 //       reproducible on a shared machine). opponent: random | greedy (one-ply, best static
 //       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
-//       opening (a few random plies, the same for both colours of a pair) is played twice. Prints
+//       opening (a few random plies, the same for both colours of a pair) is played twice; with
+//       a balance B > 0 only openings a 100 000-node search scores within +-B are used. Prints
 //       W/D/L from the engine's side and the Elo difference with its 95% error.
 //   search_lab solve <empties> <positions> [seed]
 //       Yin Yang endgame solver: random positions with that many empty squares solved from
@@ -80,6 +81,22 @@ class Lab {
     }
   }
 
+  // A random opening the engine judges balanced: |score| <= max_score after a 100 000-node
+  // search (as tournament opening books are chosen), so that the games measure the play
+  // rather than a lopsided start.
+  engine::GameLine<G> balanced_opening(int plies, int max_score, std::mt19937_64& rng) const {
+    engine::Searcher<G> judge(g_);
+    while (true) {
+      auto line = opening(plies, rng);
+      engine::SearchLimits limits;
+      limits.nodes = 100000;
+      int score = 0;
+      judge.search(line, limits, {}, {},
+                   [&](const engine::SearchInfo<Move>& info) { score = info.score; });
+      if (std::abs(score) <= max_score) return line;
+    }
+  }
+
   // Wall time and process CPU time are both reported: on a shared machine the CPU-time
   // figure is the search's own speed.
   void nps(int depth) {
@@ -133,8 +150,9 @@ class Lab {
     if (plies_out) *plies_out = line.plies_played();
     const auto o = line.outcome(draw);
     if (o.result == engine::GameResult::kDraw) {
-      std::fprintf(stderr, "draw by %s after %d plies\n", engine::reason_name(o.reason),
-                   line.plies_played());
+      std::fprintf(stderr, "draw by %s after %d plies: %s\n", engine::reason_name(o.reason),
+                   line.plies_played(),
+                   adapters::Notation<G>::format_position(g_, line.current()).c_str());
       return 0.5;
     }
     const bool p1_won = o.result == engine::GameResult::kP1Win;
@@ -229,12 +247,15 @@ int run(const G& g, int argc, char** argv) {
     const Budget mine = Budget::parse(argv[5]);
     const Budget theirs = Budget::parse(argc > 6 ? argv[6] : argv[5]);
     const int opening_plies = argc > 8 ? std::atoi(argv[8]) : opp == Opponent::kEngine ? 4 : 2;
+    const int balance = argc > 9 ? std::atoi(argv[9]) : 0;
     std::mt19937_64 rng(argc > 7 ? std::strtoull(argv[7], nullptr, 10) : 1);
     int w = 0, d = 0, l = 0;
     long total_plies = 0;
     engine::GameLine<G> line = lab.opening(2, rng);
     for (int i = 0; i < games; ++i) {
-      if (i % 2 == 0) line = lab.opening(opening_plies, rng);
+      if (i % 2 == 0)
+        line = balance > 0 ? lab.balanced_opening(opening_plies, balance, rng)
+                           : lab.opening(opening_plies, rng);
       int plies = 0;
       const double r = lab.play(line, i % 2 == 0, opp, mine, theirs, rng, &plies);
       total_plies += plies;
