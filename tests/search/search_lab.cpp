@@ -1,9 +1,10 @@
 // search_lab: the search's measuring tool (not a test). In-process, no protocol overhead.
-//   search_lab nps <variant> [depth]      search speed on fixed middle-game positions
+//   search_lab nps <variant> [depth] [threads]
+//       search speed on fixed middle-game positions (with threads > 1: time to depth)
 //   search_lab match <variant> <opponent> <games> <budget> [<opponent budget>] [seed]
 //                    [opening plies] [balance]
 //       budget per move: `100` = 100 ms, `200000n` = 200000 nodes (load-independent and
-//       reproducible on a shared machine). opponent: random | greedy (one-ply, best static
+//       reproducible on a shared machine); a suffix `x2` searches on 2 threads. opponent: random | greedy (one-ply, best static
 //       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
 //       opening (a few random plies, the same for both colours of a pair) is played twice; with
 //       a balance B > 0 only openings a 100 000-node search scores within +-B are used. Prints
@@ -44,12 +45,18 @@ std::int64_t ms_since(Clock::time_point t) {
 
 enum class Opponent { kRandom, kGreedy, kEngine };
 
-// Search budget per move: milliseconds or nodes.
+// Search budget per move: milliseconds or nodes, and the search threads ("100", "200000n",
+// "100x2" = 100 ms on 2 threads).
 struct Budget {
   std::int64_t ms = 0;
   std::uint64_t nodes = 0;
-  static Budget parse(const std::string& text) {
+  int threads = 1;
+  static Budget parse(std::string text) {
     Budget b;
+    if (const auto x = text.find('x'); x != std::string::npos) {
+      b.threads = std::max(std::atoi(text.c_str() + x + 1), 1);
+      text.resize(x);
+    }
     if (!text.empty() && text.back() == 'n')
       b.nodes = std::strtoull(text.c_str(), nullptr, 10);
     else
@@ -99,7 +106,8 @@ class Lab {
 
   // Wall time and process CPU time are both reported: on a shared machine the CPU-time
   // figure is the search's own speed.
-  void nps(int depth) {
+  // With several threads, the wall time is the time to depth (Lazy SMP's gain).
+  void nps(int depth, int threads) {
     std::mt19937_64 rng(1);
     std::uint64_t nodes = 0;
     engine::Searcher<G> s(g_);
@@ -110,15 +118,19 @@ class Lab {
       s.clear();
       engine::SearchLimits limits;
       limits.depth = depth;
+      engine::SearchConfig config;
+      config.threads = threads;
       std::uint64_t n = 0;
-      s.search(line, limits, {}, {}, [&](const engine::SearchInfo<Move>& info) { n = info.nodes; });
+      s.search(line, limits, config, {},
+               [&](const engine::SearchInfo<Move>& info) { n = info.nodes; });
       nodes += n;
     }
     const auto ms = std::max<std::int64_t>(ms_since(start), 1);
     const auto cpu_ms = std::max<std::int64_t>(
         static_cast<std::int64_t>((std::clock() - cpu_start) * 1000.0 / CLOCKS_PER_SEC), 1);
-    std::printf("%s depth %d: nodes %llu wall %lld ms cpu %lld ms nps(cpu) %llu\n",
-                std::string(G::kName).c_str(), depth, static_cast<unsigned long long>(nodes),
+    std::printf("%s depth %d, %d thread(s): nodes %llu wall %lld ms cpu %lld ms nps(cpu) %llu\n",
+                std::string(G::kName).c_str(), depth, threads,
+                static_cast<unsigned long long>(nodes),
                 static_cast<long long>(ms), static_cast<long long>(cpu_ms),
                 static_cast<unsigned long long>(nodes * 1000 / static_cast<std::uint64_t>(cpu_ms)));
   }
@@ -140,6 +152,7 @@ class Lab {
         limits.movetime_ms = b.ms;
         limits.nodes = b.nodes;
         config.move_overhead_ms = 0;
+        config.threads = b.threads;
         auto& s = engine_turn ? engine_search : opp_search;
         m = *s.search(line, limits, config, {}, [](const engine::SearchInfo<Move>&) {}).best;
       } else {
@@ -235,7 +248,7 @@ int run(const G& g, int argc, char** argv) {
   Lab<G> lab(g);
   const std::string cmd = argv[1];
   if (cmd == "nps") {
-    lab.nps(argc > 3 ? std::atoi(argv[3]) : 8);
+    lab.nps(argc > 3 ? std::atoi(argv[3]) : 8, argc > 4 ? std::max(std::atoi(argv[4]), 1) : 1);
     return 0;
   }
   if (cmd == "match" && argc >= 6) {
