@@ -20,7 +20,9 @@ struct Searcher<G>::Impl {
   using RootMove = typename Worker::RootMove;
   using Hooks = SearchHooks<G>;
 
-  explicit Impl(const G& g) : game(&g) {}
+  explicit Impl(const G& g) : game(&g) {
+    shared.total_nodes = [this] { return total_nodes(); };
+  }
 
   const G* game;
   TranspositionTable tt;

@@ -49,6 +49,7 @@ struct SharedState {
   std::atomic<bool> pondering{false};  // no time limit while true
   std::atomic<bool> ponderhit{false};  // set by Searcher::ponderhit(), seen by the main worker
   std::atomic<bool> external_stop{false};
+  std::function<std::uint64_t()> total_nodes;  // every thread's nodes (for `go nodes`)
 };
 
 template <Game G>
@@ -249,8 +250,13 @@ class SearchWorker {
   void check_limits() {
     SharedState& s = *shared_;
     const std::uint64_t n = nodes_.load(std::memory_order_relaxed);
-    if (s.limits.nodes && n >= s.limits.nodes) s.abort.store(true, std::memory_order_relaxed);
+    // One thread stops at the exact count (deterministic); with helper threads the limit is
+    // on all threads together, summed every 128 nodes.
+    if (s.limits.nodes && s.config.threads <= 1 && n >= s.limits.nodes)
+      s.abort.store(true, std::memory_order_relaxed);
     if ((n & 127) != 0) return;  // a clock read every 128 nodes costs well under 1%
+    if (s.limits.nodes && s.config.threads > 1 && s.total_nodes() >= s.limits.nodes)
+      s.abort.store(true, std::memory_order_relaxed);
     if (s.external_stop.load(std::memory_order_relaxed)) s.abort.store(true);
     if (s.ponderhit.load(std::memory_order_relaxed) && s.pondering.load()) {
       s.pondering.store(false);

@@ -281,6 +281,20 @@ TYPED_TEST(SearchTest, HelperThreadsStillGiveALegalMove) {
   EXPECT_TRUE(pv_is_legal(line, run.last().pv));
 }
 
+// `go nodes` limits every thread's nodes together (as GUIs and runners expect of a node
+// budget), give or take the 128-node check interval of each thread.
+TYPED_TEST(SearchTest, NodeLimitCountsEveryThread) {
+  const auto line = this->opening(19);
+  Searcher<TypeParam> s(this->game());
+  SearchLimits limits;
+  limits.nodes = 20000;
+  SearchConfig config;
+  config.threads = 2;
+  const auto run = run_search(s, line, limits, config);
+  ASSERT_TRUE(run.result.best);
+  EXPECT_LE(run.last().nodes, limits.nodes + 2 * 128 + 256);
+}
+
 TYPED_TEST(SearchTest, FinishedGameGivesNoMoveButOneInfo) {
   std::mt19937_64 rng(31);
   engine::GameLine<TypeParam> line(this->game(), this->game().start_position());
