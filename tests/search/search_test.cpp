@@ -284,7 +284,7 @@ TYPED_TEST(SearchTest, HelperThreadsStillGiveALegalMove) {
 // `go nodes` limits every thread's nodes together (as GUIs and runners expect of a node
 // budget), give or take the check interval and a solver call's nodes, counted at once. (If
 // only the main thread's nodes counted, the reported total would reach up to twice the
-// limit: 113 000-197 000 nodes here.)
+// limit: up to 197 000 nodes in trial runs.)
 TYPED_TEST(SearchTest, NodeLimitCountsEveryThread) {
   const auto line = this->opening(19);
   Searcher<TypeParam> s(this->game());
