@@ -91,8 +91,7 @@ Result<rz::Move> follow_chain(const rz::Game& game, const rz::Position& pos,
     const int b = squares[i];
     const std::string step = square_name(a) + " to " + square_name(b);
     const int d = rz::line_direction(a, b);
-    const rz::Bitboard before_b = rz::kBoard.ray[a][d] & ~rz::kBoard.ray[b][d] & ~rz::bit(b);
-    if (const rz::Bitboard blockers = before_b & pos.occupied())
+    if (const rz::Bitboard blockers = rz::kBoard.between[a][b] & pos.occupied())
       return make_error(
           what + "the pass " + step + " is blocked by the piece on " +
           square_name(d < 4 ? rz::lowest_square(blockers) : rz::highest_square(blockers)));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/games/razzle/game.h"
 #include "engine/search/hooks.h"
@@ -16,10 +17,9 @@ template <>
 struct SearchHooks<games::razzle::Game> : DefaultHooks<games::razzle::Game> {
   using G = games::razzle::Game;
   static int static_leaf(const G& g, const G::Position& pos, int ply) {
-    const Player me = pos.side_to_move();
-    if (g.pass_reach(pos, me) & games::razzle::rank_mask(G::goal_rank(me)))
-      return kMateScore - (ply + 1);
-    return std::clamp(g.evaluate(pos), -kMateBound + 1, kMateBound - 1);
+    const std::optional<int> score = g.evaluate_unless_goal(pos);
+    if (!score) return kMateScore - (ply + 1);
+    return std::clamp(*score, -kMateBound + 1, kMateBound - 1);
   }
 };
 

@@ -1,6 +1,6 @@
 // Razzle Dazzle rule edge cases from the rules file: blocking, first piece receives,
 // ineligibility, touching twice, canonical chains, the forced pass, the undo and position
-// repetition rules, winning and losing, and the published opening.
+// repetition rules, winning and losing, the published opening, and move equality.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -56,6 +56,27 @@ TEST(RazzleRules, StartPositionHasThePublishedFirstMoves) {
       legal_tokens(kExtended, kExtended.start_position()),
       ElementsAre("b1a3", "b1c3", "b1d2", "c1a2", "c1b3", "c1d3", "c1e2", "d1c1", "d1c1b1", "d1e1",
                   "d1e1f1", "e1c2", "e1d3", "e1f3", "e1g2", "f1d2", "f1e3", "f1g3"));
+}
+
+// Move equality looks at every field: the squares, the length and the knight flag.
+TEST(RazzleRules, MovesAreEqualOnlyWhenEveryFieldIs) {
+  const Move knight = Move::knight_move(1, 16);
+  EXPECT_EQ(knight, Move::knight_move(1, 16));
+  EXPECT_NE(knight, Move::knight_move(1, 17));
+  EXPECT_NE(knight, Move::knight_move(2, 16));
+  Move pass = knight;
+  pass.knight = false;
+  EXPECT_NE(knight, pass);
+  Move chain;
+  chain.squares = {3, 4, 5, 12, 19};
+  chain.length = 5;
+  Move other = chain;
+  EXPECT_EQ(chain, other);
+  other.squares[4] = 26;
+  EXPECT_NE(chain, other);
+  other = chain;
+  other.length = 4;
+  EXPECT_NE(chain, other);
 }
 
 TEST(RazzleRules, AnyPieceBlocksAPass) {

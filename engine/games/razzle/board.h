@@ -1,6 +1,6 @@
 // Razzle Dazzle board geometry: squares of the 7x8 board as bit indices of a 64-bit
 // bitboard (index = file + 7 * rank, a1 = 0, g8 = 55) and the precomputed knight,
-// neighbourhood and ray tables the move generator and the notation use.
+// neighbourhood, ray and between tables the move generator and the notation use.
 #pragma once
 
 #include <array>
@@ -51,7 +51,12 @@ struct BoardTables {
   std::array<Bitboard, kSquares> knight{};                        // knight jumps from a square
   std::array<Bitboard, kSquares> king{};                          // the 8-neighbourhood of a square
   std::array<std::array<Bitboard, kDirections>, kSquares> ray{};  // squares beyond, per direction
+  // Squares strictly between two squares on a common line; all squares (kNotOnLine) when
+  // there is no such line, so that `between & occupied` is never empty for a non-line.
+  std::array<std::array<Bitboard, kSquares>, kSquares> between{};
 };
+
+inline constexpr Bitboard kNotOnLine = ~Bitboard{0};
 
 constexpr BoardTables build_board_tables() {
   BoardTables t;
@@ -71,25 +76,27 @@ constexpr BoardTables build_board_tables() {
         t.ray[sq][d] |= bit(make_square(f + step * kDirFile[d], r + step * kDirRank[d]));
     }
   }
+  for (int a = 0; a < kSquares; ++a) {
+    for (int b = 0; b < kSquares; ++b) t.between[a][b] = kNotOnLine;
+    for (int d = 0; d < kDirections; ++d) {
+      Bitboard passed = 0;
+      for (int step = 1; on_board(file_of(a) + step * kDirFile[d], rank_of(a) + step * kDirRank[d]);
+           ++step) {
+        const int b = make_square(file_of(a) + step * kDirFile[d], rank_of(a) + step * kDirRank[d]);
+        t.between[a][b] = passed;
+        passed |= bit(b);
+      }
+    }
+  }
   return t;
 }
 
 inline constexpr BoardTables kBoard = build_board_tables();
 
-// The first piece of `occupied` along each of the 8 lines from `sq`: the squares a ball on
-// `sq` could be thrown to, before asking whose pieces they are.
-inline Bitboard first_pieces_on_lines(int sq, Bitboard occupied) {
-  Bitboard found = 0;
-  const auto& rays = kBoard.ray[sq];
-  for (int d = 0; d < 4; ++d) {
-    const Bitboard hit = rays[d] & occupied;
-    found |= hit & (~hit + 1);
-  }
-  for (int d = 4; d < kDirections; ++d) {
-    const Bitboard hit = rays[d] & occupied;
-    if (hit) found |= bit(highest_square(hit));
-  }
-  return found;
+// A ball on `from` can be thrown straight to `to`: they share a line and no piece of
+// `occupied` (which holds the piece on `from`) stands between them.
+inline bool line_clear(int from, int to, Bitboard occupied) {
+  return (kBoard.between[from][to] & occupied) == 0;
 }
 
 // The direction index of the straight line from `from` to `to`, or -1 if there is none.

@@ -29,17 +29,19 @@ struct PassGraph {
   int holder = 0;
 
   PassGraph(Bitboard own, Bitboard occupied, Bitboard receivers, int ball) {
-    std::array<std::uint8_t, kSquares> local;  // only read for own squares
     for (Bitboard b = own; b && count < kPiecesPerSide; b &= b - 1) {
       square[count] = static_cast<std::uint8_t>(lowest_square(b));
-      local[square[count]] = static_cast<std::uint8_t>(count);
       if (square[count] == ball) holder = count;
       ++count;
     }
+    // A clear line joins two pieces both ways; each end may pass to the other if that one may
+    // receive. Links out of a piece that never holds the ball are never followed.
     for (int i = 0; i < count; ++i) {
-      if (square[i] != ball && !(receivers & bit(square[i]))) continue;  // never holds the ball
-      for (Bitboard t = first_pieces_on_lines(square[i], occupied) & receivers; t; t &= t - 1)
-        links[i] |= static_cast<std::uint8_t>(1u << local[lowest_square(t)]);
+      for (int j = i + 1; j < count; ++j) {
+        if (!line_clear(square[i], square[j], occupied)) continue;
+        if (receivers & bit(square[j])) links[i] |= static_cast<std::uint8_t>(1u << j);
+        if (receivers & bit(square[i])) links[j] |= static_cast<std::uint8_t>(1u << i);
+      }
     }
   }
 };
@@ -170,15 +172,18 @@ bool Game::undo_banned(const Position& pos, int from, int to) const {
 
 Bitboard Game::pass_reach(const Position& pos, Player p) const {
   const Bitboard occupied = pos.occupied();
-  const Bitboard receivers = pos.pieces(p) & ~pos.ineligible_ & ~bit(pos.ball(p));
+  Bitboard unreached = pos.pieces(p) & ~pos.ineligible_ & ~bit(pos.ball(p));  // receivers
   Bitboard reach = 0;
   Bitboard frontier = bit(pos.ball(p));
-  while (frontier) {
-    const Bitboard found =
-        first_pieces_on_lines(lowest_square(frontier), occupied) & receivers & ~reach;
+  while (frontier && unreached) {
+    const int from = lowest_square(frontier);
     frontier &= frontier - 1;
-    reach |= found;
-    frontier |= found;
+    for (Bitboard t = unreached; t; t &= t - 1) {
+      const int to = lowest_square(t);
+      if (line_clear(from, to, occupied)) frontier |= bit(to);
+    }
+    unreached &= ~frontier;
+    reach |= frontier;
   }
   return reach;
 }
@@ -237,7 +242,10 @@ std::uint64_t Game::enumerate(const Position& pos, History history, MoveList* mo
       if (position_rule && in_history(history, key_without_piece ^ kZobrist.piece[me][to]))
         continue;
       ++count;
-      if constexpr (kList) moves->push_back(Move::knight_move(from, to));
+      if constexpr (kList) {
+        moves->resize(moves->size() + 1);
+        (*moves)[moves->size() - 1].set_knight_move(from, to);
+      }
     }
   }
   return count;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -117,8 +118,10 @@ class Game {
     return engine::Outcome::win_for(engine::other(pos.side_to_move_), engine::Reason::kNoMoves);
   }
 
-  // Defined in eval.cpp.
+  // Defined in eval.cpp. evaluate_unless_goal: nothing when the side to move can pass onto
+  // its goal rank now (it wins next turn), otherwise evaluate(); the search's leaves use it.
   int evaluate(const Position& pos) const;
+  std::optional<int> evaluate_unless_goal(const Position& pos) const;
   std::vector<engine::EvalTerm> eval_terms(const Position& pos) const;
 
   // Search hooks (engine/search/hooks.h). move_key: knight moves by (from, to), passing

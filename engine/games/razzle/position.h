@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "engine/core/types.h"
 #include "engine/games/razzle/board.h"
@@ -34,17 +36,37 @@ struct Move {
     for (int i = 0; i + 1 < length; ++i) b |= bit(squares[i]);
     return b;
   }
-  bool operator==(const Move&) const = default;
+  // Every field, compared as two overlapping 4-byte words (bytes 0-3 and 3-6): the search
+  // compares moves with its killers at every node, and the defaulted comparison calls memcmp.
+  bool operator==(const Move& o) const {
+    return word(0) == o.word(0) && word(kWordTail) == o.word(kWordTail);
+  }
 
   static Move knight_move(int from, int to) {
     Move m;
-    m.squares[0] = static_cast<std::uint8_t>(from);
-    m.squares[1] = static_cast<std::uint8_t>(to);
-    m.length = 2;
-    m.knight = true;
+    m.set_knight_move(from, to);
     return m;
   }
+  // Makes this move the knight move from -> to, in place (the move generator writes straight
+  // into its list: copying a Move just built byte by byte stalls on store forwarding).
+  void set_knight_move(int from, int to) {
+    *this = Move{};
+    squares[0] = static_cast<std::uint8_t>(from);
+    squares[1] = static_cast<std::uint8_t>(to);
+    length = 2;
+    knight = true;
+  }
+
+ private:
+  static constexpr int kWordTail = kMaxChain + 2 - 4;
+  std::uint32_t word(int offset) const {
+    std::uint32_t v;
+    std::memcpy(&v, reinterpret_cast<const unsigned char*>(this) + offset, sizeof v);
+    return v;
+  }
 };
+static_assert(sizeof(Move) == kMaxChain + 2 && std::has_unique_object_representations_v<Move>,
+              "Move::operator== compares the bytes of a Move");
 
 struct KnightStep {
   int from;

@@ -1,0 +1,95 @@
+// Razzle Dazzle static evaluation: the terms sum to the score, the start position is even,
+// and each term moves the way its description says (goal chances, blocked lanes, mobility,
+// receivers near the goal).
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/games/razzle/eval.h"
+#include "engine/games/razzle/game.h"
+#include "tests/razzle/razzle_test_util.h"
+
+namespace triad::games::razzle {
+namespace {
+
+using test::position_line;
+
+const Game kExtended({RuleSet::kExtended, Repetition::kUndo});
+
+// Player 2 at home, its ball on d8.
+constexpr std::string_view kNorth = " b8:p c8:p d8:b e8:p f8:p";
+
+Position parse(const Game& game, const std::string& placements, std::string_view rest = "1 - -") {
+  return test::parse(game, position_line(placements + std::string(kNorth), rest));
+}
+
+int term(const Game& game, const Position& pos, std::string_view name) {
+  for (const auto& t : game.eval_terms(pos))
+    if (t.name == name) return t.value;
+  ADD_FAILURE() << "no evaluation term " << name;
+  return 0;
+}
+
+TEST(RazzleEval, TermsSumToTheScoreAndTheStartIsEven) {
+  const Position start = kExtended.start_position();
+  EXPECT_EQ(kExtended.evaluate(start), 0);
+  for (const std::string& placements :
+       {std::string("b1:P c3:P d1:B e1:P f1:P"), std::string("a3:P c7:P d4:B e5:P g2:P")}) {
+    const Position pos = parse(kExtended, placements);
+    int sum = 0;
+    for (const auto& t : kExtended.eval_terms(pos)) sum += t.value;
+    EXPECT_EQ(kExtended.evaluate(pos), sum) << placements;
+    EXPECT_EQ(kExtended.evaluate_unless_goal(pos), kExtended.evaluate(pos)) << placements;
+  }
+}
+
+TEST(RazzleEval, AGoalPassNowIsReportedInsteadOfAScore) {
+  // The ball on d5 sees the own piece on g8 along the diagonal e6-f7.
+  const std::string placements = "b1:P c1:P d5:B e1:P g8:P";
+  const Position mover = parse(kExtended, placements);
+  EXPECT_EQ(kExtended.evaluate_unless_goal(mover), std::nullopt);
+  EXPECT_EQ(term(kExtended, mover, "goal"), eval::kGoalInReach);
+  // With Player 2 to move it is a threat against it, and the score is still given.
+  const Position other = parse(kExtended, placements, "2 - -");
+  EXPECT_EQ(term(kExtended, other, "goal"), -eval::kGoalThreat);
+  EXPECT_EQ(kExtended.evaluate_unless_goal(other), kExtended.evaluate(other));
+}
+
+TEST(RazzleEval, BlockingTheOpponentsLaneRaisesTheScore) {
+  // Player 2's ball on d8 reaches its piece on d4 down the file unless a piece stands on d6;
+  // a6 blocks nothing. Neither square can be reached by Player 1's passes.
+  constexpr std::string_view kNorthLane = " b8:p c8:p d8:b e8:p d4:p";
+  auto reach = [&](std::string_view blocker) {
+    const std::string placements = "b1:P c1:P d1:B e1:P " + std::string(blocker) + ":P";
+    return term(
+        kExtended,
+        test::parse(kExtended, position_line(placements + std::string(kNorthLane), "1 - -")),
+        "reach");
+  };
+  // Player 2 loses the piece on d4 (4 ranks advanced) from its reach.
+  EXPECT_EQ(reach("d6") - reach("a6"), eval::kReachCount + 4 * eval::kReachRank);
+}
+
+TEST(RazzleEval, CentralKnightsAreMoreMobile) {
+  const Position start = kExtended.start_position();
+  EXPECT_EQ(term(kExtended, start, "mobility"), 0);
+  // The b1 piece on d4: 8 jumps instead of 3 (a3, c3, d2).
+  const Position pos = parse(kExtended, "c1:P d1:B d4:P e1:P f1:P");
+  EXPECT_EQ(term(kExtended, pos, "mobility"), 5 * eval::kMobility);
+  EXPECT_EQ(term(kExtended, parse(kExtended, "c1:P d1:B d4:P e1:P f1:P", "2 - -"), "mobility"),
+            -5 * eval::kMobility);
+}
+
+TEST(RazzleEval, ReceiversNearTheGoalCount) {
+  EXPECT_EQ(term(kExtended, kExtended.start_position(), "receivers"), 0);
+  // c7 is on the rank before Player 1's goal rank; g8 on the goal rank itself.
+  EXPECT_EQ(term(kExtended, parse(kExtended, "b1:P c7:P d1:B e1:P f1:P"), "receivers"),
+            eval::kReceiver);
+  EXPECT_EQ(term(kExtended, parse(kExtended, "b1:P c7:P d1:B e1:P g8:P"), "receivers"),
+            2 * eval::kReceiver);
+}
+
+}  // namespace
+}  // namespace triad::games::razzle
