@@ -268,24 +268,12 @@ TYPED_TEST(SearchTest, MateLimitStopsOnceTheWinIsFound) {
   FAIL() << "no win-in-1 position met";
 }
 
-TYPED_TEST(SearchTest, HelperThreadsStillGiveALegalMove) {
-  const auto line = this->opening(23);
-  Searcher<TypeParam> s(this->game());
-  SearchLimits limits;
-  limits.depth = 6;
-  SearchConfig config;
-  config.threads = 2;
-  const auto run = run_search(s, line, limits, config);
-  ASSERT_TRUE(run.result.best);
-  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
-  EXPECT_TRUE(pv_is_legal(line, run.last().pv));
-}
-
-// `go nodes` limits every thread's nodes together (as GUIs and runners expect of a node
-// budget), give or take the check interval and a solver call's nodes, counted at once. (If
-// only the main thread's nodes counted, the reported total would reach up to twice the
-// limit: up to 197 000 nodes in trial runs.)
-TYPED_TEST(SearchTest, NodeLimitCountsEveryThread) {
+// With helper threads the move and line are still legal, and `go nodes` limits every
+// thread's nodes together (as GUIs and runners expect of a node budget), give or take the
+// check interval and a solver call's nodes, counted at once. (If only the main thread's
+// nodes counted, the reported total would reach up to twice the limit: up to 197 000 nodes
+// in trial runs.)
+TYPED_TEST(SearchTest, HelperThreadsGiveALegalMoveWithinTheNodeLimit) {
   const auto line = this->opening(19);
   Searcher<TypeParam> s(this->game());
   SearchLimits limits;
@@ -294,6 +282,8 @@ TYPED_TEST(SearchTest, NodeLimitCountsEveryThread) {
   config.threads = 2;
   const auto run = run_search(s, line, limits, config);
   ASSERT_TRUE(run.result.best);
+  EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
+  EXPECT_TRUE(pv_is_legal(line, run.last().pv));
   EXPECT_LE(run.last().nodes, limits.nodes * 11 / 10);
 }
 
