@@ -121,6 +121,10 @@ engine::Outcome Session::outcome() const {
 }
 
 int Session::run(std::istream& in) {
+  // The output is written under Output's lock, also by the search thread. A stream tied to
+  // it (std::cin is tied to std::cout) would flush it on every read here, without that
+  // lock: a data race that could print a line twice.
+  in.tie(nullptr);
   std::string line;
   while (std::getline(in, line))
     if (!execute(line)) return 0;

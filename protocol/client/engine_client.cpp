@@ -137,6 +137,9 @@ std::optional<Failure> EngineClient::position(const std::string& fen,
 
 SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
   SearchReply reply;
+  // Nothing printed before this `go` answers it: a stray line (a late info, or an extra
+  // bestmove from a faulty engine) must not be taken for this search's reply.
+  (void)process_->take_received();
   const auto start = Clock::now();
   const auto deadline = start + timeout;
   if (auto f = send(format_go(dialect_, limits))) {

@@ -170,6 +170,14 @@ ReadResult EngineProcess::read_line(std::chrono::milliseconds timeout) {
   return {got ? ReadStatus::kClosed : ReadStatus::kTimeout, {}};
 }
 
+std::vector<std::string> EngineProcess::take_received() {
+  std::lock_guard lock(impl_->mutex);
+  std::vector<std::string> out(std::make_move_iterator(impl_->lines.begin()),
+                               std::make_move_iterator(impl_->lines.end()));
+  impl_->lines.clear();
+  return out;
+}
+
 bool EngineProcess::running() {
   std::error_code ec;
   return impl_->child.valid() && impl_->child.running(ec);

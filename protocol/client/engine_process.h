@@ -49,6 +49,8 @@ class EngineProcess {
   Result<void> write_line(std::string_view line);
   // The next line the child printed, waiting at most `timeout`.
   ReadResult read_line(std::chrono::milliseconds timeout);
+  // Removes and returns the lines received but not read yet (without waiting).
+  std::vector<std::string> take_received();
 
   bool running();
   // Closes the child's stdin and waits up to `grace` for it to exit; kills it after that.

@@ -2,7 +2,11 @@
 // during a search, the fastchess UCI compliance sequence and a CuteGames-style UGI game.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <set>
+#include <sstream>
+#include <thread>
 
 #include "protocol/output.h"
 #include "session_driver.h"
@@ -131,6 +135,62 @@ TEST(SearchSession, QuitDuringSearchPrintsBestmove) {
   Lines lines;
   for (std::string l; std::getline(text, l);) lines.push_back(l);
   check_search(lines);
+}
+
+// An output buffer that counts overlapping use by two threads (a call nested in the same
+// thread, e.g. xsputn calling overflow, is not one); its flush is slow so that an overlap is
+// likely to be seen when one can happen.
+class OverlapDetector : public std::stringbuf {
+ public:
+  int overlaps() const { return overlaps_.load(); }
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    Use use(*this);
+    return std::stringbuf::xsputn(s, n);
+  }
+  int_type overflow(int_type c) override {
+    Use use(*this);
+    return std::stringbuf::overflow(c);
+  }
+  int sync() override {
+    Use use(*this);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    return std::stringbuf::sync();
+  }
+
+ private:
+  struct Use {
+    explicit Use(OverlapDetector& d) : d(d) {
+      if (depth++ == 0 && d.busy_.exchange(true)) ++d.overlaps_;
+    }
+    ~Use() {
+      if (--depth == 0) d.busy_.store(false);
+    }
+    OverlapDetector& d;
+    static thread_local int depth;
+  };
+  std::atomic<bool> busy_{false};
+  std::atomic<int> overlaps_{0};
+};
+
+thread_local int OverlapDetector::Use::depth = 0;
+
+// std::cin is tied to std::cout: reading a command flushes the output first, outside the
+// session's output lock, while the search thread may be writing. That race once printed a
+// bestmove twice (a runner then took the copy as the answer to its next go). The session
+// unties the stream it reads, so only locked writes touch the output.
+TEST(SearchSession, ReadingCommandsNeverTouchesTheOutputDuringASearch) {
+  OverlapDetector buffer;
+  std::ostream out(&buffer);
+  std::string input = "setoption name UCI_Variant value ivesdama\n";
+  for (int i = 0; i < 100; ++i) input += "go depth 2\nisready\nisready\nisready\n";
+  std::istringstream in(input);
+  in.tie(&out);
+  Session s(out, adapters::VariantRegistry::builtin());
+  EXPECT_EQ(s.run(in), 0);
+  EXPECT_EQ(buffer.overlaps(), 0);
+  EXPECT_EQ(in.tie(), nullptr);
 }
 
 TEST(SearchSession, UgiModeHasNoPonderAndUciModeMay) {

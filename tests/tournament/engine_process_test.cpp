@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -144,6 +145,23 @@ TEST(EngineClient, HandshakeSyncAndSearch) {
   EXPECT_EQ(reply.info.nodes, 99u);
   client.quit(milliseconds(2000));
   EXPECT_FALSE(client.alive());
+}
+
+// A faulty engine that prints every bestmove twice: the copy, already received when the next
+// `go` is sent, must not be taken as that search's reply.
+TEST(EngineClient, AStrayBestmoveIsNotTheNextReply) {
+  auto p = start_bash(R"(n=0
+while read -r cmd rest; do
+  case "$cmd" in
+    go) n=$((n + 1)); echo "bestmove m$n"; echo "bestmove m$n" ;;
+  esac
+done)");
+  ASSERT_TRUE(p);
+  EngineClient client(std::move(p), Dialect::kUci);
+  EXPECT_EQ(client.go(GoLimits{}, milliseconds(5000)).move, "m1");
+  std::this_thread::sleep_for(milliseconds(200));  // the copy arrives meanwhile
+  EXPECT_EQ(client.go(GoLimits{}, milliseconds(5000)).move, "m2");
+  client.kill();
 }
 
 TEST(EngineClient, TimeoutsAndDisconnectsAreReportedAsSuch) {
