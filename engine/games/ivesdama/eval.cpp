@@ -1,6 +1,6 @@
-// Íves dáma static evaluation: material, advance towards the goal, the goal race, and
-// capture threats against the side to move (its pieces the opponent could jump next turn),
-// and step mobility (a side with no move loses).
+// Íves dáma static evaluation: material, advance towards the goal, the goal race, capture
+// threats against the side to move (its pieces the opponent could jump next turn), step
+// mobility (a side with no move loses), and control of the arc ends and the goal approaches.
 #include "engine/games/ivesdama/eval.h"
 
 #include <algorithm>
@@ -15,6 +15,8 @@ constexpr int kAdvance = 8;   // per step a stone has come closer to its goal
 constexpr int kRace = 12;     // per step the nearest stone is ahead in the race to a goal
 constexpr int kThreat = 30;   // per own stone the opponent could capture next turn
 constexpr int kMobility = 4;  // per step move more than the opponent has
+constexpr int kArcEnd = 6;    // per own stone on a point an arc leaves from
+constexpr int kApproach = 12; // per own stone next to the opponent's base point
 
 struct SideFacts {
   int stones = 0;
@@ -40,6 +42,7 @@ struct Terms {
   int race = 0;
   int threats = 0;
   int mobility = 0;
+  int control = 0;
 };
 
 // Step moves of the stones in `stones` for `side` (captures ignored). A side with no move
@@ -66,6 +69,14 @@ int threatened(const Tables& t, std::uint32_t own, std::uint32_t opp) {
   return std::popcount(hit);
 }
 
+// Stones on the arc ends (the fast lanes along the sides) and next to the opponent's base
+// point (where a goal or an immobilised guard is won), own minus the opponent's.
+int control(const Tables& t, std::size_t s, std::uint32_t own, std::uint32_t opp) {
+  return kArcEnd * (std::popcount(own & t.arc_ends) - std::popcount(opp & t.arc_ends)) +
+         kApproach * (std::popcount(own & t.goal_approach[s]) -
+                      std::popcount(opp & t.goal_approach[1 - s]));
+}
+
 // Computed without allocation: evaluate() is called at every leaf of the search.
 Terms compute_terms(const Game& game, const Position& pos) {
   const Tables& t = game.tables();
@@ -77,7 +88,8 @@ Terms compute_terms(const Game& game, const Position& pos) {
           kRace * (them.nearest - us.nearest),
           -kThreat * threatened(t, pos.pieces[s], pos.pieces[1 - s]),
           kMobility * (step_count(t, s, pos.pieces[s], empty) -
-                       step_count(t, 1 - s, pos.pieces[1 - s], empty))};
+                       step_count(t, 1 - s, pos.pieces[1 - s], empty)),
+          control(t, s, pos.pieces[s], pos.pieces[1 - s])};
 }
 
 }  // namespace
@@ -88,12 +100,14 @@ std::vector<engine::EvalTerm> eval_terms(const Game& game, const Position& pos) 
           {"advance", terms.advance},
           {"race", terms.race},
           {"threats", terms.threats},
-          {"mobility", terms.mobility}};
+          {"mobility", terms.mobility},
+          {"control", terms.control}};
 }
 
 int evaluate(const Game& game, const Position& pos) {
   const Terms terms = compute_terms(game, pos);
-  return terms.material + terms.advance + terms.race + terms.threats + terms.mobility;
+  return terms.material + terms.advance + terms.race + terms.threats + terms.mobility +
+         terms.control;
 }
 
 }  // namespace triad::games::ivesdama

@@ -89,6 +89,7 @@ Tables build_tables(const Board& board, const Rules& rules, const std::array<int
     for (const Exit& e : exits[pi]) {
       const auto q = static_cast<std::size_t>(e.target);
       t.links[pi] |= bit(e.target);
+      if (e.arc) t.arc_ends |= bit(p);
       for (int s = 0; s < 2; ++s) {
         // Forward variant: a step may not go against the player's direction of play.
         const int climb = board.points[q].rank - rank;
@@ -109,6 +110,9 @@ Tables build_tables(const Board& board, const Rules& rules, const std::array<int
   for (std::size_t s = 0; s < 2; ++s) {
     t.goal[s] = board.base[1 - s];
     t.goal_distance[s] = distances_from(t, t.goal[s]);
+    for (std::uint32_t b = t.goal[s]; b; b &= b - 1)
+      t.goal_approach[s] |= t.links[static_cast<std::size_t>(std::countr_zero(b))];
+    t.goal_approach[s] &= ~t.goal[s];
   }
   std::uint64_t seed = 0x1F5E5DA3A0C0FFEEull;  // fixed: keys are stable across runs
   for (auto& side : t.zobrist)

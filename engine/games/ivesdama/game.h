@@ -63,6 +63,8 @@ struct Tables {
   std::array<std::uint16_t, kMaxPoints + 1> jump_begin{};        // jumps of point p:
   std::array<Jump, 2 * kMaxLinks> jumps{};                       // [jump_begin[p], [p+1])
   std::array<std::uint32_t, 2> goal{};                           // opponent's base points
+  std::array<std::uint32_t, 2> goal_approach{};                  // points next to a goal
+  std::uint32_t arc_ends = 0;                                    // points an arc leaves from
   std::array<std::array<std::uint8_t, kMaxPoints>, 2> goal_distance{};  // steps to a goal
   std::array<std::array<std::uint64_t, kMaxPoints>, 2> zobrist{};
   std::uint64_t zobrist_side = 0;
