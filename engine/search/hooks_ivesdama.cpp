@@ -2,8 +2,6 @@
 // table's best move (the successor with the best value for the mover).
 #include "engine/search/hooks_ivesdama.h"
 
-#include <bit>
-
 #include "engine/games/ivesdama/endgame.h"
 
 namespace triad::engine {
@@ -12,11 +10,6 @@ namespace {
 
 using games::ivesdama::EndgameValue;
 using G = games::ivesdama::Game;
-
-bool in_table(const G::Position& pos) {
-  return std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]) <=
-         games::ivesdama::EndgameTable::kStones;
-}
 
 // A table value as a score `ply` plies below the root (mate-style for decided positions).
 int score_at(const EndgameValue& v, int ply) {
@@ -59,8 +52,7 @@ void SearchHooks<G>::prepare(const G& g) {
 }
 
 bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out) {
-  if (!in_table(pos)) return false;
-  const auto v = g.endgame().probe(pos);
+  const auto v = g.endgame().probe(pos);  // nothing when the position has too many stones
   if (!v) return false;
   out.score = score_at(*v, ply);
   G::MoveList moves;
@@ -74,7 +66,6 @@ std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g,
                                                                 const G::Position& pos,
                                                                 std::int64_t /*budget_ms*/,
                                                                 const StopCheck& /*stop*/) {
-  if (!in_table(pos)) return std::nullopt;
   const auto v = g.endgame().probe(pos);
   if (!v || v->result == EndgameValue::Result::kDraw) return std::nullopt;
   RootSolution<G::Move> r;
