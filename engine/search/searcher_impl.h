@@ -3,9 +3,11 @@
 // instantiate the search for their own games); everyone else includes searcher.h.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -28,6 +30,7 @@ struct Searcher<G>::Impl {
   TranspositionTable tt;
   detail::SharedState shared;
   std::vector<std::unique_ptr<Worker>> workers;
+  std::optional<Move> reported_best;  // the best move of the last iteration report
 
   std::uint64_t total_nodes() const {
     std::uint64_t n = 0;
@@ -59,9 +62,30 @@ struct Searcher<G>::Impl {
           std::make_unique<Worker>(*game, tt, shared, static_cast<int>(workers.size())));
   }
 
+  // One search, in the steps below: begin, root moves, then either the game-over report,
+  // the root solver's perfect line, or the tree search and its final report.
   SearchResult<Move> run(const GameLine<G>& line, const SearchLimits& limits,
                          const SearchConfig& config, const std::vector<Move>& searchmoves,
                          const InfoCallback& on_info);
+  // Resets the per-search shared state (limits, stop flags, pondering).
+  void begin(const SearchLimits& limits, const SearchConfig& config);
+  // The legal moves to search (`searchmoves` if any of them is legal, else all).
+  std::vector<RootMove> root_moves_for(const GameLine<G>& line,
+                                       const std::vector<Move>& searchmoves) const;
+  // The one report for a position without moves: the game's result.
+  void report_game_over(const typename G::Position& pos, const InfoCallback& on_info);
+  // The root solved to the end of the game (reported), or nothing when the game's solver
+  // cannot or must not be used here.
+  std::optional<SearchResult<Move>> try_solve_root(const GameLine<G>& line,
+                                                   const SearchConfig& config,
+                                                   const InfoCallback& on_info);
+  // Iterative deepening: the main worker reports and decides on time, helper threads share
+  // the table (Lazy SMP). Returns when every thread has stopped.
+  void search_tree(const GameLine<G>& line, const std::vector<RootMove>& roots,
+                   const SearchLimits& limits, const SearchConfig& config,
+                   const InfoCallback& on_info);
+  // The main worker's best move (reported again if the last report named another move).
+  SearchResult<Move> final_result(const InfoCallback& on_info);
   // Blocks while the GUI still expects the search to go on (infinite / pondering).
   void wait_for_release(const SearchLimits& limits);
 };
@@ -79,18 +103,17 @@ void Searcher<G>::Impl::wait_for_release(const SearchLimits& limits) {
 }
 
 template <Game G>
-SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
-                                                      const SearchLimits& limits,
-                                                      const SearchConfig& config,
-                                                      const std::vector<Move>& searchmoves,
-                                                      const InfoCallback& on_info) {
-  const G& g = *game;
-  const typename G::Position& pos = line.current();
+void Searcher<G>::Impl::begin(const SearchLimits& limits, const SearchConfig& config) {
   shared.limits = limits;
   shared.config = config;
   shared.abort.store(false);
   shared.pondering.store(limits.ponder && !shared.ponderhit.load());
+}
 
+template <Game G>
+auto Searcher<G>::Impl::root_moves_for(const GameLine<G>& line,
+                                       const std::vector<Move>& searchmoves) const
+    -> std::vector<RootMove> {
   typename G::MoveList legal;
   line.legal_moves(legal);
   std::vector<RootMove> roots;
@@ -102,47 +125,51 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
   if (roots.empty())  // no requested move is legal: search them all rather than answer nothing
     for (std::size_t i = 0; i < legal.size(); ++i)
       roots.push_back(RootMove{legal[i], -kInfinity, -kInfinity, 0, {}});
+  return roots;
+}
 
-  const Player stm = g.side_to_move(pos);
-  shared.time.start(limits, stm, config.move_overhead_ms, Hooks::moves_left(g, pos),
-                    roots.size() == 1);
-  if (roots.empty()) {
-    // Game over or no legal move: report the result once and return no move.
-    SearchInfo<Move> info;
-    info.depth = 1;
-    Outcome o = g.terminal(pos);
-    if (!o.over()) o = g.no_moves_outcome(pos);
-    info.score = detail::outcome_score(o, stm, 0);
-    on_info(info);
-    wait_for_release(limits);
-    return {};
-  }
+template <Game G>
+void Searcher<G>::Impl::report_game_over(const typename G::Position& pos,
+                                         const InfoCallback& on_info) {
+  const G& g = *game;
+  SearchInfo<Move> info;
+  info.depth = 1;
+  Outcome o = g.terminal(pos);
+  if (!o.over()) o = g.no_moves_outcome(pos);
+  info.score = detail::outcome_score(o, g.side_to_move(pos), 0);
+  on_info(info);
+}
 
-  if (searchmoves.empty() && config.multipv <= 1) {
-    // Small enough to solve to the end of the game: play the perfect line.
-    const std::int64_t budget =
-        shared.time.time_limited() && !shared.pondering.load() ? shared.time.maximum_ms() : -1;
-    const auto solved = Hooks::solve_root(g, pos, budget, [this] {
-      return shared.abort.load() || shared.external_stop.load() ||
-             (!shared.pondering.load() && shared.time.hard_expired());
-    });
-    if (solved && ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) &&
-        !repetition_may_interfere<G>(line.hashes(), config.draw)) {
-      RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
-      auto info =
-          make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
-      info.nodes = solved->nodes;
-      info.nps =
-          info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
-      on_info(info);
-      wait_for_release(limits);
-      SearchResult<Move> result;
-      result.best = solved->pv[0];
-      if (solved->pv.size() > 1) result.ponder = solved->pv[1];
-      return result;
-    }
-  }
+template <Game G>
+std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::try_solve_root(
+    const GameLine<G>& line, const SearchConfig& config, const InfoCallback& on_info) {
+  const G& g = *game;
+  const typename G::Position& pos = line.current();
+  const std::int64_t budget =
+      shared.time.time_limited() && !shared.pondering.load() ? shared.time.maximum_ms() : -1;
+  const auto solved = Hooks::solve_root(g, pos, budget, [this] {
+    return shared.abort.load() || shared.external_stop.load() ||
+           (!shared.pondering.load() && shared.time.hard_expired());
+  });
+  if (!solved || !ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) ||
+      repetition_may_interfere<G>(line.hashes(), config.draw))
+    return std::nullopt;
+  RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
+  auto info = make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
+  info.nodes = solved->nodes;
+  info.nps =
+      info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
+  on_info(info);
+  SearchResult<Move> result;
+  result.best = solved->pv[0];
+  if (solved->pv.size() > 1) result.ponder = solved->pv[1];
+  return result;
+}
 
+template <Game G>
+void Searcher<G>::Impl::search_tree(const GameLine<G>& line, const std::vector<RootMove>& roots,
+                                    const SearchLimits& limits, const SearchConfig& config,
+                                    const InfoCallback& on_info) {
   tt.new_search();
   ensure_workers(config.threads);
   for (auto& w : workers) w->setup(line, roots);
@@ -159,8 +186,8 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
   Worker& main = *workers[0];
   const int lines = std::clamp(config.multipv, 1, static_cast<int>(roots.size()));
   std::optional<Move> last_best;
-  std::optional<Move> reported_best;
   double instability = 0.0;
+  reported_best.reset();
   auto on_iteration = [&](int depth) {
     const auto& rms = main.root_moves();
     for (int i = 0; i < lines; ++i)
@@ -192,7 +219,11 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
   wait_for_release(limits);
   shared.abort.store(true);
   for (auto& t : helpers) t.join();
+}
 
+template <Game G>
+SearchResult<typename G::Move> Searcher<G>::Impl::final_result(const InfoCallback& on_info) {
+  const Worker& main = *workers[0];
   const RootMove& best = main.root_moves()[0];
   if (main.completed_depth() == 0 || !reported_best || !(*reported_best == best.move)) {
     // Stopped before the first iteration ended, or the last partial iteration changed the
@@ -206,6 +237,34 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
   result.best = best.move;
   if (best.pv.size() > 1) result.ponder = best.pv[1];
   return result;
+}
+
+template <Game G>
+SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
+                                                      const SearchLimits& limits,
+                                                      const SearchConfig& config,
+                                                      const std::vector<Move>& searchmoves,
+                                                      const InfoCallback& on_info) {
+  const G& g = *game;
+  const typename G::Position& pos = line.current();
+  begin(limits, config);
+  const std::vector<RootMove> roots = root_moves_for(line, searchmoves);
+  shared.time.start(limits, g.side_to_move(pos), config.move_overhead_ms, Hooks::moves_left(g, pos),
+                    roots.size() == 1);
+  if (roots.empty()) {  // game over or no legal move: report the result once, play nothing
+    report_game_over(pos, on_info);
+    wait_for_release(limits);
+    return {};
+  }
+  if (searchmoves.empty() && config.multipv <= 1) {
+    // Small enough to solve to the end of the game: play the perfect line.
+    if (auto solved = try_solve_root(line, config, on_info)) {
+      wait_for_release(limits);
+      return *solved;
+    }
+  }
+  search_tree(line, roots, limits, config, on_info);
+  return final_result(on_info);
 }
 
 template <Game G>
