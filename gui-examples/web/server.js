@@ -1,19 +1,23 @@
 // The web GUI's bridge: serves the page (public/) over HTTP and connects each browser tab,
 // through one WebSocket, to its own triad process. Every WebSocket text message is one
-// protocol line for the engine; every engine output line is sent back as one message.
-// Usage: node server.js [--engine PATH] [--port N] [--host H] [--log] [-- TRIAD ARGS...]
-import { spawn } from 'node:child_process';
+// protocol line for the engine; every engine output line is sent back as one message. The
+// security rules (Host, Origin, line and option checks) are in policy.js.
+// Usage: node server.js [--engine PATH] [--port N] [--host H] [--allow-host NAME]
+//                       [--max-engines N] [--allow-file-options] [--log] [-- TRIAD ARGS...]
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { check_host, check_line, check_origin, file_option_set, host_name, kLoopbackNames, kMaxLineBytes,
+         shown, string_options } from './policy.js';
 
 const kHere = dirname(fileURLToPath(import.meta.url));
 const kPublic = join(kHere, 'public');
 const kRepoRoot = resolve(kHere, '..', '..');
-const kMaxLineBytes = 64 * 1024;  // a browser never needs longer lines; protects the engine
-const kQuitGraceMs = 1000;        // time a triad process gets to exit after `quit`
+const kQuitGraceMs = 1000;     // time a triad process gets to exit after `quit`
+const kUciTimeoutMs = 10000;  // time the start-up `triad uci` (listing the options) may take
 const kMimeTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -24,20 +28,26 @@ const kMimeTypes = {
 
 function usage(message) {
   if (message) console.error(`server.js: ${message}`);
-  console.error('usage: node server.js [--engine PATH] [--port N] [--host H] [--log] [-- ARGS]\n' +
-                '  --engine PATH  the triad binary (default: $TRIAD_ENGINE, else the newest\n' +
-                '                 build/*/triad of this repository)\n' +
-                '  --port N       HTTP/WebSocket port (default 8080; 0 = any free port)\n' +
-                '  --host H       interface to listen on (default 127.0.0.1: local only)\n' +
-                '  --log          print every line exchanged with the engines\n' +
-                '  -- ARGS        command-line arguments for every triad process, e.g.\n' +
-                '                 -- --variants my-variants.yaml --option "Hash=64"');
+  console.error('usage: node server.js [--engine PATH] [--port N] [--host H] [--allow-host NAME]\n' +
+                '                      [--max-engines N] [--allow-file-options] [--log] [-- ARGS]\n' +
+                '  --engine PATH         the triad binary (default: $TRIAD_ENGINE, else the newest\n' +
+                '                        build/*/triad of this repository)\n' +
+                '  --port N              HTTP/WebSocket port (default 8080; 0 = any free port)\n' +
+                '  --host H              interface to listen on (default 127.0.0.1: local only)\n' +
+                '  --allow-host NAME     another host name browsers may use to reach the bridge\n' +
+                '                        (repeatable; always allowed: localhost, 127.0.0.1, [::1], H)\n' +
+                '  --max-engines N       triad processes (connected tabs) at once (default 4)\n' +
+                '  --allow-file-options  let the page set options that read or write files\n' +
+                '                        (VariantPath, Debug Log File); refused by default\n' +
+                '  --log                 print every line exchanged with the engines\n' +
+                '  -- ARGS               command-line arguments for every triad process, e.g.\n' +
+                '                        -- --variants my-variants.yaml --option "Hash=64"');
   process.exit(message ? 2 : 0);
 }
 
 function parse_args(argv) {
   const opts = { engine: process.env.TRIAD_ENGINE || '', port: 8080, host: '127.0.0.1', log: false,
-                 engine_args: [] };
+                 allow_hosts: [], max_engines: 4, allow_file_options: false, engine_args: [] };
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
     if (arg === '--') {
@@ -51,12 +61,17 @@ function parse_args(argv) {
     if (arg === '--engine') opts.engine = value();
     else if (arg === '--port') opts.port = Number(value());
     else if (arg === '--host') opts.host = value();
+    else if (arg === '--allow-host') opts.allow_hosts.push(value());
+    else if (arg === '--max-engines') opts.max_engines = Number(value());
+    else if (arg === '--allow-file-options') opts.allow_file_options = true;
     else if (arg === '--log') opts.log = true;
     else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument '${arg}'`);
   }
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)
     usage('--port must be an integer between 0 and 65535');
+  if (!Number.isInteger(opts.max_engines) || opts.max_engines < 1 || opts.max_engines > 1000)
+    usage('--max-engines must be an integer between 1 and 1000');
   return opts;
 }
 
@@ -93,12 +108,29 @@ function serve_static(request, response) {
   response.end(readFileSync(file));
 }
 
+// The options the page may not set: the known path options and every string option triad
+// lists (asked once with `triad uci`; on failure the known list alone).
+function blocked_options(opts) {
+  if (opts.allow_file_options) return new Set();
+  const uci = spawnSync(opts.engine, [...opts.engine_args, 'uci'], { encoding: 'utf8', timeout: kUciTimeoutMs });
+  if (uci.status !== 0) {
+    console.error(`server.js: warning: \`triad uci\` failed (${uci.error ? uci.error.message : uci.status}); ` +
+                  'refusing the known file options only');
+  }
+  return file_option_set(string_options(uci.stdout || ''));
+}
+
 // One triad process per WebSocket: lines both ways, process ended when either side goes.
-function connect_engine(socket, opts, id) {
+// on_exit is called once when the process is gone (or could not be started).
+function connect_engine(socket, opts, id, on_exit) {
   const log = (direction, line) => opts.log && console.log(`[${id}] ${direction} ${line}`);
   const engine = spawn(opts.engine, opts.engine_args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let pending = '';
   let closed = false;
+  const finish = () => {
+    if (!closed) on_exit();
+    closed = true;
+  };
 
   engine.stdout.setEncoding('utf8');
   engine.stdout.on('data', (chunk) => {
@@ -115,12 +147,13 @@ function connect_engine(socket, opts, id) {
   engine.stderr.on('data', (chunk) => process.stderr.write(`[${id}] engine stderr: ${chunk}`));
   engine.stdin.on('error', () => {});  // the engine died: reported through 'exit' below
   engine.on('error', (error) => {
+    finish();
     if (socket.readyState === socket.OPEN)
       socket.send(`bridge error cannot start engine '${opts.engine}': ${error.message}`);
     socket.close();
   });
   engine.on('exit', (code, signal) => {
-    closed = true;
+    finish();
     console.log(`[${id}] engine exited (${signal || code})`);
     if (socket.readyState === socket.OPEN) {
       socket.send(`bridge engine-exited ${signal || code}`);
@@ -128,18 +161,19 @@ function connect_engine(socket, opts, id) {
     }
   });
 
-  socket.on('message', (data) => {
+  // Each message is one protocol line; a refused one is answered with one error line in the
+  // engine's own form and never reaches triad.
+  socket.on('message', (data, is_binary) => {
     if (closed) return;
     const text = data.toString('utf8');
-    if (text.length > kMaxLineBytes) {
-      socket.send('bridge error line too long: the bridge forwards at most 64 KiB per message');
+    const refusal = is_binary ? 'binary message refused: send protocol lines as text' : check_line(text, opts.blocked);
+    if (refusal) {
+      log('refused', shown(text));
+      socket.send(`info string error bridge: ${refusal}`);
       return;
     }
-    // One message may carry several lines; each is forwarded as its own command.
-    for (const line of text.split(/\r?\n/)) {
-      log('>', line);
-      engine.stdin.write(`${line}\n`);
-    }
+    log('>', text);
+    engine.stdin.write(`${text}\n`);
   });
   socket.on('close', () => {
     if (closed) return;
@@ -150,21 +184,57 @@ function connect_engine(socket, opts, id) {
   return engine;
 }
 
+// Answers a refused WebSocket handshake with an HTTP error and closes the connection.
+function refuse_upgrade(tcp, status, reason) {
+  tcp.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}\n`);
+}
+
 function main() {
   const opts = parse_args(process.argv.slice(2));
   if (!opts.engine) opts.engine = find_engine();
   if (!opts.engine || !existsSync(opts.engine))
     usage(`no triad binary found (${opts.engine || 'build/*/triad'}): build it or pass --engine`);
   opts.engine = resolve(opts.engine);
+  opts.blocked = blocked_options(opts);
+  const host_names = new Set([...kLoopbackNames, opts.host, ...opts.allow_hosts].map(host_name));
 
   const engines = new Set();
-  const server = createServer(serve_static);
-  const sockets = new WebSocketServer({ server, path: '/ws', maxPayload: 2 * kMaxLineBytes });
+  let port = 0;  // the listening port, known once listening
+  const host_refusal = (request) => check_host(request.headers.host, host_names, port);
+  const server = createServer((request, response) => {
+    const refusal = host_refusal(request);
+    if (!refusal) return serve_static(request, response);
+    console.log(`refused request: ${refusal}`);
+    response.writeHead(403, { 'Content-Type': 'text/plain' });
+    response.end(`${refusal}\n`);
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 2 * kMaxLineBytes });
+  server.on('upgrade', (request, tcp, head) => {
+    const refusal = new URL(request.url, 'http://x').pathname !== '/ws'
+                        ? 'WebSockets are served on /ws only'
+                        : host_refusal(request) || check_origin(request.headers.origin, request.headers.host);
+    if (refusal) {
+      console.log(`refused WebSocket: ${refusal}`);
+      refuse_upgrade(tcp, '403 Forbidden', refusal);
+      return;
+    }
+    sockets.handleUpgrade(request, tcp, head, (socket) => sockets.emit('connection', socket));
+  });
   let next_id = 1;
   sockets.on('connection', (socket) => {
-    const engine = connect_engine(socket, opts, next_id++);
+    // A broken frame (e.g. beyond maxPayload) closes the socket (code 1009 etc.); without a
+    // listener the error would end the whole bridge.
+    socket.on('error', (error) => console.log(`WebSocket closed: ${error.message}`));
+    if (engines.size >= opts.max_engines) {
+      const reason = `too many engines: this bridge runs at most ${opts.max_engines} triad processes at ` +
+                     'once (--max-engines); close another tab of the page and reload';
+      console.log(`refused WebSocket: ${reason}`);
+      socket.send(`bridge error ${reason}`);
+      socket.close(1013, 'too many engines');
+      return;
+    }
+    const engine = connect_engine(socket, opts, next_id++, () => engines.delete(engine));
     engines.add(engine);
-    engine.on('exit', () => engines.delete(engine));
   });
 
   const shutdown = () => {
@@ -175,9 +245,9 @@ function main() {
   process.on('SIGTERM', shutdown);
 
   server.listen(opts.port, opts.host, () => {
-    const { port } = server.address();
+    port = server.address().port;
     // The test harness reads this line to learn the port when started with --port 0.
-    console.log(`Triad web GUI on http://${opts.host}:${port}/ (engine ${opts.engine})`);
+    console.log(`Triad web GUI on http://${host_name(opts.host)}:${port}/ (engine ${opts.engine})`);
   });
 }
 

@@ -86,9 +86,10 @@ export class EngineClient {
 
   receive_(line) {
     this.on_line(line);
-    if (line.startsWith('bridge ')) {  // the bridge's own reports: engine gone or refused line
-      if (line.startsWith('bridge engine-exited') || line.startsWith('bridge error cannot start'))
-        this.fail_all_(line.slice('bridge '.length));
+    // The bridge's own reports end the connection: engine gone, not started or refused (too
+    // many engines). A refused line comes as `info string error bridge: …` like an engine error.
+    if (line.startsWith('bridge ')) {
+      this.fail_all_(line.slice('bridge '.length));
       return;
     }
     const head = this.pending_[0];

@@ -2,7 +2,7 @@
 // headless through playwright-core, and runs an independent triad process as the referee
 // that the page's board, moves and engine replies are checked against.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,12 @@ export function engine_path() {
   return path;
 }
 
-// Starts `node server.js --port 0` and resolves with { url, stop() } once it listens;
-// engine_args are passed on to every triad process.
-export function start_bridge(engine, engine_args = []) {
+// Starts `node server.js --port 0 BRIDGE_ARGS` and resolves with { url, port, pid, stop() }
+// once it listens; engine_args are passed on to every triad process.
+export function start_bridge(engine, engine_args = [], bridge_args = []) {
   return new Promise((resolve, reject) => {
-    const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', '--', ...engine_args];
+    const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', ...bridge_args, '--',
+                  ...engine_args];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -35,7 +36,8 @@ export function start_bridge(engine, engine_args = []) {
       const match = output.match(/on (http:\/\/\S+\/)/);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+        const { port } = new URL(match[1]);
+        resolve({ url: match[1], port: Number(port), pid: child.pid, stop: () => child.kill('SIGTERM') });
       }
     });
     child.on('exit', (code) => {
@@ -46,15 +48,16 @@ export function start_bridge(engine, engine_args = []) {
 }
 
 // Chromium headless as root: no sandbox, no GPU, no network beyond localhost, and a fresh
-// profile directory for every run.
-export async function launch_browser() {
+// profile directory for every run; extra_args are more chromium switches.
+export async function launch_browser(extra_args = []) {
   const profile = mkdtempSync(join(tmpdir(), 'triad-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1180, height: 860 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync'],
+           '--disable-component-update', '--disable-sync',
+           ...extra_args],
   });
   return {
     context,
@@ -63,6 +66,24 @@ export async function launch_browser() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// The running processes whose parent is `pid` (the triad processes a bridge runs).
+export function children_of(pid) {
+  const children = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat = '';
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;  // the process ended meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may contain spaces, so read after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
+  }
+  return children;
 }
 
 // A plain triad process spoken to line by line, with a timeout on every reply.
