@@ -11,14 +11,15 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/json_writer.h"
 #include "protocol/client/engine_process.h"
-#include "tournament/json_writer.h"
 #include "tournament/record.h"
 
 namespace triad::tournament {
 
 namespace {
 
+using adapters::JsonWriter;
 using engine::GameResult;
 
 // 2 = win, 1 = draw, 0 = loss for `engine` in a finished game.

@@ -7,12 +7,13 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/json_writer.h"
 #include "tests/tournament/match_support.h"
-#include "tournament/json_writer.h"
 
 namespace triad::tournament {
 namespace {
 
+using adapters::JsonWriter;
 using testing::config_from;
 
 using testing::parse_records;

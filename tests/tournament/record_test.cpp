@@ -1,11 +1,8 @@
-// Game records (spec/notation.md "Game records") and the JSON writer.
-#include <limits>
+// Game records (spec/notation.md "Game records").
 #include <string>
 
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
 
-#include "tournament/json_writer.h"
 #include "tournament/record.h"
 
 namespace triad::tournament {
@@ -78,26 +75,6 @@ TEST(Record, FormatScore) {
   EXPECT_EQ(format_score({false, -1250}), "-12.50");
   EXPECT_EQ(format_score({true, 5}), "+M5");
   EXPECT_EQ(format_score({true, -2}), "-M2");
-}
-
-TEST(JsonWriter, NestedValuesParseBack) {
-  JsonWriter j;
-  j.begin_object().key("name").value("a \"q\"\n\x01").key("n").value(3).key("x").value(0.5);
-  j.key("inf")
-      .value(std::numeric_limits<double>::infinity())
-      .key("list")
-      .begin_array()
-      .value(true)
-      .null()
-      .begin_object();
-  j.end_object().end_array().end_object();
-  EXPECT_EQ(j.text(),
-            "{\"name\":\"a \\\"q\\\"\\n\\u0001\",\"n\":3,\"x\":0.5,\"inf\":null,"
-            "\"list\":[true,null,{}]}");
-  const YAML::Node back = YAML::Load(j.text());
-  EXPECT_EQ(back["name"].as<std::string>(), "a \"q\"\n\x01");
-  EXPECT_EQ(back["n"].as<int>(), 3);
-  EXPECT_TRUE(back["list"][1].IsNull());
 }
 
 }  // namespace

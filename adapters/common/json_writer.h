@@ -1,12 +1,15 @@
-// A minimal JSON writer for the summary and the resume state (read back with yaml-cpp,
-// since JSON is YAML). Values are written in call order; the caller keeps the structure.
+// One JSON writer for everything Triad writes as JSON: `query board` answers, the match
+// runner's summary and resume state (read back with yaml-cpp, since JSON is YAML). Values
+// are written in call order; the caller keeps the structure. Strings are always escaped:
+// quotes, backslashes, control bytes and DEL as escapes, invalid UTF-8 as U+FFFD, so the
+// text is valid JSON on one line whatever the input.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace triad::tournament {
+namespace triad::adapters {
 
 class JsonWriter {
  public:
@@ -30,4 +33,4 @@ class JsonWriter {
   bool need_comma_ = false;
 };
 
-}  // namespace triad::tournament
+}  // namespace triad::adapters
