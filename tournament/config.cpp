@@ -3,6 +3,7 @@
 #include "tournament/config.h"
 
 #include <charconv>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -14,9 +15,13 @@ namespace triad::tournament {
 namespace {
 
 template <class T>
-Result<T> parse_int(const std::string& text, const std::string& field, T min_value) {
+Result<T> parse_int(const std::string& text, const std::string& field, T min_value,
+                    T max_value = std::numeric_limits<T>::max()) {
   T v{};
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::result_out_of_range ||
+      (ec == std::errc() && p == text.data() + text.size() && v > max_value))
+    return make_error(field + " '" + text + "' is above the maximum " + std::to_string(max_value));
   if (text.empty() || ec != std::errc() || p != text.data() + text.size())
     return make_error(field + " '" + text + "' is not an integer");
   if (v < min_value)
@@ -157,6 +162,16 @@ Result<std::vector<std::string>> yaml_items(const YAML::Node& node, const std::s
   return items;
 }
 
+// Refuses control characters (line breaks, escapes) in text that goes into records or
+// protocol lines.
+Result<void> single_line(const std::string& text, const std::string& what) {
+  for (unsigned char ch : text)
+    if (ch < 0x20 || ch == 0x7f)
+      return make_error(what + " contains a control character (code " + std::to_string(ch) +
+                        "); names and values must be one line of text");
+  return {};
+}
+
 const std::set<std::string> kGroupKeys = {"engine", "each", "openings", "draw", "resign", "sprt"};
 
 }  // namespace
@@ -191,7 +206,7 @@ Result<void> apply_engine_setting(EngineConfig& e, const std::string& key,
   } else if (key == "nodes") {
     TRIAD_ASSIGN(e.tc.nodes, parse_int<std::uint64_t>(value, "nodes", 1));
   } else if (key == "timemargin") {
-    TRIAD_ASSIGN(e.tc.margin_ms, parse_int<std::int64_t>(value, "timemargin (ms)", 0));
+    TRIAD_ASSIGN(e.tc.margin_ms, parse_int<std::int64_t>(value, "timemargin (ms)", 0, kMaxWaitMs));
   } else if (key == "restart") {
     TRIAD_ASSIGN(e.restart, parse_bool(value, "restart"));
   } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
@@ -268,7 +283,7 @@ Result<void> ConfigBuilder::apply(const std::string& key, const std::vector<std:
   } else if (key == "rounds") {
     TRIAD_ASSIGN(c.rounds, parse_int<int>(v, field, 1));
   } else if (key == "concurrency") {
-    TRIAD_ASSIGN(c.concurrency, parse_int<int>(v, field, 1));
+    TRIAD_ASSIGN(c.concurrency, parse_int<int>(v, field, 1, kMaxConcurrency));
   } else if (key == "seed" || key == "srand") {
     TRIAD_ASSIGN(c.seed, parse_int<std::uint64_t>(v, field, 0));
   } else if (key == "maxplies") {
@@ -289,9 +304,11 @@ Result<void> ConfigBuilder::apply(const std::string& key, const std::vector<std:
   } else if (key == "ratinginterval") {
     TRIAD_ASSIGN(c.rating_interval, parse_int<int>(v, field, 0));
   } else if (key == "handshaketimeout") {
-    TRIAD_ASSIGN(c.handshake_timeout_ms, parse_int<std::int64_t>(v, field + " (ms)", 1));
+    TRIAD_ASSIGN(c.handshake_timeout_ms,
+                 parse_int<std::int64_t>(v, field + " (ms)", 1, kMaxWaitMs));
   } else if (key == "movetimeout") {
-    TRIAD_ASSIGN(c.untimed_move_limit_ms, parse_int<std::int64_t>(v, field + " (ms)", 1));
+    TRIAD_ASSIGN(c.untimed_move_limit_ms,
+                 parse_int<std::int64_t>(v, field + " (ms)", 1, kMaxWaitMs));
   } else {
     return make_error("unknown setting '" + key + "'");
   }
@@ -361,8 +378,16 @@ Result<TournamentConfig> ConfigBuilder::build() const {
 
 Result<void> validate(const TournamentConfig& c) {
   if (c.engines.size() < 2) return make_error("at least two engines are needed (-engine ...)");
+  // Names end up in record tags and option values in protocol lines: a line break there
+  // would split a tag or send the engine a command of its own.
+  if (auto r = single_line(c.event, "-event"); !r) return r;
   std::set<std::string> names;
   for (const auto& e : c.engines) {
+    if (auto r = single_line(e.name, "engine name"); !r) return r;
+    for (const auto& [name, value] : e.options) {
+      if (auto r = single_line(name, "engine '" + e.name + "': option name"); !r) return r;
+      if (auto r = single_line(value, "engine '" + e.name + "': option " + name); !r) return r;
+    }
     if (e.command.empty()) return make_error("engine '" + e.name + "' has no cmd=");
     if (e.builtin() && e.command != "builtin:random" && e.command != "builtin:greedy")
       return make_error("engine '" + e.name + "': unknown built-in '" + e.command +

@@ -17,6 +17,9 @@
 
 namespace triad::tournament {
 
+// The most games played at once (docs/tournaments.md "Limits").
+inline constexpr int kMaxConcurrency = 1024;
+
 struct EngineConfig {
   std::string name;
   std::string command;  // path / PATH name, or builtin:random / builtin:greedy

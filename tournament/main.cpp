@@ -17,9 +17,7 @@ extern "C" void on_signal(int) {
   if (running_match) running_match->interrupt();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_match(int argc, char** argv) {
   using namespace triad;
   auto cli = tournament::parse_command_line(argc, argv);
   if (!cli) {
@@ -49,9 +47,26 @@ int main(int argc, char** argv) {
   running_match = &match;
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  if (auto r = match.prepare(); !r) {  // bad settings: nothing was played
+    std::cerr << "triad-match: " << r.error().message << "\n";
+    return 2;
+  }
   if (auto r = match.run(); !r) {
     std::cerr << "triad-match: " << r.error().message << "\n";
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Every expected failure is an error value; this is the last line of defence, so that a
+  // failure nobody foresaw still ends with one clear line instead of an abort.
+  try {
+    return run_match(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "triad-match: unexpected failure: " << e.what() << "\n";
+    return 1;
+  }
 }

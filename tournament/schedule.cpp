@@ -24,11 +24,23 @@ Result<std::unique_ptr<adapters::AnyGame>> replay(const Opening& opening,
 
 Result<std::vector<Opening>> load_openings(const std::filesystem::path& file,
                                            const GameFactory& factory) {
+  const std::string where = "openings file '" + file.string() + "'";
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (!std::filesystem::exists(status)) return make_error(where + " does not exist");
+  if (!std::filesystem::is_regular_file(status))
+    return make_error(where + " is not a regular file");
+  if (std::filesystem::file_size(file, ec) > kMaxOpeningsFileBytes)
+    return make_error(where + " is larger than " + std::to_string(kMaxOpeningsFileBytes >> 20) +
+                      " MiB");
   std::ifstream in(file);
-  if (!in) return make_error("openings file '" + file.string() + "' cannot be read");
+  if (!in) return make_error(where + " cannot be read");
   std::vector<Opening> out;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
+    if (line.size() > kMaxOpeningLineBytes)
+      return make_error(where + " line " + std::to_string(number) + " is longer than " +
+                        std::to_string(kMaxOpeningLineBytes) + " bytes");
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
@@ -42,11 +54,10 @@ Result<std::vector<Opening>> load_openings(const std::filesystem::path& file,
       for (std::string m; words >> m;) o.moves.push_back(m);
     }
     if (auto g = replay(o, factory); !g)
-      return make_error("openings file '" + file.string() + "' line " + std::to_string(number) +
-                        ": " + g.error().message);
+      return make_error(where + " line " + std::to_string(number) + ": " + g.error().message);
     out.push_back(std::move(o));
   }
-  if (out.empty()) return make_error("openings file '" + file.string() + "' has no position");
+  if (out.empty()) return make_error(where + " has no position");
   return out;
 }
 

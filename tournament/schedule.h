@@ -3,6 +3,7 @@
 // Being deterministic, it lets a resumed run skip exactly the games already played.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -22,6 +23,10 @@ struct Opening {
   std::string fen;
   std::vector<std::string> moves;
 };
+
+// Limits of an openings file (the whole book is kept in memory).
+inline constexpr std::uintmax_t kMaxOpeningsFileBytes = 256u << 20;
+inline constexpr std::size_t kMaxOpeningLineBytes = 64u << 10;
 
 // Reads a file of lines "<position line> [moves m1 m2 ...]" (blank lines and lines starting
 // with '#' skipped) and checks each against the rules; errors name the file and line.

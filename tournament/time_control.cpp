@@ -14,6 +14,8 @@ Result<double> parse_number(const std::string& text, const std::string& field) {
   if (text.empty() || ec != std::errc() || p != text.data() + text.size() || v < 0 ||
       !std::isfinite(v))
     return make_error(field + " '" + text + "' is not a non-negative number");
+  if (v * 1000 > static_cast<double>(kMaxWaitMs))
+    return make_error(field + " '" + text + "' is above the maximum of 30 days");
   return v;
 }
 

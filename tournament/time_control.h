@@ -12,6 +12,10 @@
 
 namespace triad::tournament {
 
+// The longest time or wait any setting may give, in milliseconds (30 days): keeps clock
+// arithmetic and deadlines far from overflow.
+inline constexpr std::int64_t kMaxWaitMs = 30LL * 24 * 3600 * 1000;
+
 struct TimeControl {
   // Clock: base_ms for every `moves` moves (0 = the whole game), plus inc_ms per move.
   bool clock = false;

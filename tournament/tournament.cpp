@@ -13,6 +13,7 @@
 
 #include "adapters/common/json_writer.h"
 #include "protocol/client/engine_process.h"
+#include "tournament/output_files.h"
 #include "tournament/record.h"
 
 namespace triad::tournament {
@@ -40,22 +41,6 @@ GameResult parse_result(const std::string& text) {
   if (text == "0-1") return GameResult::kP2Win;
   if (text == "1/2-1/2") return GameResult::kDraw;
   return GameResult::kNone;
-}
-
-Result<void> write_atomically(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out.flush()) return make_error("cannot write '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec)
-    return make_error("cannot rename '" + tmp.string() + "' to '" + path.string() +
-                      "': " + ec.message());
-  return {};
 }
 
 std::string fixed(double v, int decimals) {
@@ -173,11 +158,13 @@ void Tournament::save_state() const {
     j.key("termination").value(g.termination).key("pair").value(g.pair).end_object();
   }
   j.end_array().end_object();
-  if (auto r = write_atomically(config_.state_file, j.text() + "\n"); !r)
+  if (auto r = write_file_atomically(config_.state_file, j.text() + "\n"); !r)
     progress_ << "warning: " << r.error().message << "\n";
 }
 
-Result<void> Tournament::run() {
+Result<void> Tournament::prepare() {
+  if (prepared_) return {};
+  if (auto r = check_outputs(); !r) return r;
   auto schedule = make_schedule(config_, factory_);
   if (!schedule) return schedule.error();
   schedule_ = std::move(*schedule);
@@ -188,20 +175,47 @@ Result<void> Tournament::run() {
     if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}}); !r)
       return make_error("engine '" + e.name + "': " + r.error().message);
   }
-  if (!config_.log_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(config_.log_dir, ec);
-    if (ec) return make_error("cannot create the log folder '" + config_.log_dir.string() + "'");
-  }
   // The SPRT may already be decided by a resumed state.
   for (const auto& s : compute_stats(config_, finished_))
     if (s.sprt && s.sprt->status != SprtStatus::kContinue) {
       stop_ = true;
       stop_reason_ = std::string("SPRT: ") + sprt_status_name(s.sprt->status);
     }
+  prepared_ = true;
+  return {};
+}
 
+Result<void> Tournament::check_outputs() const {
+  if (!config_.pgn_out.empty())
+    if (auto r = check_appendable_file(config_.pgn_out, "-pgnout"); !r) return r;
+  if (!config_.json_out.empty())
+    if (auto r = check_replaceable_file(config_.json_out, "-jsonout"); !r) return r;
+  if (!config_.state_file.empty()) {
+    if (auto r = check_replaceable_file(config_.state_file, "-resume"); !r) return r;
+    std::error_code ec;
+    const auto status = std::filesystem::status(config_.state_file, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+      return make_error("-resume '" + config_.state_file.string() + "' is not a regular file");
+  }
+  if (!config_.log_dir.empty())
+    if (auto r = prepare_output_folder(config_.log_dir, "-log"); !r) return r;
+  return {};
+}
+
+Result<void> Tournament::run() {
+  if (auto r = prepare(); !r) return r;
   std::vector<std::thread> workers;
-  for (int i = 0; i < config_.concurrency; ++i) workers.emplace_back([this, i] { worker(i); });
+  for (int i = 0; i < config_.concurrency; ++i) {
+    try {
+      workers.emplace_back([this, i] { worker(i); });
+    } catch (const std::system_error& e) {  // the system's thread limit
+      std::lock_guard lock(mutex_);
+      error_ = "cannot start game thread " + std::to_string(i + 1) + " of " +
+               std::to_string(config_.concurrency) + ": " + e.what() + " (lower -concurrency)";
+      stop_ = true;
+      break;
+    }
+  }
   for (auto& w : workers) w.join();
 
   progress_ << standings();
@@ -211,7 +225,7 @@ Result<void> Tournament::run() {
               << "\n";
   progress_ << "Finished match\n" << std::flush;
   if (!config_.json_out.empty())
-    if (auto r = write_atomically(config_.json_out, summary_json() + "\n"); !r) return r;
+    if (auto r = write_file_atomically(config_.json_out, summary_json() + "\n"); !r) return r;
   if (!error_.empty()) return make_error(error_);
   return {};
 }

@@ -55,8 +55,12 @@ class Tournament {
  public:
   Tournament(TournamentConfig config, GameFactory factory, std::ostream& progress);
 
-  // Runs to the end (or an early stop). Errors: a bad schedule/opening, an unreadable or
-  // mismatched resume state, unwritable outputs.
+  // Everything that can be checked before the first game: every output can be written,
+  // the schedule and openings, the resume state, the engine programs. Errors here are the
+  // settings' fault (triad-match exits with 2). run() calls it if it was not called.
+  Result<void> prepare();
+  // Runs to the end (or an early stop). Errors: prepare()'s, a game that cannot be played,
+  // an output that failed during the run.
   Result<void> run();
   // Stops the run soon: no new game starts and games in progress are abandoned before
   // their next move (they are played again by a resumed run). Safe from a signal handler.
@@ -71,6 +75,7 @@ class Tournament {
   std::string summary_json() const;
 
  private:
+  Result<void> check_outputs() const;
   void worker(int id);
   void record_game(const GameRecord& record, int pair, int player_failures);
   Result<void> load_state();
@@ -85,6 +90,7 @@ class Tournament {
   std::vector<bool> done_;  // by game number - 1 (resumed or finished)
   std::vector<FinishedGame> finished_;
   std::mutex mutex_;  // guards everything below and the outputs
+  bool prepared_ = false;
   std::size_t next_ = 0;
   std::atomic<bool> stop_{false};
   std::atomic<bool> interrupted_{false};

@@ -1,0 +1,136 @@
+// triad-match as a process: bad settings and unusable outputs end with one clear error and
+// exit code 2 before the first game; outputs are replaced safely.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "tests/tournament/process_support.h"
+#include "tournament/output_files.h"
+
+namespace triad::tournament {
+namespace {
+
+using testing::read_text;
+using testing::run_triad_match;
+using testing::TempDir;
+
+// Two built-in players in a short Yin Yang match, plus `extra` words.
+std::vector<std::string> match_args(std::vector<std::string> extra) {
+  std::vector<std::string> args = {"-engine",  "name=A",  "cmd=builtin:random",
+                                   "-engine",  "name=B",  "cmd=builtin:random",
+                                   "-variant", "yinyang", "-games",
+                                   "2"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+// One error line on stderr containing `needle`, exit code 2, and no game started.
+void expect_refused(const testing::ProcessResult& r, const std::string& needle) {
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("Started game"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << r.err;
+}
+
+TEST(Cli, ASmallMatchRunsAndExitsWithZero) {
+  TempDir dir("cli_ok");
+  const auto r = run_triad_match(match_args({"-jsonout", (dir / "s.json").string()}), dir.path());
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Finished match"), std::string::npos);
+  EXPECT_NE(read_text(dir / "s.json").find("\"games_played\":2"), std::string::npos);
+}
+
+TEST(Cli, HugeConcurrencyIsRefused) {
+  TempDir dir("cli_concurrency");
+  expect_refused(run_triad_match(match_args({"-concurrency", "100000"}), dir.path()),
+                 "-concurrency '100000' is above the maximum 1024");
+}
+
+TEST(Cli, OutOfRangeNumbersAreRefused) {
+  TempDir dir("cli_numbers");
+  expect_refused(run_triad_match(match_args({"-games", "99999999999999999999"}), dir.path()),
+                 "above the maximum");
+  expect_refused(run_triad_match(match_args({"-movetimeout", "9223372036854775807"}), dir.path()),
+                 "above the maximum");
+  expect_refused(run_triad_match(match_args({"-each", "tc=1e300"}), dir.path()),
+                 "above the maximum of 30 days");
+}
+
+TEST(Cli, ResumeFileThatIsAFolderIsRefused) {
+  TempDir dir("cli_resume_dir");
+  std::filesystem::create_directories(dir / "state");
+  expect_refused(run_triad_match(match_args({"-resume", (dir / "state").string()}), dir.path()),
+                 "is a folder");
+}
+
+TEST(Cli, JsonOutputThatIsAFolderIsRefusedAndNothingIsCreatedBesideIt) {
+  TempDir dir("cli_json_dir");
+  std::filesystem::create_directories(dir / "out");
+  expect_refused(run_triad_match(match_args({"-jsonout", (dir / "out").string()}), dir.path()),
+                 "is a folder");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.tmp"));
+}
+
+TEST(Cli, UnwritableOutputsAreFoundBeforeTheFirstGame) {
+  TempDir dir("cli_outputs");
+  const std::string missing = (dir / "no" / "such" / "folder").string();
+  expect_refused(run_triad_match(match_args({"-pgnout", missing + "/games.pgn"}), dir.path()),
+                 "-pgnout");
+  expect_refused(run_triad_match(match_args({"-jsonout", missing + "/s.json"}), dir.path()),
+                 "does not exist");
+  expect_refused(run_triad_match(match_args({"-resume", missing + "/state.json"}), dir.path()),
+                 "does not exist");
+  std::ofstream(dir / "plain") << "a file, not a folder\n";
+  expect_refused(run_triad_match(match_args({"-log", (dir / "plain").string()}), dir.path()),
+                 "-log");
+}
+
+TEST(Cli, ControlCharactersInNamesAndOptionsAreRefused) {
+  TempDir dir("cli_control");
+  // A line break in an option value would send the engine a command of its own.
+  expect_refused(run_triad_match(match_args({"-each", "option.Hash=8\ngo infinite"}), dir.path()),
+                 "control character");
+  expect_refused(run_triad_match(match_args({"-event", "a\nb"}), dir.path()), "control character");
+}
+
+TEST(Cli, OpeningsFileThatIsNotARegularFileIsRefused) {
+  TempDir dir("cli_openings");
+  expect_refused(run_triad_match(match_args({"-openings", "file=/dev/zero"}), dir.path()),
+                 "not a regular file");
+  expect_refused(
+      run_triad_match(match_args({"-openings", "file=" + (dir / "none.txt").string()}), dir.path()),
+      "does not exist");
+}
+
+TEST(OutputFiles, APlantedSymlinkIsNeverFollowed) {
+  TempDir dir("atomic_symlink");
+  std::ofstream(dir / "victim") << "precious\n";
+  // The old fixed temporary name, planted as a symlink to another file.
+  std::filesystem::create_symlink(dir / "victim", dir / "state.json.tmp");
+  ASSERT_TRUE(write_file_atomically(dir / "state.json", "{}\n"));
+  EXPECT_EQ(read_text(dir / "victim"), "precious\n");
+  EXPECT_EQ(read_text(dir / "state.json"), "{}\n");
+  // Only the target and the planted files are left: no temporary behind.
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 3);
+}
+
+TEST(OutputFiles, AFolderTargetIsRefused) {
+  TempDir dir("atomic_folder");
+  auto r = write_file_atomically(dir.path(), "{}\n");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("is a folder"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace triad::tournament

@@ -1,0 +1,149 @@
+// Safe output files: mkostemp temporaries in the target's folder, fsync, rename.
+#include "tournament/output_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace triad::tournament {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
+
+std::string reason(int error) {
+  return std::generic_category().message(error);
+}
+
+fs::path folder_of(const fs::path& target) {
+  const fs::path parent = target.parent_path();
+  return parent.empty() ? fs::path(".") : parent;
+}
+
+// An open file descriptor, closed by the destructor.
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  // Closes now, reporting the error close() may carry (a delayed write failure).
+  int close() {
+    const int r = ::close(fd_);
+    fd_ = -1;
+    return r;
+  }
+
+ private:
+  int fd_;
+};
+
+// Creates a new, empty file with a unique name in `dir` (O_EXCL: never an existing file
+// or symlink) and returns its descriptor; `created` receives its path.
+Result<int> create_temporary(const fs::path& dir, const fs::path& target, fs::path& created) {
+  std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0)
+    return make_error("cannot create a file in the folder " + quoted(dir) + ": " + reason(errno));
+  created = name.data();
+  return fd;
+}
+
+Result<void> write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return make_error(reason(errno));
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
+Result<void> refuse_directory(const fs::path& target, std::string_view what) {
+  std::error_code ec;
+  if (fs::is_directory(target, ec))
+    return make_error(std::string(what) + " " + quoted(target) + " is a folder; give a file name");
+  return {};
+}
+
+// Makes the rename itself durable (best effort: some file systems refuse fsync on folders).
+void sync_folder(const fs::path& dir) {
+  Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.get() >= 0) ::fsync(fd.get());
+}
+
+}  // namespace
+
+Result<void> write_file_atomically(const fs::path& target, std::string_view text) {
+  if (auto r = refuse_directory(target, "output"); !r) return r;
+  const fs::path dir = folder_of(target);
+  fs::path temporary;
+  auto fd = create_temporary(dir, target, temporary);
+  if (!fd) return fd.error();
+  Fd file(*fd);
+  auto fail = [&](const std::string& message) -> Result<void> {
+    ::unlink(temporary.c_str());
+    return make_error("cannot write " + quoted(target) + ": " + message);
+  };
+  ::fchmod(file.get(), 0644);  // mkostemp creates 0600; outputs are ordinary files
+  if (auto r = write_all(file.get(), text); !r) return fail(r.error().message);
+  if (::fsync(file.get()) != 0) return fail(reason(errno));
+  if (file.close() != 0) return fail(reason(errno));
+  if (::rename(temporary.c_str(), target.c_str()) != 0) return fail(reason(errno));
+  sync_folder(dir);
+  return {};
+}
+
+Result<void> check_replaceable_file(const fs::path& target, std::string_view what) {
+  if (auto r = refuse_directory(target, what); !r) return r;
+  const fs::path dir = folder_of(target);
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return make_error(std::string(what) + " " + quoted(target) + ": the folder " + quoted(dir) +
+                      " does not exist");
+  fs::path probe;
+  auto fd = create_temporary(dir, target, probe);
+  if (!fd) return make_error(std::string(what) + " " + quoted(target) + ": " + fd.error().message);
+  ::close(*fd);
+  ::unlink(probe.c_str());
+  return {};
+}
+
+Result<void> check_appendable_file(const fs::path& target, std::string_view what) {
+  if (auto r = refuse_directory(target, what); !r) return r;
+  Fd fd(::open(target.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+  if (fd.get() < 0)
+    return make_error(std::string(what) + " " + quoted(target) +
+                      " cannot be opened for writing: " + reason(errno));
+  return {};
+}
+
+Result<void> prepare_output_folder(const fs::path& dir, std::string_view what) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir, ec))
+    return make_error(std::string(what) + " " + quoted(dir) + " is not a folder and cannot be " +
+                      "created" + (ec ? ": " + ec.message() : std::string()));
+  fs::path probe;
+  auto fd = create_temporary(dir, "probe", probe);
+  if (!fd) return make_error(std::string(what) + ": " + fd.error().message);
+  ::close(*fd);
+  ::unlink(probe.c_str());
+  return {};
+}
+
+}  // namespace triad::tournament

@@ -1,0 +1,31 @@
+// The runner's output files: whole files replaced safely (a unique temporary in the
+// target's folder, created with O_EXCL so a planted file or symlink is never followed,
+// written, fsync'ed and renamed over the target), and checks that every output can be
+// written, made before the first game so that no result is lost to a bad path.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+#include "engine/core/result.h"
+
+namespace triad::tournament {
+
+// Replaces `target` with `text` atomically: readers see the old or the new file, never a
+// part. Refuses a target that is a directory.
+Result<void> write_file_atomically(const std::filesystem::path& target, std::string_view text);
+
+// Whether write_file_atomically(target) would succeed: the folder exists and lets us
+// create files, and the target is not a directory. Leaves nothing behind. `what` names
+// the output in the error ("-jsonout").
+Result<void> check_replaceable_file(const std::filesystem::path& target, std::string_view what);
+
+// Whether records can be appended to `target` (created if missing, as the first record
+// would be). Refuses a directory.
+Result<void> check_appendable_file(const std::filesystem::path& target, std::string_view what);
+
+// Creates the folder `dir` (and its parents) if needed and checks that files can be
+// created in it.
+Result<void> prepare_output_folder(const std::filesystem::path& dir, std::string_view what);
+
+}  // namespace triad::tournament
