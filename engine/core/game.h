@@ -27,11 +27,11 @@ concept Game = requires(const G& g, const typename G::Position& pos, const typen
   // All legal moves, each result once (canonical form). Empty when the side to move has none
   // or terminal(pos) is over.
   { g.generate(pos, history, moves) } -> std::same_as<void>;
-  { g.make(pos, m) } -> std::same_as<typename G::Position>;   // m must be legal
-  { g.hash(pos) } -> std::same_as<std::uint64_t>;             // full key: TT, repetition draws
-  { g.history_key(pos) } -> std::same_as<std::uint64_t>;      // what generate() needs of the past
+  { g.make(pos, m) } -> std::same_as<typename G::Position>;  // m must be legal
+  { g.hash(pos) } -> std::same_as<std::uint64_t>;            // full key: TT, repetition draws
+  { g.history_key(pos) } -> std::same_as<std::uint64_t>;     // what generate() needs of the past
   { g.side_to_move(pos) } -> std::same_as<Player>;
-  { g.ply(pos) } -> std::same_as<int>;                        // turns played since the start
+  { g.ply(pos) } -> std::same_as<int>;  // turns played since the start
   // A game end visible from the position alone (a goal reached), else Outcome::ongoing().
   { g.terminal(pos) } -> std::same_as<Outcome>;
   // The result when the side to move has no legal move (loss, or Yin Yang's final score).
@@ -44,8 +44,8 @@ concept Game = requires(const G& g, const typename G::Position& pos, const typen
 
 // Optional fast path for bulk-counting perft: number of legal moves without listing them.
 template <class G>
-concept CountsMoves = Game<G> && requires(const G& g, const typename G::Position& pos,
-                                          History history) {
+concept CountsMoves = Game<G> &&
+    requires(const G& g, const typename G::Position& pos, History history) {
   { g.count_moves(pos, history) } -> std::convertible_to<std::uint64_t>;
 };
 

@@ -48,7 +48,8 @@ std::vector<std::pair<typename G::Move, std::uint64_t>> perft_divide(
   g.generate(pos, history, moves);
   std::vector<std::uint64_t> keys(history.begin(), history.end());
   keys.push_back(g.history_key(pos));
-  for (const auto& m : moves) out.emplace_back(m, perft(g, g.make(pos, m), depth - 1, History(keys)));
+  for (const auto& m : moves)
+    out.emplace_back(m, perft(g, g.make(pos, m), depth - 1, History(keys)));
   return out;
 }
 

@@ -8,13 +8,25 @@ namespace triad::engine {
 
 enum class Player : std::uint8_t { kOne = 0, kTwo = 1 };
 
-constexpr Player other(Player p) { return p == Player::kOne ? Player::kTwo : Player::kOne; }
-constexpr int index(Player p) { return static_cast<int>(p); }
+constexpr Player other(Player p) {
+  return p == Player::kOne ? Player::kTwo : Player::kOne;
+}
+constexpr int index(Player p) {
+  return static_cast<int>(p);
+}
 
 enum class GameResult : std::uint8_t { kNone, kP1Win, kP2Win, kDraw };
 
 // Why a game ended; names match the protocol's `query reason` answers.
-enum class Reason : std::uint8_t { kNone, kGoal, kNoMoves, kScore, kRepetition, kPlyLimit, kIllegalMove };
+enum class Reason : std::uint8_t {
+  kNone,
+  kGoal,
+  kNoMoves,
+  kScore,
+  kRepetition,
+  kPlyLimit,
+  kIllegalMove
+};
 
 struct Outcome {
   GameResult result = GameResult::kNone;
@@ -32,22 +44,33 @@ struct Outcome {
 
 constexpr const char* result_name(GameResult r) {
   switch (r) {
-    case GameResult::kP1Win: return "p1win";
-    case GameResult::kP2Win: return "p2win";
-    case GameResult::kDraw: return "draw";
-    default: return "none";
+    case GameResult::kP1Win:
+      return "p1win";
+    case GameResult::kP2Win:
+      return "p2win";
+    case GameResult::kDraw:
+      return "draw";
+    default:
+      return "none";
   }
 }
 
 constexpr const char* reason_name(Reason r) {
   switch (r) {
-    case Reason::kGoal: return "goal";
-    case Reason::kNoMoves: return "no-moves";
-    case Reason::kScore: return "score";
-    case Reason::kRepetition: return "repetition";
-    case Reason::kPlyLimit: return "ply-limit";
-    case Reason::kIllegalMove: return "illegal-move";
-    default: return "none";
+    case Reason::kGoal:
+      return "goal";
+    case Reason::kNoMoves:
+      return "no-moves";
+    case Reason::kScore:
+      return "score";
+    case Reason::kRepetition:
+      return "repetition";
+    case Reason::kPlyLimit:
+      return "ply-limit";
+    case Reason::kIllegalMove:
+      return "illegal-move";
+    default:
+      return "none";
   }
 }
 

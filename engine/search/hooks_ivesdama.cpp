@@ -14,9 +14,12 @@ using G = games::ivesdama::Game;
 // A table value as a score `ply` plies below the root (mate-style for decided positions).
 int score_at(const EndgameValue& v, int ply) {
   switch (v.result) {
-    case EndgameValue::Result::kWin: return kMateScore - (ply + v.plies);
-    case EndgameValue::Result::kLoss: return -kMateScore + ply + v.plies;
-    case EndgameValue::Result::kDraw: break;
+    case EndgameValue::Result::kWin:
+      return kMateScore - (ply + v.plies);
+    case EndgameValue::Result::kLoss:
+      return -kMateScore + ply + v.plies;
+    case EndgameValue::Result::kDraw:
+      break;
   }
   return 0;
 }
@@ -62,8 +65,7 @@ bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveRes
   return true;
 }
 
-std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g,
-                                                                const G::Position& pos,
+std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, const G::Position& pos,
                                                                 std::int64_t /*budget_ms*/,
                                                                 const StopCheck& /*stop*/) {
   const auto v = g.endgame().probe(pos);

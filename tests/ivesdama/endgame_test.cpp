@@ -4,9 +4,9 @@
 // result and distance; plus hand-checked positions and the table's coverage.
 #include <gtest/gtest.h>
 
+#include <yaml-cpp/yaml.h>
 #include <algorithm>
 #include <bit>
-#include <yaml-cpp/yaml.h>
 
 #include "engine/games/ivesdama/endgame.h"
 #include "tests/ivesdama/test_util.h"
@@ -129,11 +129,9 @@ TEST(IvesEndgame, HandCheckedPositions) {
   // One stone each, Player 1's on its own base: neither can force anything.
   EXPECT_EQ(table.probe(position(game, "1/3/2p2/3/1/3/5/3/P 1 0")), EndgameValue{});
   // Capturing the last stone wins: the opponent is left without a move.
-  EXPECT_EQ(table.probe(position(game, "1/3/5/3/p/P2/5/3/1 1 0")),
-            (EndgameValue{Result::kWin, 1}));
+  EXPECT_EQ(table.probe(position(game, "1/3/5/3/p/P2/5/3/1 1 0")), (EndgameValue{Result::kWin, 1}));
   // No stone at all: lost at once.
-  EXPECT_EQ(table.probe(position(game, "1/3/5/3/p/3/5/3/1 1 0")),
-            (EndgameValue{Result::kLoss, 0}));
+  EXPECT_EQ(table.probe(position(game, "1/3/5/3/p/3/5/3/1 1 0")), (EndgameValue{Result::kLoss, 0}));
   // The game is already over (Player 1 just reached c9), or too many stones: no value.
   EXPECT_FALSE(table.probe(position(game, "P/3/5/3/1/3/5/3/p 2 0")));
   EXPECT_FALSE(table.probe(game.start_position()));

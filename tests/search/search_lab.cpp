@@ -4,11 +4,11 @@
 //   search_lab match <variant> <opponent> <games> <budget> [<opponent budget>] [seed]
 //                    [opening plies] [balance]
 //       budget per move: `100` = 100 ms, `200000n` = 200000 nodes (load-independent and
-//       reproducible on a shared machine); a suffix `x2` searches on 2 threads. opponent: random | greedy (one-ply, best static
-//       evaluation) | engine (the same search with <opponent budget>). Colours alternate; each
-//       opening (a few random plies, the same for both colours of a pair) is played twice; with
-//       a balance B > 0 only openings a 100 000-node search scores within +-B are used. Prints
-//       W/D/L from the engine's side and the Elo difference with its 95% error.
+//       reproducible on a shared machine); a suffix `x2` searches on 2 threads. opponent: random |
+//       greedy (one-ply, best static evaluation) | engine (the same search with <opponent budget>).
+//       Colours alternate; each opening (a few random plies, the same for both colours of a pair)
+//       is played twice; with a balance B > 0 only openings a 100 000-node search scores within +-B
+//       are used. Prints W/D/L from the engine's side and the Elo difference with its 95% error.
 //   search_lab solve <empties> <positions> [seed]
 //       Yin Yang endgame solver: random positions with that many empty squares solved from
 //       scratch (empty table); prints the average and the worst time.
@@ -130,8 +130,8 @@ class Lab {
         static_cast<std::int64_t>((std::clock() - cpu_start) * 1000.0 / CLOCKS_PER_SEC), 1);
     std::printf("%s depth %d, %d thread(s): nodes %llu wall %lld ms cpu %lld ms nps(cpu) %llu\n",
                 std::string(G::kName).c_str(), depth, threads,
-                static_cast<unsigned long long>(nodes),
-                static_cast<long long>(ms), static_cast<long long>(cpu_ms),
+                static_cast<unsigned long long>(nodes), static_cast<long long>(ms),
+                static_cast<long long>(cpu_ms),
                 static_cast<unsigned long long>(nodes * 1000 / static_cast<std::uint64_t>(cpu_ms)));
   }
 

@@ -398,7 +398,8 @@ TEST(Endgame, IvesDamaRootFromTheTableWithTheExactDistance) {
   config.draw.max_plies = 8;  // the game is drawn before the ninth ply
   limits.depth = 6;
   Searcher<G> limited(g);
-  EXPECT_FALSE(engine::is_mate_score(run_search(limited, typed->line(), limits, config).last().score));
+  EXPECT_FALSE(
+      engine::is_mate_score(run_search(limited, typed->line(), limits, config).last().score));
   config.draw.max_plies = 9;
   Searcher<G> enough(g);
   EXPECT_EQ(run_search(enough, typed->line(), limits, config).last().score, kMateScore - 9);

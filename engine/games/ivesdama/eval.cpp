@@ -10,13 +10,13 @@ namespace triad::games::ivesdama {
 
 namespace {
 
-constexpr int kStone = 100;   // one stone of material
-constexpr int kAdvance = 8;   // per step a stone has come closer to its goal
-constexpr int kRace = 12;     // per step the nearest stone is ahead in the race to a goal
-constexpr int kThreat = 30;   // per own stone the opponent could capture next turn
-constexpr int kMobility = 4;  // per step move more than the opponent has
-constexpr int kArcEnd = 6;    // per own stone on a point an arc leaves from
-constexpr int kApproach = 12; // per own stone next to the opponent's base point
+constexpr int kStone = 100;    // one stone of material
+constexpr int kAdvance = 8;    // per step a stone has come closer to its goal
+constexpr int kRace = 12;      // per step the nearest stone is ahead in the race to a goal
+constexpr int kThreat = 30;    // per own stone the opponent could capture next turn
+constexpr int kMobility = 4;   // per step move more than the opponent has
+constexpr int kArcEnd = 6;     // per own stone on a point an arc leaves from
+constexpr int kApproach = 12;  // per own stone next to the opponent's base point
 
 struct SideFacts {
   int stones = 0;
@@ -84,7 +84,8 @@ Terms compute_terms(const Game& game, const Position& pos) {
   const SideFacts us = facts(t, s, pos.pieces[s]);
   const SideFacts them = facts(t, 1 - s, pos.pieces[1 - s]);
   const std::uint32_t empty = t.all & ~(pos.pieces[0] | pos.pieces[1]);
-  return {kStone * (us.stones - them.stones), kAdvance * (us.advance - them.advance),
+  return {kStone * (us.stones - them.stones),
+          kAdvance * (us.advance - them.advance),
           kRace * (them.nearest - us.nearest),
           -kThreat * threatened(t, pos.pieces[s], pos.pieces[1 - s]),
           kMobility * (step_count(t, s, pos.pieces[s], empty) -
@@ -96,12 +97,8 @@ Terms compute_terms(const Game& game, const Position& pos) {
 
 std::vector<engine::EvalTerm> eval_terms(const Game& game, const Position& pos) {
   const Terms terms = compute_terms(game, pos);
-  return {{"material", terms.material},
-          {"advance", terms.advance},
-          {"race", terms.race},
-          {"threats", terms.threats},
-          {"mobility", terms.mobility},
-          {"control", terms.control}};
+  return {{"material", terms.material}, {"advance", terms.advance},   {"race", terms.race},
+          {"threats", terms.threats},   {"mobility", terms.mobility}, {"control", terms.control}};
 }
 
 int evaluate(const Game& game, const Position& pos) {

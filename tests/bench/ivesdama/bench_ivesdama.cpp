@@ -46,7 +46,8 @@ void BM_EndgameTable(benchmark::State& state) {
   state.counters["positions"] = static_cast<double>(positions);
 }
 
-BENCHMARK(BM_EndgameTable)->Arg(triad::games::ivesdama::EndgameTable::kStones)
+BENCHMARK(BM_EndgameTable)
+    ->Arg(triad::games::ivesdama::EndgameTable::kStones)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftBase)->Arg(13)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PerftArc)->Arg(13)->Unit(benchmark::kMillisecond);
