@@ -8,7 +8,7 @@
 //   server was started with --allow-file-options.
 
 export const kMaxLineBytes = 64 * 1024;      // a browser never needs longer lines
-export const kFileOptions = ['VariantPath', 'Debug Log File'];  // known path-valued options
+const kFileOptions = ['VariantPath', 'Debug Log File'];  // known path-valued options
 export const kLoopbackNames = ['localhost', '127.0.0.1', '[::1]'];
 const kShownChars = 80;  // how much of a refused value a message quotes
 
@@ -47,15 +47,17 @@ export function check_host(host_header, names, port) {
 // the reason. Browsers always send Origin with a WebSocket; a client without one is refused.
 export function check_origin(origin, host_header) {
   if (!origin) return 'no Origin header: only the bridge\'s own page may connect';
+  const own = parse_authority(host_header);
   let url = null;
   try {
     url = new URL(origin);
   } catch {
-    // refused below
+    // a malformed Origin is refused below
   }
-  const own = new URL(`http://${host_header}`);
-  if (!url || url.protocol !== 'http:' || url.host !== own.host)
-    return `Origin ${shown(origin)} is not this bridge's page (http://${own.host}): cross-site connections are refused`;
+  const same = own && url && url.protocol === 'http:' && url.hostname === own.name &&
+               Number(url.port || 80) === own.port;
+  if (!same)
+    return `Origin ${shown(origin)} is not this bridge's page (http://${host_header}): cross-site connections are refused`;
   return null;
 }
 

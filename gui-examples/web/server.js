@@ -87,14 +87,18 @@ function find_engine() {
   return candidates[0] || '';
 }
 
+// The decoded path of a request's address, or '' when it is malformed (e.g. `//`, `/%zz`).
+function request_path(request) {
+  try {
+    return decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  } catch {
+    return '';
+  }
+}
+
 // Static files from public/ only; anything outside it (e.g. `..`) is refused.
 function serve_static(request, response) {
-  let url_path = '';
-  try {
-    url_path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-  } catch {
-    // a malformed address (bad %-escape) is simply not found
-  }
+  const url_path = request_path(request);
   const file = normalize(join(kPublic, url_path === '/' ? 'index.html' : url_path));
   if (!url_path || !file.startsWith(kPublic + sep) || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404, { 'Content-Type': 'text/plain' });
@@ -210,7 +214,7 @@ function main() {
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 2 * kMaxLineBytes });
   server.on('upgrade', (request, tcp, head) => {
-    const refusal = new URL(request.url, 'http://x').pathname !== '/ws'
+    const refusal = request_path(request) !== '/ws'
                         ? 'WebSockets are served on /ws only'
                         : host_refusal(request) || check_origin(request.headers.origin, request.headers.host);
     if (refusal) {

@@ -9,6 +9,7 @@
 // Run: TRIAD_ENGINE=build/release/triad node --test test/security.test.js
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -103,6 +104,21 @@ function handshake_status(bridge_, headers) {
       resolve(response.statusCode);
     });
     socket.on('error', (error) => reject(error));
+  });
+}
+
+// Sends `request` (raw HTTP) to the bridge; resolves with the status line of its answer.
+function raw_status(bridge_, request) {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const tcp = connect(bridge_.port, '127.0.0.1', () => tcp.write(request));
+    tcp.setEncoding('utf8');
+    tcp.on('data', (chunk) => {
+      answer += chunk;
+    });
+    tcp.on('close', () => resolve(answer.split('\r\n')[0]));
+    tcp.on('error', reject);
+    setTimeout(() => tcp.destroy(), kWaitMs).unref();
   });
 }
 
@@ -226,7 +242,7 @@ describe('web bridge security', () => {
     }
   });
 
-  test('one message is one bounded line: no smuggled second command, no huge or binary frames', async () => {
+  test('one message is one bounded line: no smuggled command, no huge, binary or malformed requests', async () => {
     const { page } = await open_tab(bridge.url);
     const result = await session(page, ws_url(bridge),
                                  ['isready\nisready', 'isready\r\nquery fen', 'query\u0000 fen', `go ${'x'.repeat(70000)}`,
@@ -265,7 +281,18 @@ describe('web bridge security', () => {
       socket.on('close', (code) => resolve(code));
     });
     assert.equal(huge, 1009);
+    const own = `Host: 127.0.0.1:${bridge.port}\r\nOrigin: http://127.0.0.1:${bridge.port}\r\n`;
+    const upgrade = 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+                    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    for (const path of ['//', '/%zz']) {
+      assert.match(await raw_status(bridge, `GET ${path} HTTP/1.1\r\n${own}${upgrade}\r\n`), /^HTTP\/1.1 403/,
+                   `a WebSocket at ${path}`);
+      assert.match(await raw_status(bridge, `GET ${path} HTTP/1.1\r\n${own}Connection: close\r\n\r\n`),
+                   /^HTTP\/1.1 404/, `a page at ${path}`);
+    }
+    assert.match(await raw_status(bridge, `GET / HTTP/1.1\r\nHost: [:]:${bridge.port}\r\nConnection: close\r\n\r\n`),
+                 /^HTTP\/1.1 403/);
     assert.equal(await handshake_status(bridge, { Origin: bridge.url.replace(/\/$/, '') }), 101,
-                 'the bridge goes on after a frame that is too big');
+                 'the bridge goes on after malformed requests and a frame that is too big');
   });
 });
