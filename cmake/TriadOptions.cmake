@@ -39,7 +39,6 @@ function(triad_add_test name)
   triad_target_options(${name})
   target_compile_definitions(${name} PRIVATE
     TRIAD_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-    TRIAD_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     TRIAD_BINARY_DIR="${PROJECT_BINARY_DIR}")
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300)
 endfunction()

@@ -1,4 +1,4 @@
-// The session loop, the option table and every command of spec/protocol.md (see session.h).
+// The session loop, the option table and every command of docs/protocol.md (see session.h).
 #include "protocol/session.h"
 
 #include <sstream>

@@ -1,4 +1,4 @@
-// Session: the UCI + UGI engine daemon of spec/protocol.md on any std::istream/std::ostream
+// Session: the UCI + UGI engine daemon of docs/protocol.md on any std::istream/std::ostream
 // (tested in-process on string streams). Reads lines, parses them into Commands and runs them
 // against one GameEngine; searches run on a worker thread while isready/stop/ponderhit/quit
 // are answered at once and other commands wait in a queue.

@@ -1,4 +1,4 @@
-// Game records in the PGN-like format of spec/notation.md "Game records": tag pairs, the
+// Game records in the PGN-like format of docs/notation.md "Game records": tag pairs, the
 // numbered move tokens with a comment per engine move ({score/depth time}), a closing
 // comment saying why the game ended, and the result.
 #pragma once

@@ -23,7 +23,7 @@ concept HasNotation = engine::Game<G> &&
     requires(const G& g, const typename G::Position& pos, const typename G::Move& m,
              engine::History h, std::string_view text, const YAML::Node& settings,
              const std::filesystem::path& dir) {
-  // Position line of spec/notation.md <-> Position. Never half-applies: error or a full value.
+  // Position line of docs/notation.md <-> Position. Never half-applies: error or a full value.
   { Notation<G>::parse_position(g, text) } -> std::same_as<Result<typename G::Position>>;
   { Notation<G>::format_position(g, pos) } -> std::same_as<std::string>;
   // A move token -> the legal move it names (any equivalent chain), or why not.

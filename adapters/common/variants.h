@@ -23,7 +23,7 @@ struct Variant {
 
 class VariantRegistry {
  public:
-  // The built-in variants of spec/protocol.md (from the compiled-in YAML).
+  // The built-in variants of docs/protocol.md (from the compiled-in YAML).
   static VariantRegistry builtin();
 
   // Adds (or replaces) the variants of a YAML file; on any error nothing is added and the

@@ -1,4 +1,4 @@
-// Íves dáma notation (spec/notation.md): position lines over the board's ranks, move tokens
+// Íves dáma notation (docs/notation.md): position lines over the board's ranks, move tokens
 // (b4c5, a3c5e7, with '-' or 'x' accepted between points), the text board with its arcs,
 // the GUI board JSON and the variant settings (board, arc_capture, forward).
 #pragma once

@@ -1,4 +1,4 @@
-// Razzle Dazzle notation (spec/notation.md): position lines, move tokens (with or without
+// Razzle Dazzle notation (docs/notation.md): position lines, move tokens (with or without
 // '-' between squares), the text board, the GUI board JSON and variant settings.
 #pragma once
 

@@ -1,6 +1,6 @@
 // Import of published Razzle Dazzle move lists such as "1. c8-b6 e1-f3 2. d8-b6 d1-f1-f3 *"
 // (move numbers and a final result token are skipped, every move must be legal in turn), and
-// of whole PGN-like records of spec/notation.md (tag pairs, then the move list).
+// of whole PGN-like records of docs/notation.md (tag pairs, then the move list).
 #pragma once
 
 #include <string>

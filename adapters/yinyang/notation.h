@@ -1,4 +1,4 @@
-// Yin Yang notation (spec/notation.md): position line `<board> <stm> [<ply>]`, move tokens
+// Yin Yang notation (docs/notation.md): position line `<board> <stm> [<ply>]`, move tokens
 // `c3b3` (also `c3-b3`), a readable text board with the square colours, the score, the GUI
 // board JSON and the variant settings (Yin Yang has no rule keys).
 #pragma once

@@ -1,5 +1,5 @@
 // Perft of the three Íves dáma variants against the public figures of
-// shared/data/perft.yaml (read at test time so they cannot drift). All depths are cheap.
+// tests/data/perft.yaml (read at test time so they cannot drift). All depths are cheap.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@ namespace {
 class PerftTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PerftTest, MatchesPublicFigures) {
-  const YAML::Node data = YAML::LoadFile(TRIAD_SHARED_DIR "/data/perft.yaml");
+  const YAML::Node data = YAML::LoadFile(TRIAD_SOURCE_DIR "/tests/data/perft.yaml");
   const YAML::Node entry = data[GetParam()];
   ASSERT_TRUE(entry) << GetParam() << " missing from perft.yaml";
   const Game game = default_game(GetParam());

@@ -1,4 +1,4 @@
-// Íves dáma rule edge cases from rules/ives-dama.md: compulsory captures, sequences run to
+// Íves dáma rule edge cases from docs/games/ives-dama.md: compulsory captures, sequences run to
 // their end, free direction inside a sequence, arcs in captures (arc variant only), the
 // forward variant, equal sequences listed once, and how the game ends.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Razzle Dazzle perft against the public figures of /work/shared/data/perft.yaml (read at
+// Razzle Dazzle perft against the public figures of tests/data/perft.yaml (read at
 // test time so they cannot drift), for all three built-in rule combinations, and the
 // bulk-counting path against the listing path.
 #include <gtest/gtest.h>
@@ -24,7 +24,7 @@ struct PerftCase {
 class PublicPerft : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(PublicPerft, MatchesSharedFigures) {
-  const YAML::Node data = YAML::LoadFile(TRIAD_SHARED_DIR "/data/perft.yaml");
+  const YAML::Node data = YAML::LoadFile(TRIAD_SOURCE_DIR "/tests/data/perft.yaml");
   const YAML::Node entry = data[GetParam().variant];
   ASSERT_TRUE(entry.IsMap()) << "no entry " << GetParam().variant;
   const Game game(GetParam().rules);

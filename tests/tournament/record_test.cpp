@@ -1,4 +1,4 @@
-// Game records (spec/notation.md "Game records").
+// Game records (docs/notation.md "Game records").
 #include <string>
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Yin Yang perft against the public figures of shared/data/perft.yaml (read at test time),
+// Yin Yang perft against the public figures of tests/data/perft.yaml (read at test time),
 // up to depth 6 here; depth 7 is in the slow target (yinyang_slow_tests).
 #include <algorithm>
 #include <cstdint>

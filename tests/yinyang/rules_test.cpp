@@ -1,4 +1,4 @@
-// Yin Yang rule edge cases (shared/rules/yin-yang.md): neighbour counts before the move,
+// Yin Yang rule edge cases (docs/games/yin-yang.md): neighbour counts before the move,
 // diagonal neighbours, only same-colour neighbours, exact distance, blocked paths, the board
 // edge, the stone put down, the game end, the final score and the tie rule; plus the bitboard
 // generator against a square-by-square reference on random games and random boards.

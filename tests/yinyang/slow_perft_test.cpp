@@ -1,5 +1,5 @@
 // Slow Yin Yang checks (ctest label "slow", excluded from the default run): every public perft
-// figure of shared/data/perft.yaml, including depth 7, with and without bulk counting.
+// figure of tests/data/perft.yaml, including depth 7, with and without bulk counting.
 #include <cstdint>
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Shared helpers for the Yin Yang tests: positions from text, the perft table of
-// shared/data/perft.yaml, seeded random games and an independent square-by-square reference
+// tests/data/perft.yaml, seeded random games and an independent square-by-square reference
 // move generator (written from the rules text, not from the bitboard code).
 #pragma once
 
@@ -34,7 +34,7 @@ struct PerftTable {
 };
 
 inline PerftTable load_perft_table() {
-  const YAML::Node root = YAML::LoadFile(TRIAD_SHARED_DIR "/data/perft.yaml");
+  const YAML::Node root = YAML::LoadFile(TRIAD_SOURCE_DIR "/tests/data/perft.yaml");
   const YAML::Node entry = root["yinyang"];
   return {entry["fen"].as<std::string>(), entry["perft"].as<std::vector<std::uint64_t>>()};
 }

@@ -1,4 +1,4 @@
-// Razzle Dazzle game core (rules in /work/shared/rules/razzle-dazzle.md): legal turn
+// Razzle Dazzle game core (rules in docs/games/razzle-dazzle.md): legal turn
 // generation with both rule sets and both repetition rules, copy-make with incremental
 // Zobrist keys, game end detection. No text: notation lives in adapters/razzle/.
 #pragma once
