@@ -1,18 +1,39 @@
 #!/usr/bin/env bash
-# Installs Triad's build and test dependencies from Debian packages (idempotent: does
-# nothing when everything is present). Needs root (or sudo) on Debian 12.
+# Installs Triad's dependencies from Debian packages (idempotent: does nothing when everything
+# is present). Needs root (or sudo) on Debian 12.
+#   bash scripts/install-deps.sh engine   # only what building triad and triad-match needs
+#   bash scripts/install-deps.sh [all]    # also the tests, benchmarks, fuzzers, GUI examples,
+#                                         # packaging and lint tools
 set -euo pipefail
-packages=(
-  cmake ninja-build g++ pkg-config
+
+engine_packages=(
+  cmake ninja-build g++
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
-  libyaml-cpp-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
+  libyaml-cpp-dev
+)
+dev_packages=(
+  git
+  libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   python3
   nodejs chromium
+  dpkg-dev file lintian man-db groff-base
 )
-# npm: Debian's package, unless an npm already came with another Node.js build (e.g.
-# NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
-command -v npm >/dev/null || packages+=(npm)
+
+case "${1:-all}" in
+  engine) packages=("${engine_packages[@]}") ;;
+  all)
+    packages=("${engine_packages[@]}" "${dev_packages[@]}")
+    # npm: Debian's package, unless an npm already came with another Node.js build (e.g.
+    # NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
+    command -v npm >/dev/null || packages+=(npm)
+    ;;
+  *)
+    echo "usage: bash scripts/install-deps.sh [engine|all]" >&2
+    exit 2
+    ;;
+esac
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

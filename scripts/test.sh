@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# README command 2: install dependencies, build the release preset, run the whole test suite.
+# README command 2: install every dependency, build the release preset with tests and
+# benchmarks, run the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
-cmake --preset release >/dev/null
+bash scripts/install-deps.sh all
+cmake --preset release -DTRIAD_TESTS=ON >/dev/null
 cmake --build --preset release
 ctest --preset release

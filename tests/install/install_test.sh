@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# install_check: installs the build into a temporary prefix and checks what a user of the
+# installed tree gets: the programs answer (handshake, version, perft, a variant loaded from
+# the installed files), triad-match plays a short match, and both manual pages render without
+# warnings (the web GUI: install_web_test.sh).
+# Usage: install_test.sh <cmake> <build folder>
+set -euo pipefail
+cmake=$1
+build=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+prefix=$tmp/prefix
+"$cmake" --install "$build" --prefix "$prefix" >/dev/null
+for f in bin/triad bin/triad-match share/man/man6/triad.6.gz share/man/man6/triad-match.6.gz \
+         share/triad/variants/builtin.yaml share/triad/variants/examples.yaml \
+         share/triad/variants/boards/double-diamond.yaml share/triad/web/start.sh \
+         share/triad/web/server.js share/triad/web/public/index.html \
+         share/doc/triad/README.md share/doc/triad/docs/protocol.md share/doc/triad/copyright; do
+  [ -e "$prefix/$f" ] || fail "$f was not installed"
+done
+[ ! -e "$prefix/share/triad/web/node_modules" ] || fail "node_modules was installed"
+triad=$prefix/bin/triad
+
+# Handshake: the id line carries the same version as --version.
+version=$(timeout 20 "$triad" --version)
+[[ $version =~ ^Triad\ [0-9]+\.[0-9]+\.[0-9]+(-[0-9a-f]{7,}(-dirty)?)?$ ]] ||
+  fail "unexpected --version output '$version'"
+handshake=$(printf 'uci\nisready\nquit\n' | timeout 20 "$triad")
+grep -qx "id name $version" <<<"$handshake" || fail "no 'id name $version' in: $handshake"
+grep -qx uciok <<<"$handshake" || fail "no uciok in: $handshake"
+grep -qx readyok <<<"$handshake" || fail "no readyok in: $handshake"
+
+# Perft against a public figure (tests/data/perft.yaml: yinyang depth 4).
+perft=$(timeout 60 "$triad" --variant yinyang "go perft 4" | tail -1)
+[ "$perft" = "Nodes searched: 2624" ] || fail "yinyang perft 4: '$perft'"
+
+# A variant from the installed example file, whose board is the installed board file: it
+# must announce itself and play exactly like the same rules on the compiled-in board.
+variant=$(timeout 20 "$triad" --variants "$prefix/share/triad/variants/examples.yaml" \
+  --variant ivesdama-arc-forward uci | grep '^info string variant')
+[ "$variant" = "info string variant ivesdama-arc-forward game ivesdama startpos p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0" ] ||
+  fail "installed variant file: '$variant'"
+cat >"$tmp/compiled-in.yaml" <<'YAML'
+variants:
+  - {name: compiled-in, game: ivesdama, board: default, arc_capture: true, forward: true}
+YAML
+from_files=$(timeout 60 "$triad" --variants "$prefix/share/triad/variants/examples.yaml" \
+  --variant ivesdama-arc-forward "go perft 7")
+compiled_in=$(timeout 60 "$triad" --variants "$tmp/compiled-in.yaml" --variant compiled-in "go perft 7")
+[ "$from_files" = "$compiled_in" ] || fail "installed board differs from the compiled-in one"
+grep -q '^Nodes searched: [1-9]' <<<"$from_files" || fail "no perft total: $from_files"
+
+# A short match: the installed triad (fixed nodes) against the built-in random player.
+(cd "$tmp" && timeout 120 "$prefix/bin/triad-match" -variant yinyang \
+  -engine name=triad cmd="$triad" nodes=2000 -engine name=random cmd=builtin:random \
+  -games 2 -pgnout match.pgn >match.out) || fail "triad-match failed: $(cat "$tmp/match.out")"
+grep -q '^Finished match' "$tmp/match.out" || fail "match did not finish: $(cat "$tmp/match.out")"
+[ "$(grep -c '^\[Result "\(1-0\|0-1\)"\]' "$tmp/match.pgn")" = 2 ] ||
+  fail "expected 2 decided games in the PGN: $(cat "$tmp/match.pgn")"
+
+# Both manual pages render, with their sections, and groff reports no problem.
+for page in triad triad-match; do
+  file=$prefix/share/man/man6/$page.6.gz
+  text=$(MANWIDTH=80 LC_ALL=C.UTF-8 timeout 20 man --warnings -l "$file" 2>"$tmp/man.err")
+  [ ! -s "$tmp/man.err" ] || fail "man -l $page: $(cat "$tmp/man.err")"
+  for section in NAME SYNOPSIS DESCRIPTION OPTIONS EXAMPLES FILES "EXIT STATUS"; do
+    grep -q "^$section" <<<"$text" || fail "man page $page has no $section section"
+  done
+done
+
+echo "install_check: all checks passed ($version)"
