@@ -20,6 +20,13 @@ std::unique_ptr<GameEngine> try_make(adapters::AnyGame& game, std::size_t hash_m
 
 }  // namespace
 
+TextBestMove GameEngine::search(const SearchRequest& request, const InfoSink& on_info) {
+  TextBestMove best;
+  start_search(request, on_info, [&best](const TextBestMove& b) { best = b; });
+  wait();
+  return best;
+}
+
 Result<std::unique_ptr<GameEngine>> make_engine(std::unique_ptr<adapters::AnyGame> game,
                                                 std::size_t hash_mb) {
   if (!game) return make_error("engine : no game given");

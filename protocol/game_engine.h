@@ -41,9 +41,24 @@ struct SearchRequest {
   std::vector<std::string> searchmoves;
 };
 
+// What `go perft` counted: the leaves below each move that was finished, in generation
+// order, and whether a stop came before all were.
+struct PerftReport {
+  std::uint64_t nodes = 0;
+  std::size_t moves_done = 0;
+  std::size_t moves_total = 0;
+  bool stopped = false;
+};
+
+// Threads: the engine's searcher owns the search threads (engine/search/searcher.h). One
+// controlling thread (the session's reader) calls everything here; a search or perft runs on
+// the main search thread, which also calls the sinks given to start_search/start_perft.
 class GameEngine {
  public:
   using InfoSink = std::function<void(const TextInfo&)>;
+  using BestMoveSink = std::function<void(const TextBestMove&)>;
+  using PerftMoveSink = std::function<void(const std::string& move, std::uint64_t leaves)>;
+  using PerftDoneSink = std::function<void(const PerftReport&)>;
 
   virtual ~GameEngine() = default;
 
@@ -52,17 +67,28 @@ class GameEngine {
   // Replaces the game state by `state`, a clone of game() that was modified (same variant).
   virtual void adopt(const adapters::AnyGame& state) = 0;
 
-  // The hash size is remembered; the table itself is allocated on first need (prepare()).
-  virtual Result<void> set_hash_mb(std::size_t mb) = 0;
-  virtual Result<void> prepare() = 0;  // allocate the search (and hash) now
+  // The search tables' memory (Hash, MB) and the number of search threads are remembered;
+  // the search itself is made on first need (prepare()). When it exists they apply at once.
+  // A Hash size that cannot be allocated falls back to the largest that can: the returned
+  // note says so (empty when the size was granted).
+  virtual Result<std::string> set_hash_mb(std::size_t mb) = 0;
+  virtual Result<void> set_threads(int threads) = 0;
+  virtual Result<std::string> prepare() = 0;  // make the search (and its tables) now
   virtual void clear_hash() = 0;
 
   // Checks a search request against the current position (searchmoves must be legal).
   virtual Result<void> validate(const SearchRequest& request) const = 0;
-  // Blocking search of the current position (after prepare() and validate()); call it on a
-  // worker thread. on_info is called on the calling thread.
-  virtual TextBestMove search(const SearchRequest& request, const InfoSink& on_info) = 0;
-  // Thread-safe while search() runs.
+  // Starts a search of the current position (after prepare() and validate()) and returns
+  // at once: on_info whenever a line improves, then on_done with the move, once.
+  virtual void start_search(const SearchRequest& request, InfoSink on_info,
+                            BestMoveSink on_done) = 0;
+  // Starts a divided perft of the current position (after prepare()) and returns at once;
+  // stop() ends it early.
+  virtual void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) = 0;
+  virtual void wait() = 0;  // until the running search or perft has ended
+  // start_search, then wait: the move (bench).
+  TextBestMove search(const SearchRequest& request, const InfoSink& on_info);
+  // Callable while a search or perft runs.
   virtual void stop() = 0;
   virtual void ponderhit() = 0;
 };

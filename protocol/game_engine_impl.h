@@ -1,13 +1,17 @@
 // EngineFor<G>: the GameEngine of one game type — a TypedGame<G> plus a lazily created
-// Searcher<G>; converts between move tokens and G::Move at the boundary. Instantiated once
-// per game in game_engine.cpp.
+// Searcher<G> (which owns the search threads); converts between move tokens and G::Move at
+// the boundary. Instantiated once per game in game_engine.cpp.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <new>
+#include <string>
+#include <system_error>
 #include <utility>
 
 #include "adapters/common/any_game.h"
+#include "engine/core/perft.h"
 #include "engine/search/searcher.h"
 #include "protocol/game_engine.h"
 
@@ -28,30 +32,36 @@ class EngineFor final : public GameEngine {
     game_ = dynamic_cast<const adapters::TypedGame<G>&>(state);
   }
 
-  Result<void> set_hash_mb(std::size_t mb) override {
-    if (searcher_) {
-      try {
-        searcher_->set_hash_mb(mb);
-      } catch (const std::bad_alloc&) {
-        searcher_->set_hash_mb(hash_mb_);
-        return make_error("setoption Hash : cannot allocate " + std::to_string(mb) + " MB");
-      }
-    }
+  Result<std::string> set_hash_mb(std::size_t mb) override {
     hash_mb_ = mb;
+    if (!searcher_) return std::string();
+    return allocate();
+  }
+
+  Result<void> set_threads(int threads) override {
+    threads_ = threads;
+    if (!searcher_) return {};
+    try {
+      searcher_->set_threads(threads);
+    } catch (const std::system_error& e) {
+      return make_error("setoption Threads : cannot start " + std::to_string(threads) +
+                        " threads (" + e.what() + ")");
+    }
     return {};
   }
 
-  Result<void> prepare() override {
-    if (searcher_) return {};
+  Result<std::string> prepare() override {
+    if (searcher_) return std::string();
     try {
-      auto searcher = std::make_unique<engine::Searcher<G>>(game_.game());
-      searcher->set_hash_mb(hash_mb_);
-      searcher_ = std::move(searcher);
+      searcher_ = std::make_unique<engine::Searcher<G>>(game_.game());
     } catch (const std::bad_alloc&) {
-      return make_error("hash : cannot allocate " + std::to_string(hash_mb_) +
-                        " MB (lower the Hash option)");
+      return make_error("search : out of memory");
     }
-    return {};
+    if (auto r = set_threads(threads_); !r) {
+      searcher_.reset();
+      return r.error();
+    }
+    return allocate();
   }
 
   void clear_hash() override {
@@ -64,24 +74,49 @@ class EngineFor final : public GameEngine {
     return {};
   }
 
-  TextBestMove search(const SearchRequest& request, const InfoSink& on_info) override {
-    const auto line = game_.line();  // a private copy: the session may not touch it meanwhile
-    const auto searchmoves = parse_searchmoves(request);
-    auto result = searcher_->search(
-        line, request.limits, request.config, searchmoves ? *searchmoves : std::vector<Move>{},
-        [&](const engine::SearchInfo<Move>& info) { on_info(to_text(line, info)); });
-    TextBestMove out;
-    const auto& g = game_.game();
-    const auto& root = line.current();
-    if (result.best) {
-      out.best = N::format_move(g, root, *result.best);
-      if (result.ponder) out.ponder = N::format_move(g, g.make(root, *result.best), *result.ponder);
-    }
-    return out;
+  void start_search(const SearchRequest& request, InfoSink on_info, BestMoveSink on_done) override {
+    auto searchmoves = parse_searchmoves(request);
+    // The search gets its own copy of the line: the session may change the game meanwhile.
+    auto line = std::make_shared<const engine::GameLine<G>>(game_.line());
+    searcher_->start(
+        *line, request.limits, request.config,
+        searchmoves ? std::move(*searchmoves) : std::vector<Move>{},
+        [line, on_info = std::move(on_info)](const engine::SearchInfo<Move>& info) {
+          on_info(to_text(*line, info));
+        },
+        [line, on_done = std::move(on_done)](const engine::SearchResult<Move>& result) {
+          on_done(to_text(*line, result));
+        });
   }
 
-  void stop() override { searcher_->stop(); }
-  void ponderhit() override { searcher_->ponderhit(); }
+  void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) override {
+    searcher_->start_task([line = game_.line(), depth, on_move = std::move(on_move),
+                           on_done = std::move(on_done)](const std::atomic<bool>& stop) {
+      const auto& g = line.game();
+      const auto& root = line.current();
+      typename G::MoveList moves;
+      if (!g.terminal(root).over()) g.generate(root, line.history(), moves);
+      PerftReport report;
+      report.moves_total = moves.size();
+      report.stopped = !engine::perft_divide(g, root, depth, line.history(), &stop,
+                                             [&](const Move& m, std::uint64_t leaves) {
+                                               on_move(N::format_move(g, root, m), leaves);
+                                               report.nodes += leaves;
+                                               ++report.moves_done;
+                                             });
+      on_done(report);
+    });
+  }
+
+  void wait() override {
+    if (searcher_) searcher_->wait();
+  }
+  void stop() override {
+    if (searcher_) searcher_->stop();
+  }
+  void ponderhit() override {
+    if (searcher_) searcher_->ponderhit();
+  }
 
  private:
   Result<std::vector<Move>> parse_searchmoves(const SearchRequest& request) const {
@@ -95,7 +130,20 @@ class EngineFor final : public GameEngine {
     return out;
   }
 
-  TextInfo to_text(const engine::GameLine<G>& line, const engine::SearchInfo<Move>& info) const {
+  // Applies hash_mb_ to the search; a note when less could be had.
+  Result<std::string> allocate() {
+    try {
+      const std::size_t got = searcher_->set_hash_mb(hash_mb_);
+      if (got == hash_mb_) return std::string();
+      return "Hash " + std::to_string(hash_mb_) + " MB cannot be allocated, using " +
+             std::to_string(got) + " MB";
+    } catch (const std::bad_alloc&) {
+      searcher_.reset();  // made again by the next prepare()
+      return make_error("hash : out of memory, not even 1 MB can be allocated");
+    }
+  }
+
+  static TextInfo to_text(const engine::GameLine<G>& line, const engine::SearchInfo<Move>& info) {
     TextInfo t{info.depth, info.seldepth, info.multipv,  info.score,   info.bound,
                info.nodes, info.nps,      info.hashfull, info.time_ms, {}};
     const auto& g = line.game();
@@ -107,8 +155,21 @@ class EngineFor final : public GameEngine {
     return t;
   }
 
+  static TextBestMove to_text(const engine::GameLine<G>& line,
+                              const engine::SearchResult<Move>& result) {
+    TextBestMove out;
+    const auto& g = line.game();
+    const auto& root = line.current();
+    if (result.best) {
+      out.best = N::format_move(g, root, *result.best);
+      if (result.ponder) out.ponder = N::format_move(g, g.make(root, *result.best), *result.ponder);
+    }
+    return out;
+  }
+
   adapters::TypedGame<G> game_;
   std::size_t hash_mb_;
+  int threads_ = 1;
   std::unique_ptr<engine::Searcher<G>> searcher_;
 };
 

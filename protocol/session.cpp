@@ -1,6 +1,7 @@
 // The session loop, the option table and every command of docs/protocol.md (see session.h).
 #include "protocol/session.h"
 
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -47,6 +48,7 @@ Session::Session(std::ostream& out, adapters::VariantRegistry registry)
 
 Session::~Session() {
   stop_and_join();
+  engine_.reset();  // ends the search threads while the output still exists
 }
 
 // The option table: every option the engine offers, its type, default, range and action.
@@ -63,14 +65,18 @@ void Session::declare_options() {
     return Result<void>();
   });
   options_.add({"Hash", T::kSpin, std::to_string(kDefaultHashMb), 1, 65536, {}},
-               [this](const std::string& v) {
-                 return engine_->set_hash_mb(static_cast<std::size_t>(std::stoll(v)));
+               [this](const std::string& v) -> Result<void> {
+                 auto note = engine_->set_hash_mb(static_cast<std::size_t>(std::stoll(v)));
+                 if (!note) return note.error();
+                 if (!note->empty()) out_.line("info string " + *note);
+                 return {};
                });
   options_.add({"Clear Hash", T::kButton, "", 0, 0, {}}, [this](const std::string&) {
     engine_->clear_hash();
     return Result<void>();
   });
-  options_.add({"Threads", T::kSpin, "1", 1, 256, {}}, ok);
+  options_.add({"Threads", T::kSpin, "1", 1, 256, {}},
+               [this](const std::string& v) { return engine_->set_threads(std::stoi(v)); });
   options_.add({"MultiPV", T::kSpin, "1", 1, 256, {}}, ok);
   options_.add({"Ponder", T::kCheck, "false", 0, 0, {}}, ok);
   options_.add({"Move Overhead", T::kSpin, "30", 0, 10000, {}}, ok);
@@ -102,6 +108,8 @@ Result<void> Session::select_variant(const std::string& name) {
   if (!game) return make_error("setoption UCI_Variant : " + game.error().message);
   auto engine = make_engine(std::move(*game), static_cast<std::size_t>(options_.spin("Hash")));
   if (!engine) return engine.error();
+  if (auto r = (*engine)->set_threads(static_cast<int>(options_.spin("Threads"))); !r)
+    return r.error();
   engine_ = std::move(*engine);
   engine_->game().set_draw_rules(draw_rules());
   variant_ = name;
@@ -132,6 +140,28 @@ int Session::run(std::istream& in) {
   return 0;
 }
 
+namespace {
+
+// Commands that only read the game (or answer at once) and so run beside a search.
+bool runs_beside_search(const Command& cmd) {
+  return std::visit(Overloaded{
+                        [](const CmdIsReady&) { return true; },
+                        [](const CmdStop&) { return true; },
+                        [](const CmdPonderHit&) { return true; },
+                        [](const CmdEmpty&) { return true; },
+                        [](const CmdUci&) { return true; },
+                        [](const CmdUgi&) { return true; },
+                        [](const CmdQuery&) { return true; },
+                        [](const CmdDisplay&) { return true; },
+                        [](const CmdEval&) { return true; },
+                        [](const CmdHelp&) { return true; },
+                        [](const auto&) { return false; },
+                    },
+                    cmd);
+}
+
+}  // namespace
+
 bool Session::execute(std::string_view line) {
   out_.log_input(line);
   auto parsed = parse_command(line);
@@ -146,36 +176,11 @@ bool Session::execute(std::string_view line) {
     stop_and_join();
     return false;
   }
-  const bool immediate = std::holds_alternative<CmdIsReady>(cmd) ||
-                         std::holds_alternative<CmdStop>(cmd) ||
-                         std::holds_alternative<CmdPonderHit>(cmd);
-  // After `stop` the search is ending: later commands wait for its bestmove (and for the
-  // commands queued before them) instead of being refused.
-  if (searching_ && stop_requested_ && !immediate) cv_.wait(lock, [&] { return !searching_; });
-  if (!searching_) {
-    dispatch(cmd);
-    return true;
-  }
-  // A search is running: answer at once, refuse, or queue until the search ends.
-  std::visit(Overloaded{
-                 [&](const CmdIsReady&) { out_.line("readyok"); },
-                 [&](const CmdStop&) { request_stop(); },
-                 [&](const CmdPonderHit&) {
-                   ponderhit_requested_ = true;
-                   if (in_search_) engine_->ponderhit();
-                   cv_.notify_all();
-                 },
-                 [&](const CmdEmpty&) {},
-                 [&](const CmdPosition&) {
-                   out_.error("position : a search is running (send stop first)");
-                 },
-                 [&](const CmdGo&) { out_.error("go : a search is running (send stop first)"); },
-                 [&](const CmdSetOption&) {
-                   out_.error("setoption : a search is running (send stop first)");
-                 },
-                 [&](const auto& other) { pending_.push_back(other); },
-             },
-             cmd);
+  // After `stop` the search is ending: commands that cannot run beside it wait for its
+  // bestmove instead of being refused.
+  if (searching_ && stop_requested_ && !runs_beside_search(cmd))
+    cv_.wait(lock, [&] { return !searching_; });
+  dispatch(cmd, searching_);
   return true;
 }
 
@@ -189,27 +194,46 @@ Result<void> Session::configure(std::string_view name, const std::string& value)
   return options_.set_default(name, value);
 }
 
-void Session::dispatch(const Command& command) {
+void Session::dispatch(const Command& command, bool during_search) {
+  // What would change the search's position or settings is refused while it runs.
+  const auto refuse = [&](const char* name) {
+    if (during_search) out_.error(std::string(name) + " : a search is running (send stop first)");
+    return during_search;
+  };
   std::visit(Overloaded{
                  [&](const CmdEmpty&) {},
                  [&](const CmdUci&) { handshake(Mode::kUci); },
                  [&](const CmdUgi&) { handshake(Mode::kUgi); },
                  [&](const CmdIsReady&) { is_ready(); },
-                 [&](const CmdNewGame&) { new_game(); },
-                 [&](const CmdStop&) {},       // nothing to stop
-                 [&](const CmdPonderHit&) {},  // nothing to switch
-                 [&](const CmdQuit&) {},       // handled by execute()
+                 [&](const CmdNewGame&) {
+                   if (!refuse("ucinewgame")) new_game();
+                 },
+                 [&](const CmdStop&) {
+                   if (searching_) request_stop();
+                 },
+                 [&](const CmdPonderHit&) {
+                   if (searching_) engine_->ponderhit();
+                 },
+                 [&](const CmdQuit&) {},  // handled by execute()
                  [&](const CmdDisplay&) { display(); },
                  [&](const CmdEval&) { eval(); },
                  [&](const CmdHelp&) {
                    std::istringstream text(help_text());
                    for (std::string l; std::getline(text, l);) out_.line(l);
                  },
-                 [&](const CmdSetOption& c) { set_option(c); },
-                 [&](const CmdPosition& c) { set_position(c); },
-                 [&](const CmdGo& c) { go(c); },
+                 [&](const CmdSetOption& c) {
+                   if (!refuse("setoption")) set_option(c);
+                 },
+                 [&](const CmdPosition& c) {
+                   if (!refuse("position")) set_position(c);
+                 },
+                 [&](const CmdGo& c) {
+                   if (!refuse("go")) go(c);
+                 },
                  [&](const CmdQuery& c) { query(c); },
-                 [&](const CmdBench& c) { bench(c.depth); },
+                 [&](const CmdBench& c) {
+                   if (!refuse("bench")) bench(c.depth);
+                 },
              },
              command);
 }
@@ -224,8 +248,18 @@ void Session::handshake(Mode mode) {
 }
 
 void Session::is_ready() {
-  if (auto r = engine_->prepare(); !r) out_.error(r.error().message);
+  prepare();
   out_.line("readyok");
+}
+
+bool Session::prepare() {
+  auto note = engine_->prepare();
+  if (!note) {
+    out_.error(note.error().message);
+    return false;
+  }
+  if (!note->empty()) out_.line("info string " + *note);
+  return true;
 }
 
 void Session::set_option(const CmdSetOption& cmd) {
@@ -287,71 +321,73 @@ void Session::go(const CmdGo& cmd) {
       {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
        static_cast<int>(options_.spin("Move Overhead")), draw_rules()},
       cmd.searchmoves};
+  // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
   if (auto r = engine_->validate(request); !r) {
     out_.error(r.error().message);
+    request.searchmoves.clear();
+  }
+  if (!prepare()) {
+    // No search can be made (no memory): still answer with a legal move.
+    const auto legal = engine_->game().legal_moves();
+    out_.line("bestmove " + (legal.empty() ? std::string("(none)") : legal.front()));
     return;
   }
-  if (auto r = engine_->prepare(); !r) {
-    out_.error(r.error().message);
-    return;
-  }
-  if (worker_.joinable()) worker_.join();  // the previous search has fully ended
-  stop_requested_ = false;
-  ponderhit_requested_ = false;
   searching_ = true;
-  // Set before the thread starts: a stop that arrives before search() begins still reaches
-  // the searcher, which keeps it for the coming search.
-  in_search_ = true;
-  worker_ = std::thread([this, request] { search_worker(request); });
+  stop_requested_ = false;
+  // The search thread formats with the settings of this go, whatever the reader does next.
+  const Mode mode = mode_;
+  const bool show_wdl = options_.check("UCI_ShowWDL");
+  auto reported = std::make_shared<bool>(false);
+  engine_->start_search(
+      request,
+      [this, mode, show_wdl, reported](const TextInfo& info) {
+        out_.line(format_info(info, mode, show_wdl));
+        *reported = true;
+      },
+      [this, mode, reported](const TextBestMove& best) {
+        if (!*reported) out_.line("info depth 0 score cp 0 nodes 0 nps 0 time 0 pv " + best.best);
+        finish_search({format_bestmove(best, mode)});
+      });
 }
 
-void Session::search_worker(SearchRequest request) {
-  const bool show_wdl = options_.check("UCI_ShowWDL");
-  std::optional<TextInfo> last;
-  const auto best = engine_->search(request, [&](const TextInfo& info) {
-    out_.line(format_info(info, mode_, show_wdl));
-    last = info;
-  });
-  in_search_ = false;  // from now on stop/ponderhit must not reach the idle searcher
-  std::unique_lock lock(state_mutex_);
-  // UCI: after `go infinite`, and while pondering, bestmove waits for stop (or ponderhit).
-  cv_.wait(lock, [&] {
-    return stop_requested_ ||
-           !(request.limits.infinite || (request.limits.ponder && !ponderhit_requested_));
-  });
-  if (!last) out_.line("info depth 0 score cp 0 nodes 0 nps 0 time 0 pv " + best.best);
+void Session::perft(int depth) {
+  if (!prepare()) return;
+  searching_ = true;
+  stop_requested_ = false;
+  engine_->start_perft(
+      depth,
+      [this](const std::string& move, std::uint64_t leaves) {
+        out_.line(move + ": " + std::to_string(leaves));
+      },
+      [this](const PerftReport& report) {
+        std::vector<std::string> lines;
+        if (report.stopped)
+          lines.push_back("info string perft stopped after " + std::to_string(report.moves_done) +
+                          " of " + std::to_string(report.moves_total) + " moves");
+        lines.push_back("");
+        lines.push_back("Nodes searched: " + std::to_string(report.nodes));
+        finish_search(lines);
+      });
+}
+
+void Session::finish_search(const std::vector<std::string>& last_lines) {
+  std::lock_guard lock(state_mutex_);
+  // Marked idle before the last line is out: a GUI that reads it may send go at once.
   searching_ = false;
-  out_.line(format_bestmove(best, mode_));
-  while (!pending_.empty()) {
-    const Command next = std::move(pending_.front());
-    pending_.pop_front();
-    dispatch(next);
-  }
+  stop_requested_ = false;
+  for (const auto& l : last_lines) out_.line(l);
   cv_.notify_all();
 }
 
 void Session::request_stop() {
   stop_requested_ = true;
-  if (in_search_) engine_->stop();
-  cv_.notify_all();
+  engine_->stop();
 }
 
 void Session::stop_and_join() {
-  {
-    std::lock_guard lock(state_mutex_);
-    if (searching_) request_stop();
-  }
-  if (worker_.joinable()) worker_.join();
-}
-
-void Session::perft(int depth) {
-  std::uint64_t total = 0;
-  for (const auto& [move, count] : engine_->game().perft_divide(depth)) {
-    out_.line(move + ": " + std::to_string(count));
-    total += count;
-  }
-  out_.line("");
-  out_.line("Nodes searched: " + std::to_string(total));
+  std::unique_lock lock(state_mutex_);
+  if (searching_) request_stop();
+  cv_.wait(lock, [&] { return !searching_; });
 }
 
 void Session::query(const CmdQuery& cmd) {

@@ -1,12 +1,14 @@
 // Session: the UCI + UGI engine daemon of docs/protocol.md on any std::istream/std::ostream
-// (tested in-process on string streams). Reads lines, parses them into Commands and runs them
-// against one GameEngine; searches run on a worker thread while isready/stop/ponderhit/quit
-// are answered at once and other commands wait in a queue.
+// (tested in-process on string streams). Reads lines, parses them into Commands and runs
+// every command on the thread that reads (the reader), against one GameEngine. `go` (search
+// or perft) only starts the work on the engine's main search thread and returns; that
+// thread prints the info lines and the bestmove. While it runs, the reader answers
+// isready/stop/ponderhit and the commands that only read the game at once, and refuses the
+// ones that would change what the search works on; after `stop` those wait for the
+// bestmove instead.
 #pragma once
 
-#include <atomic>
 #include <condition_variable>
-#include <deque>
 #include <istream>
 #include <memory>
 #include <mutex>
@@ -14,7 +16,6 @@
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "adapters/common/variants.h"
@@ -55,8 +56,9 @@ class Session {
   void announce_variant();
   engine::Outcome outcome() const;  // the game's outcome, or the forfeit after an illegal move
 
-  // Runs a command; the caller holds state_mutex_ and no search is running.
-  void dispatch(const Command& command);
+  // Runs a command; the caller holds state_mutex_. during_search: a search is running and
+  // was not stopped (commands that would change its position or settings are refused).
+  void dispatch(const Command& command, bool during_search);
   void handshake(Mode mode);
   void is_ready();
   void set_option(const CmdSetOption& cmd);
@@ -64,14 +66,15 @@ class Session {
   void set_position(const CmdPosition& cmd);
   void go(const CmdGo& cmd);
   void perft(int depth);
+  bool prepare();  // the engine's search exists (an error line when it cannot be made)
   void query(const CmdQuery& cmd);
   void display();
   void eval();
   void bench(int depth);
 
-  // The worker thread's body: search, wait for stop when pondering/infinite, print bestmove,
-  // then run the commands queued meanwhile.
-  void search_worker(SearchRequest request);
+  // Called on the main search thread when the search or perft has ended: prints its last
+  // line (bestmove) and lets the reader go on.
+  void finish_search(const std::vector<std::string>& last_lines);
   void request_stop();   // caller holds state_mutex_
   void stop_and_join();  // caller does not hold state_mutex_
 
@@ -85,12 +88,8 @@ class Session {
 
   std::mutex state_mutex_;
   std::condition_variable cv_;
-  std::thread worker_;
-  bool searching_ = false;
-  std::deque<Command> pending_;
-  std::atomic<bool> stop_requested_ = false;
-  std::atomic<bool> ponderhit_requested_ = false;
-  std::atomic<bool> in_search_ = false;  // the worker is inside GameEngine::search()
+  bool searching_ = false;       // a search or perft runs (until its last line is printed)
+  bool stop_requested_ = false;  // ... and `stop` (or quit) was sent for it
 };
 
 }  // namespace triad::protocol

@@ -13,14 +13,19 @@
 //                               i.e. at `isready` before the first search, not on the clock
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
 //   can_repeat              -> false if no position can ever recur (skip repetition scans)
-//   solve(g, pos, ply, out) -> bool: exact game-theoretic value of a small endgame inside
-//                               the tree; fills `out` (score, best move index)
-//   solve_root(g, pos, budget_ms, stop) -> optional RootSolution: the whole game solved
-//                               from the root (perfect line), or nothing (too big for the
-//                               time budget, -1 = no time limit; or stopped)
+//   ThreadTables            -> the solvers' per-thread tables: every search worker owns one,
+//                               made with its share of the Hash option (in bytes) and kept
+//                               between searches; bytes() is what it really took, clear()
+//                               forgets it (ucinewgame). The default has none.
+//   solve(g, pos, ply, out, tables) -> bool: exact game-theoretic value of a small endgame
+//                               inside the tree; fills `out` (score, best move index)
+//   solve_root(g, pos, budget_ms, stop, tables) -> optional RootSolution: the whole game
+//                               solved from the root (perfect line), or nothing (too big for
+//                               the time budget, -1 = no time limit; or stopped)
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -86,11 +91,18 @@ struct DefaultHooks {
   }
   static void prepare(const G&) {}
   static int moves_left(const G&, const Position&) { return 30; }
-  // No solver by default.
-  static bool solve(const G&, const Position&, int /*ply*/, SolveResult&) { return false; }
+  // No solver by default, so no per-thread tables.
+  struct ThreadTables {
+    ThreadTables(std::size_t /*budget_bytes*/, bool /*main_thread*/) {}
+    std::size_t bytes() const { return 0; }
+    void clear() {}
+  };
+  static bool solve(const G&, const Position&, int /*ply*/, SolveResult&, ThreadTables&) {
+    return false;
+  }
   static std::optional<RootSolution<Move>> solve_root(const G&, const Position&,
-                                                      std::int64_t /*budget_ms*/,
-                                                      const StopCheck&) {
+                                                      std::int64_t /*budget_ms*/, const StopCheck&,
+                                                      ThreadTables&) {
     return std::nullopt;
   }
 };

@@ -54,7 +54,8 @@ void SearchHooks<G>::prepare(const G& g) {
   g.endgame();
 }
 
-bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out) {
+bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out,
+                           ThreadTables&) {
   const auto v = g.endgame().probe(pos);  // nothing when the position has too many stones
   if (!v) return false;
   out.score = score_at(*v, ply);
@@ -67,7 +68,8 @@ bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveRes
 
 std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, const G::Position& pos,
                                                                 std::int64_t /*budget_ms*/,
-                                                                const StopCheck& /*stop*/) {
+                                                                const StopCheck& /*stop*/,
+                                                                ThreadTables&) {
   const auto v = g.endgame().probe(pos);
   if (!v || v->result == EndgameValue::Result::kDraw) return std::nullopt;
   RootSolution<G::Move> r;

@@ -1,7 +1,8 @@
 // Search knowledge for Íves dáma: captures are the tactical moves (compulsory, so a position
 // with a capture is never quiet and quiescence searches all of them), history keyed by the
 // from/to points, and the endgame table (engine/games/ivesdama/endgame.h) for positions with
-// few stones, inside the tree and at the root.
+// few stones, inside the tree and at the root. The table is the game's (shared by all
+// threads), so there are no per-thread tables.
 #pragma once
 
 #include "engine/games/ivesdama/game.h"
@@ -19,12 +20,12 @@ struct SearchHooks<games::ivesdama::Game> : DefaultHooks<games::ivesdama::Game> 
   // Builds the endgame table (about 0.1 s on the default board) before the first search.
   static void prepare(const G& g);
   // Exact value of a position the endgame table covers (a draw scores 0).
-  static bool solve(const G& g, const G::Position& pos, int ply, SolveResult& out);
+  static bool solve(const G& g, const G::Position& pos, int ply, SolveResult& out, ThreadTables&);
   // A won or lost root the table covers: the best line to the end of the game. Drawn roots
   // are left to the search (any move that keeps the draw will do, and it finds one).
   static std::optional<RootSolution<G::Move>> solve_root(const G& g, const G::Position& pos,
                                                          std::int64_t budget_ms,
-                                                         const StopCheck& stop);
+                                                         const StopCheck& stop, ThreadTables&);
 };
 
 }  // namespace triad::engine

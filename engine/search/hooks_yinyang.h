@@ -1,11 +1,16 @@
 // Search knowledge for Yin Yang: no position can recur (every move adds a stone), history
 // keyed by from/to squares, the game length for time management, and the exact endgame
-// solver (engine/games/yinyang/solver.h) at the root and near the leaves.
+// solver (engine/games/yinyang/solver.h) at the root and near the leaves. Each search
+// worker owns its solvers (ThreadTables), so their tables last from one search to the next
+// and their memory is part of the Hash option.
 #pragma once
 
 #include <bit>
+#include <cstddef>
+#include <optional>
 
 #include "engine/games/yinyang/game.h"
+#include "engine/games/yinyang/solver.h"
 #include "engine/search/hooks.h"
 
 namespace triad::engine {
@@ -29,15 +34,31 @@ struct SearchHooks<games::yinyang::Game> {
     return m.from * games::yinyang::kSquares + m.to;
   }
   static bool is_tactical(const G&, const Position&, const Move&) { return false; }
-  static void prepare(const G&) {}  // the solvers' tables are made per search thread
+  static void prepare(const G&) {}  // the solvers' tables are made per search worker
+
+  // A worker's solvers: one for the win/loss tests inside the tree and, on the main worker
+  // only (it alone solves roots), one for exact root solves. Solved values depend on the
+  // position only, so entries stay valid from one search to the next.
+  struct ThreadTables {
+    ThreadTables(std::size_t budget_bytes, bool main_thread);
+    std::size_t bytes() const;
+    void clear();
+
+    int tree_bits;
+    games::yinyang::Solver tree;
+    std::optional<int> root_bits;
+    std::optional<games::yinyang::Solver> root;
+  };
+
   // Each move fills one square, so at most empties / 2 own moves remain.
   static int moves_left(const G&, const Position& pos) {
     return std::popcount(pos.empty()) / 2 + 1;
   }
-  static bool solve(const G& g, const Position& pos, int ply, SolveResult& out);
+  static bool solve(const G& g, const Position& pos, int ply, SolveResult& out,
+                    ThreadTables& tables);
   static std::optional<RootSolution<Move>> solve_root(const G& g, const Position& pos,
-                                                      std::int64_t budget_ms,
-                                                      const StopCheck& stop);
+                                                      std::int64_t budget_ms, const StopCheck& stop,
+                                                      ThreadTables& tables);
 };
 
 }  // namespace triad::engine

@@ -1,16 +1,21 @@
-// Searcher<G> implementation: root set-up, Lazy SMP threads, the main worker's reporting
-// and time decisions, stop/ponderhit. Included by instantiations.cpp (and tests that
-// instantiate the search for their own games); everyone else includes searcher.h.
+// Searcher<G> implementation: the memory and threads of the search, root set-up, Lazy SMP
+// helpers, the main worker's reporting and time decisions, stop/ponderhit. Included by
+// instantiations.cpp (and tests that instantiate the search for their own games); everyone
+// else includes searcher.h.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
+#include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "engine/search/search_threads.h"
 #include "engine/search/searcher.h"
 #include "engine/search/worker.h"
 
@@ -29,13 +34,65 @@ struct Searcher<G>::Impl {
   const G* game;
   TranspositionTable tt;
   detail::SharedState shared;
+  // One worker per search thread: workers[i] runs on thread i of `threads`.
   std::vector<std::unique_ptr<Worker>> workers;
+  SearchThreads threads{1};
+  // The Hash option's memory: the game's per-worker solver tables get up to half of it
+  // (shared equally by the workers), the transposition table the rest.
+  std::size_t hash_bytes = std::size_t{16} << 20;
   std::optional<Move> reported_best;  // the best move of the last iteration report
 
   std::uint64_t total_nodes() const {
     std::uint64_t n = 0;
     for (const auto& w : workers) n += w->nodes();
     return n;
+  }
+
+  // Makes `count` workers with fresh tables and sizes the transposition table to what
+  // their tables leave of hash_bytes. The threads must be idle.
+  void rebuild(int count) {
+    workers.clear();
+    tt.resize(0);
+    const std::size_t table_budget = hash_bytes / 2 / static_cast<std::size_t>(count);
+    std::size_t table_total = 0;
+    for (int i = 0; i < count; ++i) {
+      workers.push_back(std::make_unique<Worker>(*game, tt, shared, i, table_budget));
+      table_total += workers.back()->tables().bytes();
+    }
+    tt.resize(hash_bytes - std::min(table_total, hash_bytes));
+  }
+
+  // The largest size from `mb` down (halving, at least 1 MB, at most half of the machine's
+  // memory) whose tables can be allocated. Returns it in MB; throws std::bad_alloc only when
+  // not even 1 MB can be had.
+  std::size_t allocate(std::size_t mb) {
+    if (const std::size_t machine_mb = physical_memory_bytes() >> 20; machine_mb >= 2)
+      mb = std::min(mb, machine_mb / 2);
+    mb = std::max<std::size_t>(mb, 1);
+    while (true) {
+      hash_bytes = mb << 20;
+      try {
+        rebuild(threads.size());
+        return mb;
+      } catch (const std::bad_alloc&) {
+        workers.clear();
+        if (mb == 1) throw;
+        mb /= 2;
+      }
+    }
+  }
+
+  // The threads must be idle. On failure keeps the threads it has (and workers for them).
+  void set_threads(int count) {
+    count = std::clamp(count, 1, 512);
+    if (count == threads.size() && static_cast<int>(workers.size()) == count) return;
+    try {
+      threads.resize(count);
+    } catch (...) {
+      rebuild(threads.size());
+      throw;
+    }
+    rebuild(count);
   }
 
   SearchInfo<Move> make_info(const RootMove& rm, int depth, int line, int score, Bound bound) {
@@ -54,20 +111,12 @@ struct Searcher<G>::Impl {
     return info;
   }
 
-  void ensure_workers(int threads) {
-    threads = std::clamp(threads, 1, 512);
-    while (static_cast<int>(workers.size()) > threads) workers.pop_back();
-    while (static_cast<int>(workers.size()) < threads)
-      workers.push_back(
-          std::make_unique<Worker>(*game, tt, shared, static_cast<int>(workers.size())));
-  }
-
   // One search, in the steps below: begin, root moves, then either the game-over report,
   // the root solver's perfect line, or the tree search and its final report.
   SearchResult<Move> run(const GameLine<G>& line, const SearchLimits& limits,
                          const SearchConfig& config, const std::vector<Move>& searchmoves,
                          const InfoCallback& on_info);
-  // Resets the per-search shared state (limits, stop flags, pondering).
+  // Sets the per-search shared state (limits, pondering; start() reset the stop flags).
   void begin(const SearchLimits& limits, const SearchConfig& config);
   // The legal moves to search (`searchmoves` if any of them is legal, else all).
   std::vector<RootMove> root_moves_for(const GameLine<G>& line,
@@ -106,7 +155,6 @@ template <Game G>
 void Searcher<G>::Impl::begin(const SearchLimits& limits, const SearchConfig& config) {
   shared.limits = limits;
   shared.config = config;
-  shared.abort.store(false);
   shared.pondering.store(limits.ponder && !shared.ponderhit.load());
 }
 
@@ -147,10 +195,13 @@ std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::try_solve_root(
   const typename G::Position& pos = line.current();
   const std::int64_t budget =
       shared.time.time_limited() && !shared.pondering.load() ? shared.time.maximum_ms() : -1;
-  const auto solved = Hooks::solve_root(g, pos, budget, [this] {
-    return shared.abort.load() || shared.external_stop.load() ||
-           (!shared.pondering.load() && shared.time.hard_expired());
-  });
+  const auto solved = Hooks::solve_root(
+      g, pos, budget,
+      [this] {
+        return shared.abort.load() || shared.external_stop.load() ||
+               (!shared.pondering.load() && shared.time.hard_expired());
+      },
+      workers[0]->tables());
   if (!solved || !ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) ||
       repetition_may_interfere<G>(line.hashes(), config.draw))
     return std::nullopt;
@@ -171,17 +222,14 @@ void Searcher<G>::Impl::search_tree(const GameLine<G>& line, const std::vector<R
                                     const SearchLimits& limits, const SearchConfig& config,
                                     const InfoCallback& on_info) {
   tt.new_search();
-  ensure_workers(config.threads);
   for (auto& w : workers) w->setup(line, roots);
   const int max_depth =
       limits.depth > 0 ? std::min(limits.depth, detail::kMaxPly - 1) : detail::kMaxPly - 1;
 
-  std::vector<std::thread> helpers;
-  for (std::size_t i = 1; i < workers.size(); ++i)
-    helpers.emplace_back([this, i, max_depth] {
-      workers[i]->iterate(
-          max_depth, 1, [](int) { return true; }, nullptr);
-    });
+  threads.start_helpers([this, max_depth](int i) {
+    workers[static_cast<std::size_t>(i)]->iterate(
+        max_depth, 1, [](int) { return true; }, nullptr);
+  });
 
   Worker& main = *workers[0];
   const int lines = std::clamp(config.multipv, 1, static_cast<int>(roots.size()));
@@ -218,7 +266,7 @@ void Searcher<G>::Impl::search_tree(const GameLine<G>& line, const std::vector<R
   main.iterate(max_depth, lines, on_iteration, on_fail);
   wait_for_release(limits);
   shared.abort.store(true);
-  for (auto& t : helpers) t.join();
+  threads.join_helpers();
 }
 
 template <Game G>
@@ -270,18 +318,30 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
 template <Game G>
 Searcher<G>::Searcher(const G& game) : impl_(std::make_unique<Impl>(game)) {
   SearchHooks<G>::prepare(game);
+  impl_->rebuild(1);
 }
 
 template <Game G>
-Searcher<G>::~Searcher() = default;
+Searcher<G>::~Searcher() {
+  stop();
+  wait();
+}
 
 template <Game G>
-void Searcher<G>::set_hash_mb(std::size_t mb) {
-  impl_->tt.resize(mb);
+std::size_t Searcher<G>::set_hash_mb(std::size_t mb) {
+  wait();
+  return impl_->allocate(mb);
+}
+
+template <Game G>
+void Searcher<G>::set_threads(int threads) {
+  wait();
+  impl_->set_threads(threads);
 }
 
 template <Game G>
 void Searcher<G>::clear() {
+  wait();
   impl_->tt.clear();
   for (auto& w : impl_->workers) w->clear();
 }
@@ -292,15 +352,50 @@ int Searcher<G>::hashfull() const {
 }
 
 template <Game G>
+void Searcher<G>::start(GameLine<G> line, const SearchLimits& limits, const SearchConfig& config,
+                        std::vector<Move> searchmoves, InfoCallback on_info, DoneCallback on_done) {
+  wait();
+  if (config.threads != impl_->threads.size()) {
+    try {
+      impl_->set_threads(config.threads);
+    } catch (const std::system_error&) {
+      // The system refused more threads: search with those there are.
+    }
+  }
+  // Reset here, on the controlling thread, so that a stop() right after start() is kept.
+  impl_->shared.abort.store(false);
+  impl_->shared.external_stop.store(false);
+  impl_->shared.ponderhit.store(false);
+  impl_->threads.start([impl = impl_.get(), line = std::move(line), limits, config,
+                        searchmoves = std::move(searchmoves), on_info = std::move(on_info),
+                        on_done = std::move(on_done)] {
+    on_done(impl->run(line, limits, config, searchmoves, on_info));
+  });
+}
+
+template <Game G>
+void Searcher<G>::start_task(Task task) {
+  wait();
+  impl_->shared.external_stop.store(false);
+  impl_->threads.start(
+      [impl = impl_.get(), task = std::move(task)] { task(impl->shared.external_stop); });
+}
+
+template <Game G>
+void Searcher<G>::wait() {
+  impl_->threads.wait();
+}
+
+template <Game G>
 SearchResult<typename G::Move> Searcher<G>::search(const GameLine<G>& line,
                                                    const SearchLimits& limits,
                                                    const SearchConfig& config,
                                                    const std::vector<Move>& searchmoves,
                                                    const InfoCallback& on_info) {
-  auto result = impl_->run(line, limits, config, searchmoves, on_info);
-  // A stop or ponderhit that arrived for this search is consumed now.
-  impl_->shared.external_stop.store(false);
-  impl_->shared.ponderhit.store(false);
+  SearchResult<Move> result;
+  start(line, limits, config, searchmoves, on_info,
+        [&result](const SearchResult<Move>& r) { result = r; });
+  wait();
   return result;
 }
 

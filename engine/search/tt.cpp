@@ -1,6 +1,8 @@
 // Transposition table: packing of an entry into one 64-bit word, probe, replacement policy.
 #include "engine/search/tt.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace triad::engine {
@@ -38,16 +40,26 @@ int packed_move(std::uint64_t d) {
 
 }  // namespace
 
+std::size_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size);
+}
+
 TranspositionTable::TranspositionTable() {
-  resize(16);
+  resize(0);
 }
 TranspositionTable::~TranspositionTable() = default;
 
-void TranspositionTable::resize(std::size_t mb) {
-  const std::size_t bytes = std::max<std::size_t>(mb, 1) * 1024 * 1024;
-  count_ = bytes / sizeof(Cluster);
-  clusters_ = std::make_unique<Cluster[]>(count_);  // value-initialised: all entries empty
+void TranspositionTable::resize(std::size_t bytes) {
+  // Free the old table first: the old and the new one together may not fit.
+  clusters_ = std::make_unique<Cluster[]>(1);
+  count_ = 1;
   generation_ = 0;
+  const std::size_t count = std::max<std::size_t>(bytes / sizeof(Cluster), 1);
+  clusters_ = std::make_unique<Cluster[]>(count);  // value-initialised: all entries empty
+  count_ = count;
 }
 
 void TranspositionTable::clear() {

@@ -22,6 +22,10 @@ struct TTData {
   int move_index = -1;
 };
 
+// The machine's physical memory in bytes (0 if unknown): the Hash option never takes more
+// than half of it.
+std::size_t physical_memory_bytes();
+
 class TranspositionTable {
  public:
   static constexpr int kNoMove = -1;
@@ -31,7 +35,10 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  void resize(std::size_t mb);  // also clears
+  // Reallocates (and clears) the table to at most `bytes` (at least one cluster). Throws
+  // std::bad_alloc when the memory is not there; the table is then empty (one cluster).
+  void resize(std::size_t bytes);
+  std::size_t bytes() const { return count_ * sizeof(Cluster); }
   void clear();
   void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 0x3F); }
   int hashfull() const;  // permille of sampled entries written in the current search

@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -68,18 +69,29 @@ class SearchWorker {
     std::vector<Move> pv;
   };
 
-  SearchWorker(const G& game, TranspositionTable& tt, SharedState& shared, int id)
-      : game_(&game), tt_(&tt), shared_(&shared), id_(id), pv_((kMaxPly + 1) * (kMaxPly + 1)) {
+  // `table_budget` is this worker's share of the Hash option for the game's solver tables.
+  SearchWorker(const G& game, TranspositionTable& tt, SharedState& shared, int id,
+               std::size_t table_budget)
+      : game_(&game),
+        tt_(&tt),
+        shared_(&shared),
+        id_(id),
+        tables_(table_budget, id == 0),
+        pv_((kMaxPly + 1) * (kMaxPly + 1)) {
     for (int d = 1; d < 64; ++d)
       for (int m = 1; m < 64; ++m)
         reductions_[d][m] = static_cast<int>(0.3 + std::log(d) * std::log(m) / 2.2);
-    clear();
+    clear_history();
   }
 
+  // Forgets everything learned: move-ordering statistics and the solver tables.
   void clear() {
-    std::fill(std::begin(history_), std::end(history_), 0);
-    for (auto& k : killers_) k[0] = k[1] = std::nullopt;
+    clear_history();
+    tables_.clear();
   }
+
+  // The game's solver tables of this worker (the main worker's also solve roots).
+  typename Hooks::ThreadTables& tables() { return tables_; }
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
@@ -133,6 +145,10 @@ class SearchWorker {
 
  private:
   bool aborted() const { return shared_->abort.load(std::memory_order_relaxed); }
+  void clear_history() {
+    std::fill(std::begin(history_), std::end(history_), 0);
+    for (auto& k : killers_) k[0] = k[1] = std::nullopt;
+  }
 
   void aspiration(int depth, const std::function<void(int, int, Bound)>& on_fail) {
     RootMove& first = root_moves_[pv_index_];
@@ -283,6 +299,7 @@ class SearchWorker {
   TranspositionTable* tt_;
   SharedState* shared_;
   int id_;
+  typename Hooks::ThreadTables tables_;
   static constexpr int kContempt = 25;
   Position root_{};
   Player root_side_ = Player::kOne;

@@ -1,9 +1,12 @@
 // Out-of-process tests of the real triad binary (Boost.Process): end of input, quit during a
-// search, isready latency while searching, command-line commands. Every read has a timeout
-// and a child still running at the end of a test is killed.
+// search, isready latency while searching, go perft stopped like a search, a Hash too large
+// for the process's memory, command-line commands. Every read has a timeout and a child
+// still running at the end of a test is killed.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -22,11 +25,21 @@ using Clock = std::chrono::steady_clock;
 
 constexpr auto kTimeout = 20s;  // generous: CI runs these under ASan on a loaded machine
 
+// Limits the child's address space (RLIMIT_AS) to `bytes` before it starts the engine.
+struct AddressSpaceLimit : bp::extend::handler {
+  rlim_t bytes = RLIM_INFINITY;
+  template <class Executor>
+  void on_exec_setup(Executor&) const {
+    const rlimit limit{bytes, bytes};
+    setrlimit(RLIMIT_AS, &limit);
+  }
+};
+
 class EngineChild {
  public:
-  explicit EngineChild(std::vector<std::string> args = {})
+  explicit EngineChild(std::vector<std::string> args = {}, AddressSpaceLimit limit = {})
       : child_(bp::exe = TRIAD_BINARY_DIR "/triad", bp::args = std::move(args),
-               bp::std_in<in_, bp::std_out> out_, bp::std_err > bp::null) {
+               bp::std_in<in_, bp::std_out> out_, bp::std_err > bp::null, limit) {
     reader_ = std::thread([this] {
       std::string line;
       while (std::getline(out_, line)) {
@@ -141,6 +154,62 @@ TEST(Process, IsreadyIsAnsweredPromptlyDuringInfiniteSearch) {
   std::cout << "isready latency during go infinite, worst of 5: " << worst.count() << " us\n";
   EXPECT_LT(worst, 500ms);  // spec: "within a few ms"; generous bound for loaded CI machines
   e.send("stop");
+  EXPECT_TRUE(e.wait_for("bestmove "));
+  e.send("quit");
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
+// go perft runs like a search: isready is answered meanwhile, stop ends it with a result
+// line, and quit or end of input end the process (it used to count on the reading thread,
+// deaf to everything, for as long as the count took: `go perft 50` had to be killed).
+TEST(Process, GoPerftCanBeStoppedAndAnswersIsready) {
+  EngineChild e;
+  e.send("go perft 50");
+  e.send("isready");
+  EXPECT_EQ(e.wait_for("readyok"), "readyok");
+  e.send("stop");
+  const auto stopped = e.wait_for("info string perft stopped after ");
+  ASSERT_TRUE(stopped);
+  EXPECT_EQ(e.read_line(), "");
+  const auto total = e.read_line();
+  ASSERT_TRUE(total);
+  EXPECT_TRUE(total->rfind("Nodes searched: ", 0) == 0) << *total;
+  e.send("go perft 2");  // the engine is free again: a complete count
+  EXPECT_EQ(e.wait_for("Nodes searched"), "Nodes searched: 324");
+  e.send("go perft 50");
+  e.send("quit");
+  EXPECT_TRUE(e.wait_for("Nodes searched: "));
+  EXPECT_EQ(e.wait_exit(), 0);
+  EngineChild eof;
+  eof.send("go perft 50");
+  eof.close_input();
+  EXPECT_TRUE(eof.wait_for("Nodes searched: "));
+  EXPECT_EQ(eof.wait_exit(), 0);
+}
+
+// A Hash the process cannot allocate (here: its address space is limited to 1 GB) falls
+// back to the largest size that fits, says so once, and every go still gets a legal
+// bestmove (it used to print an error and no bestmove for every go from then on).
+TEST(Process, HashTooLargeForMemoryFallsBackAndStillAnswersGo) {
+  AddressSpaceLimit limit;
+  limit.bytes = rlim_t{1} << 30;
+  EngineChild e({"--variant", "yinyang"}, limit);
+  e.send("setoption name Hash value 4096");
+  e.send("isready");
+  const auto note = e.read_line();
+  ASSERT_TRUE(note);
+  EXPECT_TRUE(note->rfind("info string Hash 4096 MB cannot be allocated, using ", 0) == 0) << *note;
+  EXPECT_EQ(e.read_line(), "readyok");
+  for (int i = 0; i < 2; ++i) {
+    e.send("go depth 3");
+    const auto best = e.wait_for("bestmove ");
+    ASSERT_TRUE(best);
+    e.send("query islegal " + best->substr(9, best->find(' ', 9) - 9));
+    EXPECT_EQ(e.wait_for("response "), "response true");
+  }
+  e.send("setoption name Hash value 8192");  // the search exists: the fallback is at once
+  EXPECT_TRUE(e.wait_for("info string Hash 8192 MB cannot be allocated, using "));
+  e.send("go depth 2");
   EXPECT_TRUE(e.wait_for("bestmove "));
   e.send("quit");
   EXPECT_EQ(e.wait_exit(), 0);

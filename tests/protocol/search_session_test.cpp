@@ -62,11 +62,18 @@ TEST(SearchSession, SearchmovesRestrictsTheRoot) {
   SessionDriver d;
   d.send("setoption name UCI_Variant value yinyang");
   EXPECT_EQ(check_search(d.send("go depth 3 searchmoves d4e4")), "d4e4");
+  // A move that is not legal here: one error line, and the go is still answered (every
+  // move searched).
   const auto bad = d.send("go depth 3 searchmoves a1a2");
-  ASSERT_EQ(bad.size(), 1u);
+  ASSERT_FALSE(bad.empty());
   EXPECT_TRUE(starts_with(bad[0], "info string error go searchmoves a1a2 : ")) << bad[0];
+  EXPECT_EQ(count_prefix(bad, "info string error"), 1);
+  const Lines search(bad.begin() + 1, bad.end());
+  EXPECT_TRUE(legal_moves(d).count(check_search(search)));
 }
 
+// Commands run on the reader thread while the search runs on its own: those that only read
+// the game are answered at once, those that would change it are refused until `stop`.
 TEST(SearchSession, InfiniteRunsUntilStopAndAnswersIsreadyMeanwhile) {
   SessionDriver d;
   d.send("setoption name UCI_Variant value yinyang");
@@ -75,25 +82,25 @@ TEST(SearchSession, InfiniteRunsUntilStopAndAnswersIsreadyMeanwhile) {
   d.send_async("position startpos");            // refused mid-search
   d.send_async("go depth 1");                   // refused
   d.send_async("setoption name Hash value 2");  // refused
-  d.send_async("query fen");                    // queued until the search ends
+  d.send_async("ucinewgame");                   // refused
+  d.send_async("query fen");                    // answered at once
+  const auto before_stop = d.take_now();
   d.send_async("stop");
-  const auto out = d.finish();
-  ASSERT_FALSE(out.empty());
-  EXPECT_EQ(count_prefix(out, "readyok"), 1);
-  EXPECT_EQ(count_prefix(out, "info string error position : a search is running"), 1);
-  EXPECT_EQ(count_prefix(out, "info string error go : a search is running"), 1);
-  EXPECT_EQ(count_prefix(out, "info string error setoption : a search is running"), 1);
-  ASSERT_EQ(out.back(), "response 6/6/2DL2/2LD2/6/6 1 0");  // the queued query, after bestmove
-  const Lines search(out.begin(), out.end() - 1);
-  Lines without_other;
-  for (const auto& l : search)
-    if (starts_with(l, "info depth") || starts_with(l, "bestmove")) without_other.push_back(l);
-  check_search(without_other);
-  // readyok came before the bestmove.
-  const auto ready = std::find(out.begin(), out.end(), "readyok");
-  const auto best = std::find_if(out.begin(), out.end(),
-                                 [](const std::string& l) { return starts_with(l, "bestmove"); });
-  EXPECT_LT(ready, best);
+  const auto after_stop = d.finish();
+  Lines out = before_stop;
+  out.insert(out.end(), after_stop.begin(), after_stop.end());
+  EXPECT_EQ(count_prefix(before_stop, "bestmove"), 0);
+  EXPECT_EQ(count_prefix(before_stop, "readyok"), 1);
+  EXPECT_EQ(count_prefix(before_stop, "response 6/6/2DL2/2LD2/6/6 1 0"), 1);
+  EXPECT_EQ(count_prefix(before_stop, "info string error position : a search is running"), 1);
+  EXPECT_EQ(count_prefix(before_stop, "info string error go : a search is running"), 1);
+  EXPECT_EQ(count_prefix(before_stop, "info string error setoption : a search is running"), 1);
+  EXPECT_EQ(count_prefix(before_stop, "info string error ucinewgame : a search is running"), 1);
+  Lines search;
+  for (const auto& l : out)
+    if (starts_with(l, "info depth") || starts_with(l, "bestmove")) search.push_back(l);
+  check_search(search);
+  EXPECT_TRUE(starts_with(out.back(), "bestmove ")) << out.back();
 }
 
 TEST(SearchSession, CommandsAfterStopWaitForTheBestmoveInsteadOfBeingRefused) {
@@ -233,6 +240,39 @@ TEST(SearchSession, ThreadsAndHashOptionsReachTheSearch) {
   EXPECT_TRUE(d.send("setoption name Clear Hash").empty());
   EXPECT_TRUE(d.send("ucinewgame").empty());
   EXPECT_TRUE(legal.count(check_search(d.send("go nodes 5000"))));
+}
+
+// The `nodes` of the last info line of one search.
+std::uint64_t last_nodes(const Lines& out) {
+  std::uint64_t nodes = 0;
+  for (const auto& l : out) {
+    const auto tokens = tokenize(l);
+    for (std::size_t i = 0; i + 1 < tokens.size(); ++i)
+      if (tokens[0] == "info" && tokens[i] == "nodes")
+        nodes = std::stoull(std::string(tokens[i + 1]));
+  }
+  return nodes;
+}
+
+// The Yin Yang solvers' tables belong to the search workers and last from one search to the
+// next (they were thread_local on a thread made per `go`: every search started empty). The
+// second search of a 16-empty root, which the solver answers, finds it in the table.
+TEST(SearchSession, YinYangSolverTablesAreKeptBetweenSearches) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  const std::string position =
+      "position startpos moves c3b3 c3c1 c4b4 b3b1 b3b2 c1d1 c1c2 b1a1 d1d2 d1e1 d3e3 e3e4 d2f2 "
+      "e1e2 f2f1 f2f4";
+  d.send(position);
+  const auto first = d.send("go depth 1");
+  const auto second = d.send("go depth 1");
+  check_search(first);
+  check_search(second);
+  EXPECT_GT(last_nodes(first), 0u);
+  EXPECT_LT(last_nodes(second), last_nodes(first));
+  d.send("ucinewgame");  // forgets them
+  d.send(position);
+  EXPECT_EQ(last_nodes(d.send("go depth 1")), last_nodes(first));
 }
 
 TEST(SearchSession, FastchessUciComplianceSequence) {

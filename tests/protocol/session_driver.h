@@ -1,7 +1,8 @@
 // Test helper: drives a protocol Session in-process, line by line, and hands back the output
-// lines each command produced (waiting for a search to finish when asked to).
+// lines each command produced (waiting for a search to finish when asked to, or at once).
 #pragma once
 
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -12,9 +13,31 @@
 
 namespace triad::protocol::testing {
 
+// A string buffer that the search thread may write while the test reads it.
+class LockedBuffer : public std::stringbuf {
+ public:
+  std::string snapshot() {
+    std::lock_guard lock(mutex_);
+    return str();
+  }
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    std::lock_guard lock(mutex_);
+    return std::stringbuf::xsputn(s, n);
+  }
+  int_type overflow(int_type c) override {
+    std::lock_guard lock(mutex_);
+    return std::stringbuf::overflow(c);
+  }
+
+ private:
+  std::recursive_mutex mutex_;  // xsputn may call overflow
+};
+
 class SessionDriver {
  public:
-  SessionDriver() : session_(out_, adapters::VariantRegistry::builtin()) {}
+  SessionDriver() : out_(&buffer_), session_(out_, adapters::VariantRegistry::builtin()) {}
 
   // Runs one line; waits for any search it started to end (use send_async for infinite or
   // ponder searches). Returns the lines written since the previous call.
@@ -38,17 +61,23 @@ class SessionDriver {
   }
   Session& session() { return session_; }
 
+  // The complete lines written since the previous call, without waiting for anything.
+  std::vector<std::string> take_now() { return take(); }
+
  private:
   std::vector<std::string> take() {
-    const std::string all = out_.str();
+    const std::string all = buffer_.snapshot();
+    const std::size_t end = all.rfind('\n') == std::string::npos ? 0 : all.rfind('\n') + 1;
     std::vector<std::string> lines;
-    std::istringstream in(all.substr(consumed_));
+    if (end <= consumed_) return lines;
+    std::istringstream in(all.substr(consumed_, end - consumed_));
     for (std::string l; std::getline(in, l);) lines.push_back(l);
-    consumed_ = all.size();
+    consumed_ = end;
     return lines;
   }
 
-  std::ostringstream out_;
+  LockedBuffer buffer_;
+  std::ostream out_;
   Session session_;
   std::size_t consumed_ = 0;
 };

@@ -15,6 +15,7 @@
 #include "engine/games/razzle/game.h"
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/solver.h"
+#include "engine/search/hooks_yinyang.h"
 #include "tests/search/search_test_util.h"
 
 namespace triad::search_test {
@@ -302,6 +303,21 @@ TYPED_TEST(SearchTest, FinishedGameGivesNoMoveButOneInfo) {
   const auto run = run_search(s, line, limits);
   EXPECT_FALSE(run.result.best);
   EXPECT_EQ(run.infos.size(), 1u);
+}
+
+// The Yin Yang solvers' tables are counted in the Hash option: a worker's tables stay within
+// the share it is given, only the main worker has a root solver, and a large share gets the
+// full-size tables.
+TEST(YinYangThreadTables, StayWithinTheirShareOfHash) {
+  using Tables = engine::SearchHooks<games::yinyang::Game>::ThreadTables;
+  for (const std::size_t mb : {1, 4, 8, 64}) {
+    const std::size_t budget = mb << 20;
+    const Tables main(budget, true), helper(budget, false);
+    EXPECT_LE(main.bytes(), budget) << mb;
+    EXPECT_LE(helper.bytes(), budget) << mb;
+    EXPECT_LT(helper.bytes(), main.bytes()) << mb;
+  }
+  EXPECT_EQ(Tables(std::size_t{64} << 20, true).bytes(), std::size_t{17} << 20);  // 16 + 1 MB
 }
 
 }  // namespace
