@@ -187,18 +187,18 @@ TEST(Process, GoPerftCanBeStoppedAndAnswersIsready) {
   EXPECT_EQ(eof.wait_exit(), 0);
 }
 
-// A Hash the process cannot allocate (here: its address space is limited to 1 GB) falls
+// A Hash the process cannot allocate (here: its address space is limited to 256 MB) falls
 // back to the largest size that fits, says so once, and every go still gets a legal
 // bestmove (it used to print an error and no bestmove for every go from then on).
 TEST(Process, HashTooLargeForMemoryFallsBackAndStillAnswersGo) {
   AddressSpaceLimit limit;
-  limit.bytes = rlim_t{1} << 30;
+  limit.bytes = rlim_t{256} << 20;
   EngineChild e({"--variant", "yinyang"}, limit);
-  e.send("setoption name Hash value 4096");
+  e.send("setoption name Hash value 1024");
   e.send("isready");
   const auto note = e.read_line();
   ASSERT_TRUE(note);
-  EXPECT_TRUE(note->rfind("info string Hash 4096 MB cannot be allocated, using ", 0) == 0) << *note;
+  EXPECT_TRUE(note->rfind("info string Hash 1024 MB cannot be allocated, using ", 0) == 0) << *note;
   EXPECT_EQ(e.read_line(), "readyok");
   for (int i = 0; i < 2; ++i) {
     e.send("go depth 3");
@@ -207,8 +207,8 @@ TEST(Process, HashTooLargeForMemoryFallsBackAndStillAnswersGo) {
     e.send("query islegal " + best->substr(9, best->find(' ', 9) - 9));
     EXPECT_EQ(e.wait_for("response "), "response true");
   }
-  e.send("setoption name Hash value 8192");  // the search exists: the fallback is at once
-  EXPECT_TRUE(e.wait_for("info string Hash 8192 MB cannot be allocated, using "));
+  e.send("setoption name Hash value 2048");  // the search exists: the fallback is at once
+  EXPECT_TRUE(e.wait_for("info string Hash 2048 MB cannot be allocated, using "));
   e.send("go depth 2");
   EXPECT_TRUE(e.wait_for("bestmove "));
   e.send("quit");
