@@ -115,6 +115,8 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
   for (int p = 0; p < 2; ++p) {
     const std::uint64_t seed = setup.seed * 2 + static_cast<std::uint64_t>(p);
     if (auto f = players[p]->prepare_game(seed)) {
+      if (f->kind == FailureKind::kCancelled)
+        return finish(GameResult::kNone, kTermInterrupted, "the run was interrupted");
       const bool stall = f->kind == FailureKind::kTimeout;
       return finish(win_for(1 - p), stall ? kTermStall : kTermDisconnect,
                     who(p) + (stall ? " stalled: " : " failed to start: ") + f->message);
@@ -161,6 +163,8 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
         case FailureKind::kProtocol:
           return finish(win_for(1 - mover), kTermIllegalMove,
                         who(mover) + " broke the protocol: " + reply.failure->message);
+        case FailureKind::kCancelled:
+          return finish(GameResult::kNone, kTermInterrupted, "the run was interrupted");
       }
     }
     if (!clock.charge(reply.elapsed.count()))

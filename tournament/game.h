@@ -16,8 +16,8 @@ namespace triad::tournament {
 
 // Everything fixed before a game starts.
 struct GameSetup {
-  int number = 0;  // 1-based, in the tournament's schedule
-  int round = 1;
+  std::int64_t number = 0;  // 1-based, in the tournament's schedule
+  std::int64_t round = 1;
   std::string event;
   std::string variant;
   std::string start_fen;                   // the opening's position
@@ -30,8 +30,9 @@ struct GameSetup {
   ResignRule resign;
   DrawRule draw;
   std::int64_t untimed_move_limit_ms = 60000;
-  // Set from outside (Ctrl-C) to abandon the game before the next move: the record then
-  // has no result and Termination kTermInterrupted.
+  // Set from outside (Ctrl-C) to abandon the game before the next move (engines waited on
+  // are cancelled through their CancelSignal): the record then has no result and
+  // Termination kTermInterrupted.
   const std::atomic<bool>* interrupt = nullptr;
 };
 

@@ -1,21 +1,13 @@
 // triad-match: parses the command line / YAML configuration, sets up the variant from the
 // registry (built-in variants plus -variants files) and runs the tournament.
-#include <csignal>
 #include <iostream>
 
 #include "adapters/common/variants.h"
 #include "tournament/config.h"
+#include "tournament/signal_watcher.h"
 #include "tournament/tournament.h"
 
 namespace {
-
-triad::tournament::Tournament* running_match = nullptr;
-
-// Ctrl-C / SIGTERM: finish cleanly (engines quit, state and summary written) instead of
-// dying with engines left behind.
-extern "C" void on_signal(int) {
-  if (running_match) running_match->interrupt();
-}
 
 int run_match(int argc, char** argv) {
   using namespace triad;
@@ -44,9 +36,10 @@ int run_match(int argc, char** argv) {
   }
   tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
   tournament::Tournament match(std::move(cli->config), factory, std::cout);
-  running_match = &match;
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  // Ctrl-C / SIGTERM: stop at once (games in progress abandoned, their engines killed;
+  // finished results, state and summary written); a second one exits immediately.
+  tournament::SignalWatcher signals([&match] { match.interrupt(); },
+                                    [&match] { match.kill_engines(); });
   if (auto r = match.prepare(); !r) {  // bad settings: nothing was played
     std::cerr << "triad-match: " << r.error().message << "\n";
     return 2;

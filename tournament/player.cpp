@@ -18,7 +18,12 @@ class EnginePlayer : public Player {
   EnginePlayer(EngineConfig config, PlayerContext context)
       : config_(std::move(config)), context_(std::move(context)) {}
   ~EnginePlayer() override {
-    if (client_) client_->quit(std::chrono::milliseconds(500));
+    if (!client_) return;
+    if (interrupted()) {
+      client_->kill();  // no time for a polite quit
+    } else {
+      client_->quit(std::chrono::milliseconds(500));
+    }
   }
 
   std::optional<Failure> prepare_game(std::uint64_t) override {
@@ -32,7 +37,7 @@ class EnginePlayer : public Player {
     if (!failure) failure = client_->sync(context_.handshake_timeout);
     if (failure) {
       // An engine that failed to get ready is ended; its next game starts a fresh one.
-      ++failures_;
+      if (failure->kind != FailureKind::kCancelled) ++failures_;
       if (client_) client_->kill();
       client_.reset();
     }
@@ -53,7 +58,7 @@ class EnginePlayer : public Player {
     if (failure.kind == FailureKind::kTimeout &&
         client_->drain_bestmove(std::chrono::milliseconds(1000)))
       return;
-    ++failures_;
+    if (failure.kind != FailureKind::kCancelled) ++failures_;  // not the engine's fault
     client_->kill();
     client_.reset();
   }
@@ -67,8 +72,8 @@ class EnginePlayer : public Player {
 
  private:
   std::optional<Failure> start() {
-    protocol::ProcessSpec spec{config_.command, config_.args, config_.working_dir,
-                               context_.stderr_log, context_.io_log};
+    protocol::ProcessSpec spec{config_.command,     config_.args,    config_.working_dir,
+                               context_.stderr_log, context_.io_log, context_.cancel};
     auto process = protocol::EngineProcess::start(spec);
     if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
     client_ = std::make_unique<protocol::EngineClient>(std::move(*process), config_.dialect);
@@ -78,6 +83,8 @@ class EnginePlayer : public Player {
       if (auto f = client_->set_option(name, value)) return f;
     return client_->sync(context_.handshake_timeout);
   }
+
+  bool interrupted() const { return context_.cancel && context_.cancel->cancelled(); }
 
   EngineConfig config_;
   PlayerContext context_;

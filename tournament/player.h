@@ -47,6 +47,8 @@ struct PlayerContext {
   std::filesystem::path stderr_log;  // empty = discarded
   std::filesystem::path io_log;      // protocol transcript; empty = none
   std::chrono::milliseconds handshake_timeout{10000};
+  // Cancels every wait on the engine when the run is interrupted (may be null).
+  std::shared_ptr<protocol::CancelSignal> cancel;
 };
 
 // An engine for `config` (an external process or a built-in player).

@@ -85,69 +85,84 @@ Result<Opening> add_random_plies(const Opening& base, int plies, const GameFacto
                     " random plies that keeps the game going was found from '" + base.fen + "'");
 }
 
-Result<std::vector<ScheduledGame>> make_schedule(const TournamentConfig& c,
-                                                 const GameFactory& factory) {
-  std::vector<Opening> book;
-  int plies = 0;
-  OpeningOrder order = OpeningOrder::kSequential;
-  int start = 0;
+namespace {
+
+// splitmix64's finaliser: spreads (seed, unit) over the generator's seed space.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+Result<Schedule> Schedule::create(const TournamentConfig& c, GameFactory factory) {
+  Schedule s;
+  s.factory_ = std::move(factory);
   if (c.openings) {
-    plies = c.openings->plies;
-    order = c.openings->order;
-    start = c.openings->start - 1;
+    s.plies_ = c.openings->plies;
+    s.order_ = c.openings->order;
+    s.start_ = c.openings->start - 1;
     if (!c.openings->file.empty()) {
-      auto loaded = load_openings(c.openings->file, factory);
+      auto loaded = load_openings(c.openings->file, s.factory_);
       if (!loaded) return loaded.error();
-      book = std::move(*loaded);
+      s.book_ = std::move(*loaded);
     }
   }
-  if (book.empty()) {
-    auto game = factory();
+  if (s.book_.empty()) {
+    auto game = s.factory_();
     if (!game) return game.error();
-    book.push_back({(*game)->start_fen(), {}});
+    s.book_.push_back({(*game)->start_fen(), {}});
   }
-
-  std::vector<std::pair<int, int>> encounters;
   const int n = static_cast<int>(c.engines.size());
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
-      if (c.type == TournamentType::kRoundRobin || i == 0) encounters.emplace_back(i, j);
+      if (c.type == TournamentType::kRoundRobin || i == 0) s.encounters_.emplace_back(i, j);
 
-  std::mt19937_64 rng(c.seed);
-  const bool paired = c.repeat == 2 && c.games % 2 == 0;
-  std::vector<ScheduledGame> out;
-  int openings_used = 0;
-  int pair_id = 0;
-  for (int round = 1; round <= c.rounds; ++round) {
-    for (const auto& [a, b] : encounters) {
-      Opening opening;
-      for (int g = 0; g < c.games; ++g) {
-        if (g % c.repeat == 0) {
-          const std::size_t index =
-              order == OpeningOrder::kRandom
-                  ? std::uniform_int_distribution<std::size_t>(0, book.size() - 1)(rng)
-                  : static_cast<std::size_t>(start + openings_used) % book.size();
-          ++openings_used;
-          auto o = plies > 0 ? add_random_plies(book[index], plies, factory, rng)
-                             : Result<Opening>(book[index]);
-          if (!o) return o.error();
-          opening = std::move(*o);
-        }
-        ScheduledGame game;
-        game.number = static_cast<int>(out.size()) + 1;
-        game.round = round;
-        // Colours alternate game by game, also across rounds when games is odd.
-        const bool swap = (g + (round - 1) * c.games) % 2 == 1;
-        game.engine[0] = swap ? b : a;
-        game.engine[1] = swap ? a : b;
-        game.opening = opening;
-        if (paired) game.pair = pair_id + g / 2;
-        out.push_back(std::move(game));
-      }
-      if (paired) pair_id += c.games / 2;
-    }
-  }
-  return out;
+  s.games_ = c.games;
+  s.repeat_ = c.repeat;
+  s.units_per_block_ = (s.games_ + s.repeat_ - 1) / s.repeat_;
+  s.paired_ = c.repeat == 2 && c.games % 2 == 0;
+  s.seed_ = c.seed;
+  // rounds * encounters * games, refused before it can overflow.
+  const std::int64_t per_round = static_cast<std::int64_t>(s.encounters_.size()) * s.games_;
+  if (per_round > kMaxScheduledGames / c.rounds)
+    return make_error("the schedule (" + std::to_string(c.rounds) + " rounds of " +
+                      std::to_string(per_round) + " games) is larger than the limit of " +
+                      std::to_string(kMaxScheduledGames) + " games");
+  s.size_ = per_round * c.rounds;
+  return s;
+}
+
+ScheduledGame Schedule::game(std::int64_t number) const {
+  // number - 1 = (round - 1, encounter, g) in mixed radix (rounds, encounters, games).
+  const std::int64_t index = number - 1;
+  const std::int64_t block = index / games_;  // (round - 1) * encounters + encounter
+  const std::int64_t g = index % games_;
+  const std::int64_t encounters = static_cast<std::int64_t>(encounters_.size());
+  ScheduledGame game;
+  game.number = number;
+  game.round = block / encounters + 1;
+  const auto [a, b] = encounters_[static_cast<std::size_t>(block % encounters)];
+  // Colours alternate game by game, also across rounds when games is odd.
+  const bool swap = (g + (game.round - 1) * games_) % 2 == 1;
+  game.engine[0] = swap ? b : a;
+  game.engine[1] = swap ? a : b;
+  game.unit = block * units_per_block_ + g / repeat_;
+  if (paired_) game.pair = game.unit;
+  return game;
+}
+
+Result<Opening> Schedule::opening(const ScheduledGame& game) const {
+  std::mt19937_64 rng(mix(seed_ ^ mix(static_cast<std::uint64_t>(game.unit))));
+  const std::size_t index =
+      order_ == OpeningOrder::kRandom
+          ? std::uniform_int_distribution<std::size_t>(0, book_.size() - 1)(rng)
+          : static_cast<std::size_t>((start_ + game.unit) %
+                                     static_cast<std::int64_t>(book_.size()));
+  if (plies_ == 0) return book_[index];
+  return add_random_plies(book_[index], plies_, factory_, rng);
 }
 
 }  // namespace triad::tournament

@@ -1,6 +1,11 @@
-// The tournament's schedule, fixed before the first game: who plays whom with which
-// colours, and from which opening (file lines and/or random plies, drawn from the seed).
-// Being deterministic, it lets a resumed run skip exactly the games already played.
+// The tournament's schedule, computed game by game on demand: a game number gives its
+// round, engines, colours and opening without anything stored per game, so a schedule of
+// any planned size takes constant memory. It is deterministic for a seed, so a resumed run
+// (or another machine given the same settings) computes exactly the same games.
+//
+// Work units: the games that share one opening (`-repeat N` games, colours alternating)
+// form a unit; with `-repeat` and an even `-games` a unit is a game pair, whose two games
+// count together in the pentanomial statistics.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +14,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "adapters/common/any_game.h"
@@ -27,6 +33,8 @@ struct Opening {
 // Limits of an openings file (the whole book is kept in memory).
 inline constexpr std::uintmax_t kMaxOpeningsFileBytes = 256u << 20;
 inline constexpr std::size_t kMaxOpeningLineBytes = 64u << 10;
+// The largest schedule (games): numbers stay exact in JSON (doubles) and far from overflow.
+inline constexpr std::int64_t kMaxScheduledGames = std::int64_t{1} << 53;
 
 // Reads a file of lines "<position line> [moves m1 m2 ...]" (blank lines and lines starting
 // with '#' skipped) and checks each against the rules; errors name the file and line.
@@ -38,14 +46,40 @@ Result<Opening> add_random_plies(const Opening& base, int plies, const GameFacto
                                  std::mt19937_64& rng);
 
 struct ScheduledGame {
-  int number = 0;  // 1-based
-  int round = 1;
+  std::int64_t number = 0;  // 1-based
+  std::int64_t round = 1;
   int engine[2] = {0, 1};  // [0] plays Player 1
-  Opening opening;
-  int pair = -1;  // games with the same pair id share an opening with colours swapped
+  std::int64_t unit = 0;   // games of a unit share an opening (0-based)
+  std::int64_t pair = -1;  // the unit's id when it is a game pair, else -1
 };
 
-Result<std::vector<ScheduledGame>> make_schedule(const TournamentConfig& config,
-                                                 const GameFactory& factory);
+class Schedule {
+ public:
+  // Loads and checks the openings; refuses a schedule above kMaxScheduledGames.
+  static Result<Schedule> create(const TournamentConfig& config, GameFactory factory);
+
+  std::int64_t size() const { return size_; }
+  // Game `number` (1..size()): pairing, colours, unit. Cheap, no allocation.
+  ScheduledGame game(std::int64_t number) const;
+  // The opening of a game's unit: a book line and/or random plies drawn from a generator
+  // seeded by the seed and the unit alone, so any unit can be computed on its own.
+  Result<Opening> opening(const ScheduledGame& game) const;
+
+ private:
+  Schedule() = default;
+
+  GameFactory factory_;
+  std::vector<Opening> book_;
+  std::vector<std::pair<int, int>> encounters_;
+  std::int64_t games_ = 1;            // games per encounter and round
+  std::int64_t repeat_ = 1;           // games per opening
+  std::int64_t units_per_block_ = 1;  // openings per encounter and round
+  std::int64_t size_ = 0;
+  bool paired_ = false;
+  OpeningOrder order_ = OpeningOrder::kSequential;
+  std::int64_t start_ = 0;  // first book line (0-based)
+  int plies_ = 0;
+  std::uint64_t seed_ = 1;
+};
 
 }  // namespace triad::tournament

@@ -20,9 +20,10 @@ struct Sample {
 // Per-game scores 1, 0.5, 0 with their frequencies.
 Sample trinomial(const Tally& t) {
   Sample s;
-  s.n = t.games();
+  s.n = static_cast<double>(t.games());
   if (s.n == 0) return s;
-  const double w = t.wins / s.n, d = t.draws / s.n, l = t.losses / s.n;
+  const double w = static_cast<double>(t.wins) / s.n, d = static_cast<double>(t.draws) / s.n,
+               l = static_cast<double>(t.losses) / s.n;
   s.mean = w + d / 2;
   s.var = w * std::pow(1 - s.mean, 2) + d * std::pow(0.5 - s.mean, 2) + l * std::pow(s.mean, 2);
   return s;
@@ -31,10 +32,13 @@ Sample trinomial(const Tally& t) {
 // Per-pair scores 0, 0.25, 0.5, 0.75, 1 (pair points / 2) with their frequencies.
 Sample pentanomial(const Tally& t) {
   Sample s;
-  s.n = t.pairs();
+  s.n = static_cast<double>(t.pairs());
   if (s.n == 0) return s;
-  for (int i = 0; i < 5; ++i) s.mean += t.pentanomial[i] / s.n * (i / 4.0);
-  for (int i = 0; i < 5; ++i) s.var += t.pentanomial[i] / s.n * std::pow(i / 4.0 - s.mean, 2);
+  for (std::size_t i = 0; i < 5; ++i)
+    s.mean += static_cast<double>(t.pentanomial[i]) / s.n * (static_cast<double>(i) / 4.0);
+  for (std::size_t i = 0; i < 5; ++i)
+    s.var += static_cast<double>(t.pentanomial[i]) / s.n *
+             std::pow(static_cast<double>(i) / 4.0 - s.mean, 2);
   return s;
 }
 
@@ -61,16 +65,17 @@ EloEstimate estimate_elo(const Tally& t) {
   e.error_95 = s.mean <= 0 || s.mean >= 1
                    ? std::numeric_limits<double>::infinity()
                    : (elo_from_score(s.mean + margin) - elo_from_score(s.mean - margin)) / 2;
-  e.draw_ratio = t.draws / s.n;
+  e.draw_ratio = static_cast<double>(t.draws) / s.n;
   if (s.var > 0) {
     e.nelo = (s.mean - 0.5) / std::sqrt(s.var) * kNeloDivisor;
     e.nelo_error_95 = kZ95 * kNeloDivisor / std::sqrt(s.n);
   } else {
     e.nelo_error_95 = std::numeric_limits<double>::infinity();
   }
-  const int decisive = t.wins + t.losses;
-  e.los =
-      decisive == 0 ? 0.5 : 0.5 * (1 + std::erf((t.wins - t.losses) / std::sqrt(2.0 * decisive)));
+  const double decisive = static_cast<double>(t.wins + t.losses);
+  e.los = decisive == 0 ? 0.5
+                        : 0.5 * (1 + std::erf(static_cast<double>(t.wins - t.losses) /
+                                              std::sqrt(2.0 * decisive)));
   return e;
 }
 

@@ -4,24 +4,25 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 
 namespace triad::tournament {
 
 // Results of the first engine against the second.
 struct Tally {
-  int wins = 0;
-  int losses = 0;
-  int draws = 0;
+  std::int64_t wins = 0;
+  std::int64_t losses = 0;
+  std::int64_t draws = 0;
   // Game pairs played from the same opening with colours swapped, indexed by the first
   // engine's pair score in half points: [0] = 0 (LL), [1] = 0.5 (LD), [2] = 1 (DD or WL),
   // [3] = 1.5 (WD), [4] = 2 (WW).
-  std::array<int, 5> pentanomial{};
+  std::array<std::int64_t, 5> pentanomial{};
 
-  int games() const { return wins + losses + draws; }
-  int pairs() const {
-    int n = 0;
-    for (int c : pentanomial) n += c;
+  std::int64_t games() const { return wins + losses + draws; }
+  std::int64_t pairs() const {
+    std::int64_t n = 0;
+    for (auto c : pentanomial) n += c;
     return n;
   }
 };

@@ -1,55 +1,26 @@
-// The tournament: plays the schedule on `concurrency` worker threads, writes records,
-// prints progress and statistics, saves a resume state after every game, stops early
-// when the SPRT decides, and writes the JSON summary at the end.
+// The tournament: plays the schedule on `concurrency` game threads, writes records, prints
+// progress and statistics, saves a resume state after every game, stops early when the
+// SPRT decides, and writes the JSON summary at the end. The schedule is computed game by
+// game and the results are merged into bounded counts, so memory does not grow with the
+// number of games planned or played.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <vector>
 
+#include "protocol/client/engine_process.h"
 #include "tournament/config.h"
 #include "tournament/game.h"
+#include "tournament/results.h"
 #include "tournament/schedule.h"
-#include "tournament/stats.h"
 
 namespace triad::tournament {
-
-// What the statistics and the resume state keep of a game.
-struct FinishedGame {
-  int number = 0;
-  int engine[2] = {0, 1};  // [0] played Player 1
-  engine::GameResult result = engine::GameResult::kNone;
-  std::string termination;
-  int pair = -1;
-};
-
-// Statistics of engines a (first) and b, from a's point of view.
-struct PairStats {
-  int a = 0;
-  int b = 1;
-  Tally tally;
-  EloEstimate elo;
-  std::optional<SprtState> sprt;
-};
-
-// One entry per pair of engines that met. The SPRT counts complete game pairs only when
-// the schedule pairs games.
-std::vector<PairStats> compute_stats(const TournamentConfig& config,
-                                     const std::vector<FinishedGame>& games);
-
-// One engine's results against the whole field (for tournaments of more than two).
-struct EngineStanding {
-  int engine = 0;
-  Tally tally;  // no pentanomial counts
-  EloEstimate elo;
-};
-
-// Every engine that played, best score first.
-std::vector<EngineStanding> compute_standings(const TournamentConfig& config,
-                                              const std::vector<FinishedGame>& games);
 
 class Tournament {
  public:
@@ -62,11 +33,18 @@ class Tournament {
   // Runs to the end (or an early stop). Errors: prepare()'s, a game that cannot be played,
   // an output that failed during the run.
   Result<void> run();
-  // Stops the run soon: no new game starts and games in progress are abandoned before
-  // their next move (they are played again by a resumed run). Safe from a signal handler.
-  void interrupt() { interrupted_ = true; }
+  // Stops the run at once: no new game starts, games in progress are abandoned (waits on
+  // engines end now and those engines are killed; the games are played again by a resumed
+  // run). From any thread, not from a signal handler.
+  void interrupt();
+  // Kills every engine process at once (for an immediate exit after a second Ctrl-C).
+  void kill_engines() { cancel_->kill_all(); }
+  // Called after each finished game is counted (on a game thread, one call at a time).
+  void on_game_finished(std::function<void(const FinishedGame&)> observer) {
+    observer_ = std::move(observer);
+  }
 
-  const std::vector<FinishedGame>& finished() const { return finished_; }
+  const Results& results() const { return results_; }
   // Why the run stopped before the schedule's end ("" if it did not).
   const std::string& stop_reason() const { return stop_reason_; }
   // Human-readable statistics of every pair (printed at the end).
@@ -77,25 +55,24 @@ class Tournament {
  private:
   Result<void> check_outputs() const;
   void worker(int id);
-  void record_game(const GameRecord& record, int pair, int player_failures);
-  Result<void> load_state();
-  void save_state() const;
-  std::string fingerprint() const;
+  void record_game(const GameRecord& record, const ScheduledGame& game, int player_failures);
+  void stop_with_error(std::string message);
 
   TournamentConfig config_;
-  GameFactory factory_;
-  std::mutex factory_mutex_;
+  GameFactory factory_;  // serialised: creating games from two threads at once is not safe
   std::ostream& progress_;
-  std::vector<ScheduledGame> schedule_;
-  std::vector<bool> done_;  // by game number - 1 (resumed or finished)
-  std::vector<FinishedGame> finished_;
-  std::mutex mutex_;  // guards everything below and the outputs
+  std::shared_ptr<protocol::CancelSignal> cancel_ = std::make_shared<protocol::CancelSignal>();
+  std::optional<Schedule> schedule_;
+  std::string fingerprint_;
   bool prepared_ = false;
-  std::size_t next_ = 0;
+  std::function<void(const FinishedGame&)> observer_;
+  std::mutex mutex_;  // guards everything below and the outputs
+  Results results_;
+  std::int64_t next_ = 1;  // the next game number to consider
   std::atomic<bool> stop_{false};
   std::atomic<bool> interrupted_{false};
   std::string stop_reason_;
-  std::string error_;  // an output error seen by a worker
+  std::string error_;  // an output error seen by a game thread
 };
 
 }  // namespace triad::tournament

@@ -10,6 +10,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+const Failure kCancelledFailure{FailureKind::kCancelled, "the run was interrupted"};
+
 std::vector<std::string> split(const std::string& line) {
   std::istringstream in(line);
   std::vector<std::string> out;
@@ -97,6 +99,7 @@ std::optional<Failure> EngineClient::wait_for(const std::string& token,
     if (r.status == ReadStatus::kClosed)
       return Failure{FailureKind::kDisconnected,
                      "the engine closed its output while waiting for '" + token + "'"};
+    if (r.status == ReadStatus::kCancelled) return kCancelledFailure;
     const auto tokens = split(r.line);
     if (tokens.empty()) continue;
     if (tokens[0] == "id" && tokens.size() > 2 && tokens[1] == "name")
@@ -157,6 +160,10 @@ SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds t
     }
     if (r.status == ReadStatus::kClosed) {
       reply.failure = Failure{FailureKind::kDisconnected, "the engine exited while thinking"};
+      return reply;
+    }
+    if (r.status == ReadStatus::kCancelled) {
+      reply.failure = kCancelledFailure;
       return reply;
     }
     const auto tokens = split(r.line);

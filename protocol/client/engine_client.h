@@ -22,6 +22,7 @@ enum class FailureKind {
   kTimeout,       // no answer in time (bestmove, readyok, uciok)
   kDisconnected,  // the process exited or closed its output
   kProtocol,      // an answer that breaks the protocol (e.g. `bestmove` without a move)
+  kCancelled,     // the wait was cancelled from outside (the run is being interrupted)
 };
 
 struct Failure {

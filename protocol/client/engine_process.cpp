@@ -4,6 +4,7 @@
 #include "protocol/client/engine_process.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <condition_variable>
 
 #include <csignal>
@@ -28,6 +29,7 @@ struct EngineProcess::Impl {
   std::condition_variable ready;
   std::deque<std::string> lines;
   bool closed = false;
+  bool cancelled = false;
   std::unique_ptr<FILE, int (*)(FILE*)> io_log{nullptr, &std::fclose};  // guarded by `mutex`
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 
@@ -56,6 +58,35 @@ struct EngineProcess::Impl {
     ready.notify_one();
   }
 };
+
+void CancelSignal::cancel() {
+  std::lock_guard lock(mutex_);
+  cancelled_ = true;
+  for (auto& [id, waiter] : waiters_) waiter.wake();
+}
+
+bool CancelSignal::cancelled() const {
+  std::lock_guard lock(mutex_);
+  return cancelled_;
+}
+
+void CancelSignal::kill_all() const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, waiter] : waiters_)
+    if (waiter.group > 0) ::kill(-waiter.group, SIGKILL);
+}
+
+std::uint64_t CancelSignal::attach(pid_t group, std::function<void()> wake) {
+  std::lock_guard lock(mutex_);
+  if (cancelled_) wake();
+  waiters_[++next_id_] = {group, std::move(wake)};
+  return next_id_;
+}
+
+void CancelSignal::detach(std::uint64_t id) {
+  std::lock_guard lock(mutex_);
+  waiters_.erase(id);
+}
 
 namespace {
 
@@ -137,13 +168,21 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(const ProcessSpec& s
   if (ec) return make_error("cannot start engine '" + spec.command + "': " + ec.message());
   Impl* raw = impl.get();
   impl->reader = std::thread([raw] { raw->read_loop(); });
-  return std::unique_ptr<EngineProcess>(new EngineProcess(spec, std::move(impl)));
+  auto process = std::unique_ptr<EngineProcess>(new EngineProcess(spec, std::move(impl)));
+  if (spec.cancel)
+    process->cancel_id_ = spec.cancel->attach(raw->group.native_handle(), [raw] {
+      std::lock_guard lock(raw->mutex);
+      raw->cancelled = true;
+      raw->ready.notify_all();
+    });
+  return process;
 }
 
 EngineProcess::EngineProcess(ProcessSpec spec, std::unique_ptr<Impl> impl)
     : spec_(std::move(spec)), impl_(std::move(impl)) {}
 
 EngineProcess::~EngineProcess() {
+  if (spec_.cancel) spec_.cancel->detach(cancel_id_);
   kill();
 }
 
@@ -160,8 +199,9 @@ Result<void> EngineProcess::write_line(std::string_view line) {
 
 ReadResult EngineProcess::read_line(std::chrono::milliseconds timeout) {
   std::unique_lock lock(impl_->mutex);
-  const bool got = impl_->ready.wait_for(lock, timeout,
-                                         [this] { return !impl_->lines.empty() || impl_->closed; });
+  const bool got = impl_->ready.wait_for(
+      lock, timeout, [this] { return !impl_->lines.empty() || impl_->closed || impl_->cancelled; });
+  if (impl_->cancelled) return {ReadStatus::kCancelled, {}};
   if (!impl_->lines.empty()) {
     ReadResult r{ReadStatus::kLine, std::move(impl_->lines.front())};
     impl_->lines.pop_front();

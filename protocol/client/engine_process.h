@@ -3,9 +3,15 @@
 // process group), and the child's stderr goes to a log file. No protocol knowledge here.
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +21,33 @@
 
 namespace triad::protocol {
 
+// A switch shared by engine processes (e.g. every engine of a match): after cancel(), every
+// wait of every process attached to it returns at once with ReadStatus::kCancelled, and
+// processes attached later are cancelled from the start. Thread-safe.
+class CancelSignal {
+ public:
+  void cancel();
+  bool cancelled() const;
+  // Kills the process group of every attached process at once (for an immediate exit).
+  void kill_all() const;
+
+ private:
+  friend class EngineProcess;
+  // `wake` is called by cancel() (at once if it was called already); `group` is the
+  // process group to kill.
+  std::uint64_t attach(pid_t group, std::function<void()> wake);
+  void detach(std::uint64_t id);
+
+  struct Waiter {
+    pid_t group;
+    std::function<void()> wake;
+  };
+  mutable std::mutex mutex_;
+  bool cancelled_ = false;
+  std::uint64_t next_id_ = 0;
+  std::map<std::uint64_t, Waiter> waiters_;
+};
+
 struct ProcessSpec {
   std::string command;                // a path, or a name looked up in PATH
   std::vector<std::string> args;      // passed as-is (no shell)
@@ -23,9 +56,10 @@ struct ProcessSpec {
   // Transcript of the dialogue, appended to: "<ms since start> > line" for what we send,
   // "<ms> < line" for what the engine prints. Empty = none.
   std::filesystem::path io_log;
+  std::shared_ptr<CancelSignal> cancel;  // none = waits end only by a line or the timeout
 };
 
-enum class ReadStatus { kLine, kTimeout, kClosed };
+enum class ReadStatus { kLine, kTimeout, kClosed, kCancelled };
 
 struct ReadResult {
   ReadStatus status = ReadStatus::kClosed;
@@ -47,7 +81,8 @@ class EngineProcess {
 
   // Sends one line (a '\n' is appended). Fails if the child's stdin is closed.
   Result<void> write_line(std::string_view line);
-  // The next line the child printed, waiting at most `timeout`.
+  // The next line the child printed, waiting at most `timeout` (kCancelled at once once the
+  // spec's CancelSignal is cancelled).
   ReadResult read_line(std::chrono::milliseconds timeout);
   // Removes and returns the lines received but not read yet (without waiting).
   std::vector<std::string> take_received();
@@ -68,6 +103,7 @@ class EngineProcess {
   ProcessSpec spec_;
   std::unique_ptr<Impl> impl_;
   std::optional<int> exit_code_;
+  std::uint64_t cancel_id_ = 0;
 };
 
 }  // namespace triad::protocol

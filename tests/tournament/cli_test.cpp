@@ -108,6 +108,47 @@ TEST(Cli, OpeningsFileThatIsNotARegularFileIsRefused) {
       "does not exist");
 }
 
+TEST(Cli, AHugePlannedScheduleStartsAtOnceInSmallMemory) {
+  // The schedule used to be built up front, ~170 bytes per game (34 GB and 340 GB here).
+  // Now the run must start and play within a 2 GiB address space; the SPRT ends it early.
+  TempDir dir("cli_huge");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> sizes = {
+      {{"-rounds", "100000000", "-games", "2"}, "200000000"},
+      {{"-games", "2000000000", "-rounds", "1000"}, "2000000000000"}};
+  for (const auto& [size, scheduled] : sizes) {
+    std::vector<std::string> args = {"-engine",
+                                     "name=G",
+                                     "cmd=builtin:greedy",
+                                     "-engine",
+                                     "name=R",
+                                     "cmd=builtin:random",
+                                     "-variant",
+                                     "yinyang",
+                                     "-repeat",
+                                     "-ratinginterval",
+                                     "0",
+                                     "-sprt",
+                                     "elo0=0",
+                                     "elo1=200",
+                                     "-jsonout",
+                                     (dir / "s.json").string(),
+                                     "-resume",
+                                     (dir / "state.json").string()};
+    args.insert(args.end(), size.begin(), size.end());
+    std::filesystem::remove(dir / "state.json");
+    const auto r = testing::run_triad_match(args, dir.path(), std::chrono::seconds(120),
+                                            /*address_space_kib=*/2L * 1024 * 1024);
+    ASSERT_FALSE(r.timed_out);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string summary = read_text(dir / "s.json");
+    EXPECT_NE(summary.find("\"games_scheduled\":" + scheduled + ","), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\"stopped_early\":\"SPRT: H1 accepted\""), std::string::npos)
+        << summary;
+    // The resume state holds counts, not a list of games: it stays small.
+    EXPECT_LT(std::filesystem::file_size(dir / "state.json"), 2000u);
+  }
+}
+
 TEST(OutputFiles, APlantedSymlinkIsNeverFollowed) {
   TempDir dir("atomic_symlink");
   std::ofstream(dir / "victim") << "precious\n";

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -60,16 +61,23 @@ struct RunResult {
   bool ok = false;
   std::string error;
   std::string output;
-  std::vector<FinishedGame> finished;
+  std::vector<FinishedGame> finished;  // in the order they finished
   std::string stop_reason;
 };
 
-inline RunResult run_match(const TournamentConfig& config) {
+// Runs a match; `after_each` (optional) is called after every finished game with the
+// match and the number of games finished in this run.
+inline RunResult run_match(const TournamentConfig& config,
+                           const std::function<void(Tournament&, std::size_t)>& after_each = {}) {
   std::ostringstream progress;
   Tournament match(config, factory_for(config.variant), progress);
+  std::vector<FinishedGame> finished;
+  match.on_game_finished([&](const FinishedGame& g) {
+    finished.push_back(g);
+    if (after_each) after_each(match, finished.size());
+  });
   auto r = match.run();
-  return {r.ok(), r.ok() ? "" : r.error().message, progress.str(), match.finished(),
-          match.stop_reason()};
+  return {r.ok(), r.ok() ? "" : r.error().message, progress.str(), finished, match.stop_reason()};
 }
 
 // One game record read back from a record file.

@@ -7,13 +7,11 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include "adapters/common/json_writer.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament {
 namespace {
 
-using adapters::JsonWriter;
 using testing::config_from;
 
 using testing::parse_records;
@@ -248,7 +246,7 @@ TEST(Match, InterruptStopsBeforeTheNextGame) {
   Tournament match(config, testing::factory_for("yinyang"), progress);
   match.interrupt();  // as Ctrl-C does
   ASSERT_TRUE(match.run());
-  EXPECT_TRUE(match.finished().empty());
+  EXPECT_EQ(match.results().played(), 0);
   EXPECT_EQ(match.stop_reason(), "interrupted");
   EXPECT_NE(progress.str().find("Stopped early: interrupted"), std::string::npos);
 }
@@ -271,41 +269,37 @@ TEST(Match, ResumeContinuesAnInterruptedRun) {
                                           "-pgnout",
                                           (dir / "games.pgn").string(),
                                           "-resume",
-                                          (dir / "state.json").string()};
+                                          (dir / "state.json").string(),
+                                          "-jsonout",
+                                          (dir / "summary.json").string()};
   const auto full = run_match(config_from(words));
   ASSERT_TRUE(full.ok) << full.error;
   ASSERT_EQ(full.finished.size(), 6u);
 
-  // Simulate an interruption after two games: keep their records and state entries only.
-  YAML::Node state = YAML::LoadFile((dir / "state.json").string());
+  // The same run interrupted after its third game (as Ctrl-C does; the pair of games 3 and
+  // 4 is left half played), then resumed.
   const auto all_records = read_text(dir / "games.pgn");
-  const auto third = all_records.find("[Event", all_records.find("[Event", 1) + 1);
-  std::ofstream(dir / "games.pgn", std::ios::trunc) << all_records.substr(0, third);
-  {
-    JsonWriter j;
-    j.begin_object().key("fingerprint").value(state["fingerprint"].as<std::string>());
-    j.key("games").begin_array();
-    for (std::size_t i = 0; i < state["games"].size(); ++i) {
-      const auto g = state["games"][i];
-      if (g["number"].as<int>() > 2) continue;
-      j.begin_object()
-          .key("number")
-          .value(g["number"].as<int>())
-          .key("p1")
-          .value(g["p1"].as<int>());
-      j.key("p2").value(g["p2"].as<int>()).key("result").value(g["result"].as<std::string>());
-      j.key("termination").value(g["termination"].as<std::string>());
-      j.key("pair").value(g["pair"].as<int>()).end_object();
-    }
-    j.end_array().end_object();
-    std::ofstream(dir / "state.json", std::ios::trunc) << j.text();
-  }
+  std::filesystem::remove(dir / "games.pgn");
+  std::filesystem::remove(dir / "state.json");
+  const auto interrupted = run_match(config_from(words), [](Tournament& match, std::size_t n) {
+    if (n == 3) match.interrupt();
+  });
+  ASSERT_TRUE(interrupted.ok) << interrupted.error;
+  EXPECT_EQ(interrupted.finished.size(), 3u);
+  EXPECT_EQ(interrupted.stop_reason, "interrupted");
   const auto resumed = run_match(config_from(words));
   ASSERT_TRUE(resumed.ok) << resumed.error;
-  EXPECT_NE(resumed.output.find("Resuming: 2 of 6 games already played"), std::string::npos);
-  EXPECT_EQ(resumed.output.find("Started game 1 "), std::string::npos);
-  EXPECT_NE(resumed.output.find("Started game 3 "), std::string::npos);
-  ASSERT_EQ(resumed.finished.size(), 6u);
+  EXPECT_NE(resumed.output.find("Resuming: 3 of 6 games already played"), std::string::npos);
+  EXPECT_EQ(resumed.output.find("Started game 3 "), std::string::npos);
+  EXPECT_NE(resumed.output.find("Started game 4 "), std::string::npos);
+  ASSERT_EQ(resumed.finished.size(), 3u);
+  // The statistics cover all six games, and the pair split by the interruption counts.
+  const YAML::Node summary = YAML::LoadFile((dir / "summary.json").string());
+  EXPECT_EQ(summary["games_played"].as<int>(), 6);
+  EXPECT_EQ(summary["pairs"][0]["games"].as<int>(), 6);
+  int pairs = 0;
+  for (const auto& c : summary["pairs"][0]["pentanomial"]) pairs += c.as<int>();
+  EXPECT_EQ(pairs, 3);
   const auto records = parse_records(read_text(dir / "games.pgn"));
   ASSERT_EQ(records.size(), 6u);
   std::set<std::string> numbers;

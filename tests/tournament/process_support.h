@@ -26,14 +26,28 @@ struct ProcessResult {
   std::string err;
 };
 
+// The words that start triad-match with `args`: directly, or through a shell that first
+// limits the address space to `address_space_kib` (0 = no limit).
+inline std::vector<std::string> command_words(const std::vector<std::string>& args,
+                                              long address_space_kib) {
+  std::vector<std::string> words;
+  if (address_space_kib > 0)
+    words = {"/bin/sh", "-c",
+             "ulimit -v " + std::to_string(address_space_kib) + " && exec \"$0\" \"$@\""};
+  words.push_back(kTriadMatch);
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
 // A running triad-match whose output goes to files in `dir`.
 class MatchProcess {
  public:
-  MatchProcess(const std::vector<std::string>& args, const std::filesystem::path& dir)
+  MatchProcess(const std::vector<std::string>& args, const std::filesystem::path& dir,
+               long address_space_kib = 0)
       : out_(dir / "stdout.txt"),
         err_(dir / "stderr.txt"),
-        child_(kTriadMatch, boost::process::args(args), boost::process::std_out > out_.string(),
-               boost::process::std_err > err_.string(),
+        child_(boost::process::args(command_words(args, address_space_kib)),
+               boost::process::std_out > out_.string(), boost::process::std_err > err_.string(),
                boost::process::std_in < boost::process::null) {}
   ~MatchProcess() {
     std::error_code ec;
@@ -67,8 +81,9 @@ class MatchProcess {
 
 inline ProcessResult run_triad_match(const std::vector<std::string>& args,
                                      const std::filesystem::path& dir,
-                                     std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
-  MatchProcess process(args, dir);
+                                     std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                                     long address_space_kib = 0) {
+  MatchProcess process(args, dir, address_space_kib);
   return process.wait(timeout);
 }
 

@@ -10,6 +10,9 @@
 #   garbage  print junk lines (and a bad info line) before relaying a correct answer
 #   noready  never answer `isready` (from the start; N is ignored)
 #   none     answer `bestmove (none)` although the game goes on
+# An optional argument 4 names a file to which it appends "<its pid> <relayed engine's pid>",
+# so that a test can check that no engine process outlives the runner.
+import os
 import subprocess
 import sys
 import time
@@ -17,6 +20,9 @@ import time
 engine, mode, nth = sys.argv[1], sys.argv[2], int(sys.argv[3])
 child = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                          bufsize=1)
+if len(sys.argv) > 4:
+    with open(sys.argv[4], "a") as pids:
+        pids.write(f"{os.getpid()} {child.pid}\n")
 ENDS = {"uci": "uciok", "ugi": "ugiok", "isready": "readyok", "go": "bestmove"}
 
 

@@ -1,0 +1,30 @@
+// The resume state (-resume FILE): the merged results of the games finished so far and a
+// fingerprint of the tournament, rewritten atomically after every game. Its size depends
+// on the number of engines and the games in flight, never on the schedule's size.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "engine/core/result.h"
+#include "tournament/config.h"
+#include "tournament/results.h"
+
+namespace triad::tournament {
+
+// What must match for a state to continue a run: variant, engine names, schedule size,
+// seed, games, rounds, repeat, openings.
+std::string tournament_fingerprint(const TournamentConfig& config, std::int64_t schedule_size);
+
+// The results saved in `file`, or nullopt when the file does not exist yet. Errors: the
+// file cannot be read, is damaged, or belongs to another tournament.
+Result<std::optional<Results>> load_resume_state(const std::filesystem::path& file,
+                                                 const std::string& fingerprint, int engines,
+                                                 std::int64_t schedule_size);
+
+Result<void> save_resume_state(const std::filesystem::path& file, const std::string& fingerprint,
+                               const Results& results);
+
+}  // namespace triad::tournament
