@@ -53,6 +53,30 @@ TEST(EngineProcess, ReportsEndOfOutputExitCodeAndBrokenInput) {
   EXPECT_FALSE(p->write_line("anyone?"));
 }
 
+TEST(EngineProcess, CancelEndsEveryWaitAtOnceAndKillAllEndsTheGroups) {
+  auto cancel = std::make_shared<CancelSignal>();
+  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", "sleep 300"}, {}, {}, {}, cancel});
+  ASSERT_TRUE(p) << p.error().message;
+  // A wait of ten minutes, cancelled from another thread after a moment.
+  std::thread canceller([cancel] {
+    std::this_thread::sleep_for(milliseconds(200));
+    cancel->cancel();
+  });
+  EXPECT_EQ((*p)->read_line(milliseconds(600000)).status, ReadStatus::kCancelled);
+  canceller.join();
+  EXPECT_TRUE(cancel->cancelled());
+  // A process started after the cancellation is cancelled from the start.
+  auto late = EngineProcess::start(ProcessSpec{"bash", {"-c", "sleep 300"}, {}, {}, {}, cancel});
+  ASSERT_TRUE(late);
+  EXPECT_EQ((*late)->read_line(milliseconds(600000)).status, ReadStatus::kCancelled);
+  EXPECT_TRUE((*p)->running());
+  cancel->kill_all();
+  for (int i = 0; i < 100 && ((*p)->running() || (*late)->running()); ++i)
+    std::this_thread::sleep_for(milliseconds(20));
+  EXPECT_FALSE((*p)->running());
+  EXPECT_FALSE((*late)->running());
+}
+
 TEST(EngineProcess, KillEndsAHungProcessGroup) {
   // The background sleep keeps stdout open; only a group kill ends the stream.
   auto p = start_bash("sleep 300 & echo started; sleep 300");
