@@ -1,6 +1,7 @@
 // The tournament configuration: engines, variant, schedule, time controls, openings,
 // adjudication, SPRT and output paths. Filled from a YAML file and/or a cutechess-cli
-// style command line; both go through the same setters, so they accept the same keys.
+// style command line; both go through the one settings table (tournament/settings.h), so
+// they accept the same keys.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,10 @@
 
 namespace triad::tournament {
 
-// The most games played at once (docs/tournaments.md "Limits").
+// Limits of the settings (docs/tournaments.md "Limits and safety"): games played at once,
+// random plies added to an opening.
 inline constexpr int kMaxConcurrency = 1024;
+inline constexpr int kMaxOpeningPlies = 1000;
 
 struct EngineConfig {
   std::string name;
@@ -82,17 +85,21 @@ struct TournamentConfig {
   int rating_interval = 10;  // print the score every N games (0 = only at the end)
 };
 
-// Applies one `key=value` of an engine group (name, cmd, arg, args, dir, proto, tc, st,
-// depth, nodes, timemargin, restart, option.<Name>).
-Result<void> apply_engine_setting(EngineConfig& engine, const std::string& key,
-                                  const std::string& value);
-
 // Collects settings from YAML and the command line in order (later ones win), then builds
 // the configuration: `each` items apply to every engine before the engine's own items.
+// What the settings build up before the configuration is finished: engines are kept as
+// their key=value items until every -each item is known.
+struct PendingConfig {
+  TournamentConfig config;
+  std::vector<std::vector<std::string>> engines;
+  std::vector<std::string> each;
+};
+
 class ConfigBuilder {
  public:
-  // A scalar setting (`games`, `variant`, …: one value, or none for flags) or a group of
-  // key=value items (`engine`, `each`, `openings`, `draw`, `resign`, `sprt`).
+  // A setting of the settings table (tournament/settings.h): a scalar (`games`, `variant`,
+  // …: one value, or none for flags) or a group of key=value items (`engine`, `each`,
+  // `openings`, `draw`, `resign`, `sprt`).
   Result<void> apply(const std::string& key, const std::vector<std::string>& values);
   // Reads a YAML configuration file (see docs/tournaments.md).
   Result<void> load_yaml(const std::filesystem::path& file);
@@ -100,9 +107,7 @@ class ConfigBuilder {
   Result<TournamentConfig> build() const;
 
  private:
-  TournamentConfig config_;
-  std::vector<std::vector<std::string>> engines_;
-  std::vector<std::string> each_;
+  PendingConfig pending_;
 };
 
 // Everything that must hold before a run: at least two engines, unique names, sensible

@@ -53,7 +53,10 @@ class Fd {
 // Creates a new, empty file with a unique name in `dir` (O_EXCL: never an existing file
 // or symlink) and returns its descriptor; `created` receives its path.
 Result<int> create_temporary(const fs::path& dir, const fs::path& target, fs::path& created) {
-  std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::string name_pattern = ".";
+  name_pattern += target.filename().string();
+  name_pattern += ".XXXXXX";
+  const std::string pattern = (dir / name_pattern).string();
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/types.h"
 #include "engine/core/result.h"
+#include "engine/core/types.h"
 #include "tournament/stats.h"
 
 namespace YAML {

@@ -1,0 +1,291 @@
+// The settings table and the appliers of every setting and group key.
+#include "tournament/settings.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "tournament/value_parsers.h"
+
+namespace triad::tournament {
+
+namespace {
+
+// Assigns a parsed value or returns its error.
+#define TRIAD_ASSIGN(target, expr) \
+  do {                             \
+    auto r_ = (expr);              \
+    if (!r_) return r_.error();    \
+    target = *r_;                  \
+  } while (false)
+
+Result<void> apply_openings(OpeningConfig& o, const std::string& key, const std::string& value) {
+  if (key == "file") {
+    o.file = value;
+  } else if (key == "order") {
+    if (value == "sequential") {
+      o.order = OpeningOrder::kSequential;
+    } else if (value == "random") {
+      o.order = OpeningOrder::kRandom;
+    } else {
+      return make_error("order '" + value + "' must be sequential or random");
+    }
+  } else if (key == "plies") {
+    TRIAD_ASSIGN(o.plies, parse_int<int>(value, "plies", 0, kMaxOpeningPlies));
+  } else if (key == "start") {
+    TRIAD_ASSIGN(o.start, parse_int<int>(value, "start", 1));
+  } else if (key == "format") {
+    if (value != "fen" && value != "epd" && value != "lines")
+      return make_error("format '" + value + "' is not supported: files hold position lines");
+  } else {
+    return make_error("unknown key '" + key + "' (file, order, plies, start, format)");
+  }
+  return {};
+}
+
+Result<void> apply_resign(ResignRule& r, const std::string& key, const std::string& value) {
+  if (key == "movecount") {
+    TRIAD_ASSIGN(r.moves, parse_int<int>(value, "movecount", 1));
+  } else if (key == "score") {
+    TRIAD_ASSIGN(r.score, parse_int<int>(value, "score", 0));
+  } else if (key == "twosided") {
+    TRIAD_ASSIGN(r.two_sided, parse_bool(value, "twosided"));
+  } else {
+    return make_error("unknown key '" + key + "' (movecount, score, twosided)");
+  }
+  return {};
+}
+
+Result<void> apply_draw(DrawRule& d, const std::string& key, const std::string& value) {
+  if (key == "movenumber") {
+    TRIAD_ASSIGN(d.move_number, parse_int<int>(value, "movenumber", 0));
+  } else if (key == "movecount") {
+    TRIAD_ASSIGN(d.moves, parse_int<int>(value, "movecount", 1));
+  } else if (key == "score") {
+    TRIAD_ASSIGN(d.score, parse_int<int>(value, "score", 0));
+  } else {
+    return make_error("unknown key '" + key + "' (movenumber, movecount, score)");
+  }
+  return {};
+}
+
+Result<void> apply_sprt(SprtConfig& s, const std::string& key, const std::string& value) {
+  if (key == "elo0") {
+    TRIAD_ASSIGN(s.elo0, parse_double(value, "elo0"));
+  } else if (key == "elo1") {
+    TRIAD_ASSIGN(s.elo1, parse_double(value, "elo1"));
+  } else if (key == "alpha") {
+    TRIAD_ASSIGN(s.alpha, parse_double(value, "alpha"));
+  } else if (key == "beta") {
+    TRIAD_ASSIGN(s.beta, parse_double(value, "beta"));
+  } else if (key == "model") {
+    if (value == "logistic") {
+      s.model = SprtModel::kLogistic;
+    } else if (value == "normalized") {
+      s.model = SprtModel::kNormalized;
+    } else {
+      return make_error("model '" + value + "' must be logistic or normalized");
+    }
+  } else {
+    return make_error("unknown key '" + key + "' (elo0, elo1, alpha, beta, model)");
+  }
+  return {};
+}
+
+// The one value of a scalar setting ("" for a bare flag); `field` is "-games" etc.
+Result<std::string> single(const std::string& field, const std::vector<std::string>& values) {
+  if (values.size() > 1)
+    return make_error(field + " takes one value, got " + std::to_string(values.size()));
+  return values.empty() ? std::string() : values.front();
+}
+
+// A setting that needs exactly one non-empty value, given to `parse`.
+template <class F>
+Result<void> with_value(const std::string& field, const std::vector<std::string>& values, F parse) {
+  auto v = single(field, values);
+  if (!v) return v.error();
+  if (v->empty()) return make_error(field + " needs a value");
+  return parse(*v);
+}
+
+template <class T>
+Result<void> set_int(T& target, const std::string& field, const std::vector<std::string>& values,
+                     T min_value, T max_value = std::numeric_limits<T>::max()) {
+  return with_value(field, values, [&](const std::string& v) -> Result<void> {
+    TRIAD_ASSIGN(target, parse_int<T>(v, field, min_value, max_value));
+    return {};
+  });
+}
+
+template <class T>
+Result<void> set_text(T& target, const std::string& field, const std::vector<std::string>& values) {
+  return with_value(field, values, [&](const std::string& v) -> Result<void> {
+    target = v;
+    return {};
+  });
+}
+
+Result<void> set_bool(bool& target, const std::string& field,
+                      const std::vector<std::string>& values) {
+  auto v = single(field, values);
+  if (!v) return v.error();
+  TRIAD_ASSIGN(target, parse_bool(*v, field));
+  return {};
+}
+
+using P = PendingConfig;
+using V = std::vector<std::string>;
+
+// clang-format off
+const std::vector<Setting> kSettings = {
+  {"config", "FILE: YAML configuration, read first; the command line overrides it", false, nullptr},
+  {"engine", "name=N cmd=C [arg=A]... [dir=D] [proto=uci|ugi] [tc=..|st=..|depth=..|nodes=..] "
+             "[timemargin=MS] [restart=on] [option.NAME=V]...; cmd=builtin:random or "
+             "builtin:greedy for the built-in players", true,
+   [](P& p, const std::string&, const V& v) -> Result<void> { p.engines.push_back(v); return {}; }},
+  {"each", "key=value ... applied to every engine (before its own keys)", true,
+   [](P& p, const std::string&, const V& v) -> Result<void> { p.each.insert(p.each.end(), v.begin(), v.end()); return {}; }},
+  {"variant", "NAME: the variant all games use (default razzledazzle)", false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     p.config.variant = s; return {}; }); }},
+  {"variants", "FILE...: extra variant definitions (YAML)", false,
+   [](P& p, const std::string& f, const V& v) -> Result<void> {
+     if (v.empty()) return make_error(f + " needs a file");
+     for (const auto& f : v) p.config.variant_files.emplace_back(f);
+     return {}; }},
+  {"tournament", "round-robin (default) | gauntlet (the first engine against each other)", false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     if (s == "round-robin") { p.config.type = TournamentType::kRoundRobin; return {}; }
+     if (s == "gauntlet") { p.config.type = TournamentType::kGauntlet; return {}; }
+     return make_error(f + " '" + s + "' must be round-robin or gauntlet"); }); }},
+  {"games", "N: games per encounter in each round (default 1)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.games, f, v, 1); }},
+  {"rounds", "N: rounds (default 1)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.rounds, f, v, 1); }},
+  {"repeat", "[N]: play each opening N times (default 2), colours swapped", false,
+   [](P& p, const std::string& f, const V& v) -> Result<void> {
+     // -repeat, -repeat N, and in YAML repeat: true/false.
+     auto s = single(f, v);
+     if (!s) return s.error();
+     if (s->empty() || *s == "true" || *s == "on") { p.config.repeat = 2; return {}; }
+     if (*s == "false" || *s == "off") { p.config.repeat = 1; return {}; }
+     return set_int(p.config.repeat, f, v, 1); }},
+  {"concurrency", "N: games played at the same time (default 1, at most 1024)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.concurrency, f, v, 1, kMaxConcurrency); }},
+  {"seed", "N: random seed (openings, built-in players); also -srand", false,
+   [](P& p, const std::string& f, const V& v) { return set_int<std::uint64_t>(p.config.seed, f, v, 0); }},
+  {"srand", "N: same as -seed", false,
+   [](P& p, const std::string& f, const V& v) { return set_int<std::uint64_t>(p.config.seed, f, v, 0); }},
+  {"openings", "file=F [order=sequential|random] [start=N] [plies=N]", true,
+   [](P& p, const std::string& f, const V& v) {
+     if (!p.config.openings) p.config.openings = OpeningConfig{};
+     return apply_items(f, v, [&](auto& k, auto& x) { return apply_openings(*p.config.openings, k, x); }); }},
+  {"maxplies", "N: adjudicate a draw after N plies", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.max_plies, f, v, 0); }},
+  {"maxmoves", "N: adjudicate a draw after N moves of each side", false,
+   [](P& p, const std::string& f, const V& v) -> Result<void> {
+     if (auto r = set_int(p.config.max_plies, f, v, 0, std::numeric_limits<int>::max() / 2); !r) return r;
+     p.config.max_plies *= 2;
+     return {}; }},
+  {"resign", "movecount=N score=CP [twosided=true]", true,
+   [](P& p, const std::string& f, const V& v) { return apply_items(f, v, [&](auto& k, auto& x) { return apply_resign(p.config.resign, k, x); }); }},
+  {"draw", "movenumber=N movecount=N score=CP", true,
+   [](P& p, const std::string& f, const V& v) { return apply_items(f, v, [&](auto& k, auto& x) { return apply_draw(p.config.draw, k, x); }); }},
+  {"sprt", "elo0=E elo1=E alpha=A beta=B [model=logistic|normalized]; stops early", true,
+   [](P& p, const std::string& f, const V& v) {
+     if (!p.config.sprt) p.config.sprt = SprtConfig{};
+     return apply_items(f, v, [&](auto& k, auto& x) { return apply_sprt(*p.config.sprt, k, x); }); }},
+  {"recover", "restart crashed engines and go on (the default)", false,
+   [](P& p, const std::string& f, const V& v) { return set_bool(p.config.recover, f, v); }},
+  {"norecover", "stop the tournament when an engine crashes", false,
+   [](P& p, const std::string& f, const V& v) -> Result<void> {
+     if (!v.empty()) return make_error(f + " takes no value");
+     p.config.recover = false;
+     return {}; }},
+  {"event", "NAME: the Event tag", false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     p.config.event = s; return {}; }); }},
+  {"pgnout", "FILE: append game records", false,
+   [](P& p, const std::string& f, const V& v) { return set_text(p.config.pgn_out, f, v); }},
+  {"jsonout", "FILE: machine-readable summary", false,
+   [](P& p, const std::string& f, const V& v) { return set_text(p.config.json_out, f, v); }},
+  {"resume", "FILE: state file; an interrupted run started again with it continues", false,
+   [](P& p, const std::string& f, const V& v) { return set_text(p.config.state_file, f, v); }},
+  {"log", "DIR: engine stderr logs (<engine>-<thread>.log)", false,
+   [](P& p, const std::string& f, const V& v) { return set_text(p.config.log_dir, f, v); }},
+  {"debug", "with -log: also protocol transcripts (<engine>-<thread>.io.log)", false,
+   [](P& p, const std::string& f, const V& v) { return set_bool(p.config.debug_log, f, v); }},
+  {"ratinginterval", "N: print the score every N games (default 10, 0 = at the end)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.rating_interval, f, v, 0); }},
+  {"handshaketimeout", "MS: limit for uciok/readyok (default 10000)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int<std::int64_t>(p.config.handshake_timeout_ms, f, v, 1, kMaxWaitMs); }},
+  {"movetimeout", "MS: limit for a move without a clock (default 60000)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int<std::int64_t>(p.config.untimed_move_limit_ms, f, v, 1, kMaxWaitMs); }},
+};
+// clang-format on
+
+}  // namespace
+
+const std::vector<Setting>& settings() {
+  return kSettings;
+}
+
+const Setting* find_setting(std::string_view key) {
+  auto it = std::find_if(kSettings.begin(), kSettings.end(),
+                         [&](const Setting& s) { return key == s.key; });
+  return it == kSettings.end() || !it->apply ? nullptr : &*it;
+}
+
+Result<void> apply_items(
+    const std::string& field, const std::vector<std::string>& items,
+    const std::function<Result<void>(const std::string& key, const std::string& value)>& set) {
+  for (const auto& item : items) {
+    auto [key, value] = split_item(item);
+    if (auto r = set(key, value); !r) return make_error(field + ": " + r.error().message);
+  }
+  return {};
+}
+
+Result<void> apply_engine_setting(EngineConfig& e, const std::string& key,
+                                  const std::string& value) {
+  if (key == "name") {
+    e.name = value;
+  } else if (key == "cmd") {
+    e.command = value;
+  } else if (key == "arg") {
+    e.args.push_back(value);
+  } else if (key == "args") {
+    std::istringstream in(value);
+    for (std::string a; in >> a;) e.args.push_back(a);
+  } else if (key == "dir") {
+    e.working_dir = value;
+  } else if (key == "proto") {
+    if (value == "uci") {
+      e.dialect = protocol::Dialect::kUci;
+    } else if (value == "ugi") {
+      e.dialect = protocol::Dialect::kUgi;
+    } else {
+      return make_error("proto '" + value + "' must be uci or ugi");
+    }
+  } else if (key == "tc") {
+    if (auto r = parse_tc(value, e.tc); !r) return r;
+  } else if (key == "st") {
+    TRIAD_ASSIGN(e.tc.move_time_ms, parse_seconds(value, "st"));
+  } else if (key == "depth") {
+    TRIAD_ASSIGN(e.tc.depth, parse_int<int>(value, "depth", 1));
+  } else if (key == "nodes") {
+    TRIAD_ASSIGN(e.tc.nodes, parse_int<std::uint64_t>(value, "nodes", 1));
+  } else if (key == "timemargin") {
+    TRIAD_ASSIGN(e.tc.margin_ms, parse_int<std::int64_t>(value, "timemargin (ms)", 0, kMaxWaitMs));
+  } else if (key == "restart") {
+    TRIAD_ASSIGN(e.restart, parse_bool(value, "restart"));
+  } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+    e.options.emplace_back(key.substr(7), value);
+  } else {
+    return make_error("unknown engine key '" + key +
+                      "' (name, cmd, arg, args, dir, proto, tc, st, depth, nodes, timemargin, "
+                      "restart, option.<Name>)");
+  }
+  return {};
+}
+
+}  // namespace triad::tournament

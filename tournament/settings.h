@@ -1,0 +1,44 @@
+// The table of triad-match's settings: every key with its argument, help text and the
+// function that applies it. The command line, the YAML reader and -help all read this one
+// table, so a setting is added in one place.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tournament/config.h"
+
+namespace triad::tournament {
+
+struct Setting {
+  const char* key;
+  const char* help;  // "ARG: what it does" as -help shows it
+  // A group takes key=value items (a YAML map); other settings take one value, none
+  // (flags) or, for `variants`, several.
+  bool group;
+  // `field` is the key as the user wrote it ("-games"), for messages.
+  Result<void> (*apply)(PendingConfig& pending, const std::string& field,
+                        const std::vector<std::string>& values);
+};
+
+// Every setting, in the order -help lists them (`config` and `help` are handled by the
+// command line itself and have no setter).
+const std::vector<Setting>& settings();
+// The setting named `key`, or nullptr.
+const Setting* find_setting(std::string_view key);
+
+// Applies one `key=value` of an engine group (name, cmd, arg, args, dir, proto, tc, st,
+// depth, nodes, timemargin, restart, option.<Name>).
+Result<void> apply_engine_setting(EngineConfig& engine, const std::string& key,
+                                  const std::string& value);
+
+// Applies every key=value item of a group through `set`, prefixing errors with `field`
+// ("-engine").
+Result<void> apply_items(
+    const std::string& field, const std::vector<std::string>& items,
+    const std::function<Result<void>(const std::string& key, const std::string& value)>& set);
+
+}  // namespace triad::tournament
