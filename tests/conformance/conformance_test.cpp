@@ -36,8 +36,9 @@ TYPED_TEST_SUITE(Conformance, GameTypes);
 
 // Plays seeded random games and checks, at every position: the position line round-trips
 // to the same state (same hash), every legal move formats to a unique token that parses back
-// to that move, perft(1) agrees with the move list, the evaluation equals the sum of its
-// terms, the side to move alternates and the ply counter advances by one.
+// to that move, perft(1) agrees with the move list, the side to move alternates and the ply
+// counter advances by one. (Evaluations are pinned to hand-worked figures in
+// known_evaluations_test.cpp.)
 TYPED_TEST(Conformance, RandomPlayoutsKeepEveryInvariant) {
   using G = TypeParam;
   using N = Notation<G>;
@@ -53,10 +54,6 @@ TYPED_TEST(Conformance, RandomPlayoutsKeepEveryInvariant) {
       ASSERT_TRUE(reparsed.ok()) << fen << ": " << reparsed.error().message;
       EXPECT_EQ(N::format_position(game, *reparsed), fen);
       EXPECT_EQ(game.hash(*reparsed), game.hash(pos)) << fen;
-
-      int eval_sum = 0;
-      for (const auto& term : game.eval_terms(pos)) eval_sum += term.value;
-      EXPECT_EQ(eval_sum, game.evaluate(pos)) << fen;
 
       typename G::MoveList moves;
       line.legal_moves(moves);
@@ -87,13 +84,28 @@ TYPED_TEST(Conformance, RandomPlayoutsKeepEveryInvariant) {
   EXPECT_GT(positions_checked, 500);
 }
 
-TYPED_TEST(Conformance, DividedPerftSumsToPerft) {
+// Divided perft of the start position adds up to the game's published perft figure (the
+// tables in docs/games/*.md), at a depth where the figure is not trivial.
+struct PerftFigure {
+  int depth;
+  std::uint64_t leaves;
+};
+template <class G>
+constexpr PerftFigure kStartPerft{};
+template <>
+constexpr PerftFigure kStartPerft<games::yinyang::Game>{3, 328};
+template <>
+constexpr PerftFigure kStartPerft<games::razzle::Game>{3, 6768};
+template <>
+constexpr PerftFigure kStartPerft<games::ivesdama::Game>{5, 53};
+
+TYPED_TEST(Conformance, DividedPerftAddsUpToThePublishedFigure) {
   const TypeParam game = this->make_default_game();
-  const auto start = game.start_position();
+  const auto [depth, leaves] = kStartPerft<TypeParam>;
   std::uint64_t sum = 0;
-  for (const auto& [move, count] : engine::perft_divide(game, start, 3)) sum += count;
-  EXPECT_EQ(sum, engine::perft(game, start, 3));
-  EXPECT_GT(sum, 0u);
+  for (const auto& [move, count] : engine::perft_divide(game, game.start_position(), depth))
+    sum += count;
+  EXPECT_EQ(sum, leaves);
 }
 
 // The text-level interface the protocol and the referee use: bad input changes nothing.

@@ -200,14 +200,5 @@ TEST(YinYangRules, GeneratorMatchesTheReferenceOnRandomBoards) {
   }
 }
 
-TEST(YinYangRules, EvaluationIsTheSumOfItsTerms) {
-  const Game game;
-  for (const Position& pos : random_game_positions(game, 3, 20)) {
-    int sum = 0;
-    for (const auto& term : game.eval_terms(pos)) sum += term.value;
-    ASSERT_EQ(game.evaluate(pos), sum);
-  }
-}
-
 }  // namespace
 }  // namespace triad::games::yinyang::testing
