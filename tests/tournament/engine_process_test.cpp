@@ -22,7 +22,7 @@ using std::chrono::milliseconds;
 
 std::unique_ptr<EngineProcess> start_bash(const std::string& script,
                                           const std::filesystem::path& log = {}) {
-  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", script}, {}, log, {}});
+  auto p = EngineProcess::start(ProcessSpec{"bash", {"-c", script}, {}, log, {}, {}});
   EXPECT_TRUE(p) << (p ? "" : p.error().message);
   return p ? std::move(*p) : nullptr;
 }
@@ -107,8 +107,8 @@ TEST(EngineProcess, TranscriptRecordsBothDirections) {
   const auto log = std::filesystem::temp_directory_path() /
                    ("triad_engine_process_test_" + std::to_string(::getpid()) + ".io.log");
   std::filesystem::remove(log);
-  auto started =
-      EngineProcess::start(ProcessSpec{"bash", {"-c", "read -r l; echo \"got $l\""}, {}, {}, log});
+  auto started = EngineProcess::start(
+      ProcessSpec{"bash", {"-c", "read -r l; echo \"got $l\""}, {}, {}, log, {}});
   ASSERT_TRUE(started) << started.error().message;
   auto& p = *started;
   ASSERT_TRUE(p->write_line("hello"));
@@ -123,13 +123,13 @@ TEST(EngineProcess, TranscriptRecordsBothDirections) {
 }
 
 TEST(EngineProcess, StartErrorsNameTheProblem) {
-  auto missing = EngineProcess::start(ProcessSpec{"no-such-engine-triad-test", {}, {}, {}, {}});
+  auto missing = EngineProcess::start(ProcessSpec{"no-such-engine-triad-test", {}, {}, {}, {}, {}});
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("PATH"), std::string::npos);
-  auto bad_path = EngineProcess::start(ProcessSpec{"./no/such/file", {}, {}, {}, {}});
+  auto bad_path = EngineProcess::start(ProcessSpec{"./no/such/file", {}, {}, {}, {}, {}});
   ASSERT_FALSE(bad_path);
   EXPECT_NE(bad_path.error().message.find("does not exist"), std::string::npos);
-  auto bad_dir = EngineProcess::start(ProcessSpec{"bash", {}, "/no/such/dir", {}, {}});
+  auto bad_dir = EngineProcess::start(ProcessSpec{"bash", {}, "/no/such/dir", {}, {}, {}});
   ASSERT_FALSE(bad_dir);
   EXPECT_NE(bad_dir.error().message.find("working directory"), std::string::npos);
 }
