@@ -201,31 +201,6 @@ std::vector<std::string_view> tokenize(std::string_view line) {
   return out;
 }
 
-std::string sanitize(std::string_view token) {
-  constexpr std::size_t kMaxShown = 60;
-  std::string out;
-  for (std::size_t i = 0; i < token.size() && i < kMaxShown; ++i) {
-    const auto c = static_cast<unsigned char>(token[i]);
-    if (c < 0x20 || c == 0x7f) {
-      constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (token.size() > kMaxShown) out += "...";
-  return out;
-}
-
-std::string quote(std::string_view token) {
-  std::string out = sanitize(token);
-  out.insert(out.begin(), '\'');
-  out.push_back('\'');
-  return out;
-}
-
 Result<Command> parse_command(std::string_view line) {
   const auto tokens = tokenize(line);
   if (tokens.empty() || tokens[0].front() == '#') return Command{CmdEmpty{}};

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "adapters/common/text.h"
 #include "engine/core/result.h"
 #include "engine/search/search_types.h"
 
@@ -59,10 +60,10 @@ using Command = std::variant<CmdEmpty, CmdUci, CmdUgi, CmdIsReady, CmdNewGame, C
 // Splits on runs of spaces/tabs; a trailing '\r' and surrounding blanks are ignored.
 std::vector<std::string_view> tokenize(std::string_view line);
 
-// A user token made safe to echo in an error line: control bytes escaped, long ones cut;
-// quote() also puts it in single quotes.
-std::string sanitize(std::string_view token);
-std::string quote(std::string_view token);
+// A user token made safe to echo in an error line (adapters/common/text.h): control bytes
+// escaped, long ones cut; quote() also puts it in single quotes.
+using adapters::quote;
+using adapters::sanitize;
 
 Result<Command> parse_command(std::string_view line);
 

@@ -124,7 +124,7 @@ class EngineFor final : public GameEngine {
     const auto& line = game_.line();
     for (const auto& token : request.searchmoves) {
       auto m = N::parse_move(game_.game(), line.current(), line.history(), token);
-      if (!m) return make_error("go searchmoves " + token + " : " + m.error().message);
+      if (!m) return make_error("go searchmoves : " + m.error().message);
       out.push_back(*m);
     }
     return out;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <stdexcept>
 
 #include "protocol/command.h"
@@ -43,15 +42,12 @@ Result<std::string> canonical_value(const OptionSpec& spec,
   if (!value) return make_error(what + " : a value is required (`value <v>`)");
   switch (spec.type) {
     case OptionType::kSpin: {
-      std::int64_t v = 0;
-      const char* end = value->data() + value->size();
-      auto [ptr, ec] = std::from_chars(value->data(), end, v);
-      if (ec != std::errc() || ptr != end || value->empty())
-        return make_error(what + " : " + quote(*value) + " is not an integer");
-      if (v < spec.min || v > spec.max)
-        return make_error(what + " : " + std::to_string(v) + " is out of range " +
+      const auto v = adapters::parse_integer<std::int64_t>(*value);
+      if (!v) return make_error(what + " : " + quote(*value) + " is not an integer");
+      if (*v < spec.min || *v > spec.max)
+        return make_error(what + " : " + std::to_string(*v) + " is out of range " +
                           std::to_string(spec.min) + ".." + std::to_string(spec.max));
-      return std::to_string(v);
+      return std::to_string(*v);
     }
     case OptionType::kCheck:
       if (iequals(*value, "true")) return std::string("true");

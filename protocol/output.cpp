@@ -5,17 +5,20 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "adapters/common/text.h"
+
 namespace triad::protocol {
 
 void Output::line(std::string_view text) {
+  const std::string safe = adapters::printable_line(text);
   std::lock_guard lock(mutex_);
-  out_ << text << '\n' << std::flush;
-  if (log_.is_open()) log_ << "<< " << text << '\n' << std::flush;
+  out_ << safe << '\n' << std::flush;
+  if (log_.is_open()) log_.write("<< " + safe + "\n");
 }
 
 void Output::log_input(std::string_view text) {
   std::lock_guard lock(mutex_);
-  if (log_.is_open()) log_ << ">> " << text << '\n' << std::flush;
+  if (log_.is_open()) log_.write(">> " + adapters::printable_line(text) + "\n");
 }
 
 Result<void> Output::set_log_file(const std::string& path) {
@@ -24,9 +27,9 @@ Result<void> Output::set_log_file(const std::string& path) {
     log_.close();
     return {};
   }
-  std::ofstream file(path, std::ios::app);
-  if (!file) return make_error("setoption Debug Log File : cannot open '" + path + "' for writing");
-  log_ = std::move(file);
+  auto file = adapters::AppendFile::open(path, "log file");
+  if (!file) return make_error("setoption Debug Log File : " + file.error().message);
+  log_ = std::move(*file);
   return {};
 }
 

@@ -1,14 +1,17 @@
 // Output of the session: every line written whole under a mutex and flushed (the search
 // thread prints too), optionally copied to the Debug Log File with `>>` (input) / `<<`
 // (output) markers; and the formatting of `info` and `bestmove` lines.
+// The writer is the last line of defence of the output guarantee: whatever it is given, it
+// writes one line of printable text of at most adapters::kMaxLineBytes bytes (control bytes
+// escaped, longer text cut), to the GUI and to the log alike.
 #pragma once
 
-#include <fstream>
 #include <mutex>
 #include <ostream>
 #include <string>
 #include <string_view>
 
+#include "adapters/common/file_io.h"
 #include "engine/core/result.h"
 #include "protocol/game_engine.h"
 
@@ -24,13 +27,14 @@ class Output {
   void error(std::string_view message) { line("info string error " + std::string(message)); }
   void log_input(std::string_view text);  // only copies to the log file, if any
 
-  // "" closes the log; otherwise appends to that file (error if it cannot be opened).
+  // "" closes the log; otherwise appends to that regular file (error if it is not one or
+  // cannot be opened; the previous log then stays).
   Result<void> set_log_file(const std::string& path);
 
  private:
   std::ostream& out_;
   std::mutex mutex_;
-  std::ofstream log_;
+  adapters::AppendFile log_;
 };
 
 // `info depth .. seldepth .. multipv .. score cp|mate .. [lowerbound|upperbound] [wdl ..]

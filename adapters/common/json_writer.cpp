@@ -1,6 +1,8 @@
 // JsonWriter implementation: escaping and separators.
 #include "adapters/common/json_writer.h"
 
+#include "adapters/common/text.h"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -8,31 +10,6 @@
 namespace triad::adapters {
 
 namespace {
-
-// Length (2-4) of the valid UTF-8 sequence at text[i], or 0 if there is none there.
-std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  std::size_t n = 0;
-  unsigned min = 0;
-  unsigned code = 0;
-  if (lead >= 0xc2 && lead <= 0xdf) {
-    n = 2, min = 0x80, code = lead & 0x1fu;
-  } else if (lead >= 0xe0 && lead <= 0xef) {
-    n = 3, min = 0x800, code = lead & 0x0fu;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    n = 4, min = 0x10000, code = lead & 0x07u;
-  } else {
-    return 0;
-  }
-  if (i + n > text.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xc0u) != 0x80u) return 0;
-    code = (code << 6) | (byte(i + k) & 0x3fu);
-  }
-  if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return 0;
-  return n;
-}
 
 void append_escaped(std::string& out, std::string_view text) {
   out += '"';

@@ -5,13 +5,14 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
+
+#include "adapters/common/file_io.h"
+#include "adapters/common/text.h"
 
 namespace triad::adapters::ivesdama {
 
@@ -24,7 +25,7 @@ constexpr std::pair<const char*, core::Direction> kDirections[] = {
     {"northeast", {1, 1}}, {"northwest", {-1, 1}}, {"southeast", {1, -1}}, {"southwest", {-1, -1}},
 };
 
-// Builds a Board while collecting "file:line: reason" messages.
+// Builds a Board while checking it; reports the first problem as "file:line: reason".
 class Loader {
  public:
   explicit Loader(std::string source) : source_(std::move(source)) {}
@@ -33,7 +34,8 @@ class Loader {
 
  private:
   void error(const YAML::Mark& mark, const std::string& reason) {
-    errors_.push_back(source_ + ":" + std::to_string(mark.line + 1) + ": " + reason);
+    if (error_count_++ == 0)
+      first_error_ = source_ + ":" + std::to_string(mark.line + 1) + ": " + reason;
   }
   // A scalar that must be a point name already listed under `points`; -1 if not.
   int point_ref(const YAML::Node& node, const std::string& what);
@@ -46,7 +48,8 @@ class Loader {
   void report_issues(const YAML::Mark& root);
 
   std::string source_;
-  std::vector<std::string> errors_;
+  std::string first_error_;  // the first problem found; the others are only counted
+  std::size_t error_count_ = 0;
   core::Board board_;
   std::map<std::string, int> index_;
   std::vector<YAML::Mark> point_marks_, link_marks_, arc_marks_;
@@ -60,7 +63,8 @@ int Loader::point_ref(const YAML::Node& node, const std::string& what) {
   }
   const auto it = index_.find(node.Scalar());
   if (it == index_.end()) {
-    error(node.Mark(), what + ": unknown point '" + node.Scalar() + "' (not listed under points)");
+    error(node.Mark(),
+          what + ": unknown point " + quote(node.Scalar()) + " (not listed under points)");
     return -1;
   }
   return it->second;
@@ -99,8 +103,8 @@ void Loader::read_points(const YAML::Node& node) {
     core::BoardPoint p;
     p.name = name.Scalar();
     if (!parse_cell(p.name, p.file, p.rank)) {
-      error(item.Mark(), "point '" + p.name +
-                             "' is not a grid cell name (one letter a-z for the file, then the "
+      error(item.Mark(), "point " + quote(p.name) +
+                             " is not a grid cell name (one letter a-z for the file, then the "
                              "rank 1-99, e.g. c5)");
       continue;
     }
@@ -112,7 +116,7 @@ void Loader::read_points(const YAML::Node& node) {
         if (key == "name") continue;
         if (key != "x" && key != "y") {
           error(kv.first.Mark(),
-                "unknown key '" + key + "' in point " + p.name + " (allowed: name, x, y)");
+                "unknown key " + quote(key) + " in point " + p.name + " (allowed: name, x, y)");
           continue;
         }
         try {
@@ -208,7 +212,7 @@ void Loader::read_arcs(const YAML::Node& node) {
         }
       } else {
         error(kv.first.Mark(),
-              "unknown arc key '" + key + "' (allowed: from, leave_from, to, leave_to, side)");
+              "unknown arc key " + quote(key) + " (allowed: from, leave_from, to, leave_to, side)");
         ok = false;
       }
     }
@@ -241,7 +245,7 @@ void Loader::read_players(const YAML::Node& node, const std::string& key) {
   for (const auto& kv : node) {
     const std::string player = kv.first.Scalar();
     if (player != "1" && player != "2") {
-      error(kv.first.Mark(), key + ": unknown player '" + player + "' (allowed: 1, 2)");
+      error(kv.first.Mark(), key + ": unknown player " + quote(player) + " (allowed: 1, 2)");
       continue;
     }
     const std::size_t p = player == "1" ? 0 : 1;
@@ -293,7 +297,7 @@ Result<core::Board> Loader::load(std::string_view text) {
     root = YAML::Load(std::string(text));
   } catch (const YAML::ParserException& e) {
     error(e.mark, "YAML syntax error: " + e.msg);
-    return make_error(errors_.front());
+    return make_error(first_error_);
   }
   try {
     if (!root.IsMap()) return make_error(source_ + ":1: a board file must be a YAML map");
@@ -302,8 +306,8 @@ Result<core::Board> Loader::load(std::string_view text) {
     for (const auto& kv : root) {
       const std::string key = kv.first.Scalar();
       if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
-        error(kv.first.Mark(), "unknown key '" + key +
-                                   "' (allowed: name, description, first_player, points, "
+        error(kv.first.Mark(), "unknown key " + quote(key) +
+                                   " (allowed: name, description, first_player, points, "
                                    "lines, arcs, start, base)");
     }
     for (const char* key : {"points", "start", "base"}) {
@@ -317,14 +321,16 @@ Result<core::Board> Loader::load(std::string_view text) {
     if (root["base"]) read_players(root["base"], "base");
     if (root["first_player"]) read_first_player(root["first_player"]);
     // Geometry checks need a structurally complete board.
-    if (errors_.empty()) report_issues(root.Mark());
+    if (error_count_ == 0) report_issues(root.Mark());
   } catch (const YAML::Exception& e) {
     error(e.mark, "unexpected YAML structure: " + e.msg);
   }
-  if (!errors_.empty()) {
-    std::string msg;
-    for (const auto& e : errors_) msg += (msg.empty() ? "" : "\n") + e;
-    return make_error(msg);
+  // One error, one line: the first problem, and how many more there are.
+  if (error_count_ > 0) {
+    const std::size_t more = error_count_ - 1;
+    return make_error(first_error_ + (more ? " (and " + std::to_string(more) + " more problem" +
+                                                 (more == 1 ? "" : "s") + ")"
+                                           : ""));
   }
   return board_;
 }
@@ -349,11 +355,9 @@ Result<core::Board> load_board_text(std::string_view yaml, const std::string& so
 }
 
 Result<core::Board> load_board_file(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) return make_error("board: cannot open board file '" + file.string() + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return load_board_text(text.str(), file.string());
+  auto text = read_regular_file(file, "board file");
+  if (!text) return make_error("board: " + text.error().message);
+  return load_board_text(*text, sanitize(file.string(), kMaxShownPathBytes));
 }
 
 Result<core::Board> default_board() {

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 
+#include "adapters/common/text.h"
 #include "adapters/ivesdama/board_loader.h"
 
 namespace triad::adapters {
@@ -17,10 +17,6 @@ using Not = Notation<core::Game>;
 
 std::string point_name(const core::Game& game, int p) {
   return game.board().points[static_cast<std::size_t>(p)].name;
-}
-
-std::string player_text(engine::Player p) {
-  return p == engine::Player::kOne ? "Player 1" : "Player 2";
 }
 
 std::string ordinal(std::size_t n) {
@@ -48,8 +44,8 @@ Result<void> parse_rank(std::string_view text, const std::vector<int>& row, int 
         n = n * 10 + static_cast<std::size_t>(text[i++] - '0');
       cell += n;
     } else {
-      return make_error(where + ": unexpected character '" + std::string(1, c) +
-                        "' (allowed: P, p, and digits 1-9 for empty points)");
+      return make_error(where + ": unexpected character " + quote(std::string_view(&c, 1)) +
+                        " (allowed: P, p, and digits 1-9 for empty points)");
     }
   }
   if (cell != row.size())
@@ -60,9 +56,8 @@ Result<void> parse_rank(std::string_view text, const std::vector<int>& row, int 
 
 // Move token -> point indices. Points are letter + digits; '-' or 'x' may separate them.
 Result<std::vector<int>> split_points(const core::Game& game, std::string_view text) {
-  const std::string token(text);
-  auto malformed = [&token](const std::string& why) {
-    return make_error("malformed move '" + token + "': " + why);
+  auto malformed = [text](const std::string& why) {
+    return make_error("malformed move " + quote(text) + ": " + why);
   };
   if (text.empty()) return malformed("the move is empty");
   std::map<std::string, int, std::less<>> index;
@@ -83,9 +78,9 @@ Result<std::vector<int>> split_points(const core::Game& game, std::string_view t
     ++i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     const std::string_view name = text.substr(start, i - start);
-    if (name.size() == 1) return malformed("point '" + std::string(name) + "' has no rank number");
+    if (name.size() == 1) return malformed("point " + quote(name) + " has no rank number");
     const auto it = index.find(name);
-    if (it == index.end()) return malformed(std::string(name) + " is not a point of the board");
+    if (it == index.end()) return malformed(quote(name) + " is not a point of the board");
     points.push_back(it->second);
   }
   if (points.size() < 2) return malformed("a move needs at least two points (from and to)");
@@ -100,8 +95,8 @@ std::string join_names(const core::Game& game, const std::vector<int>& points) {
 
 // Why a step token names no legal step (no capture is possible in this position).
 Error explain_step(const core::Game& game, const core::Position& pos, int from, int to,
-                   const std::string& token) {
-  const std::string head = "illegal move '" + token + "': ";
+                   std::string_view token) {
+  const std::string head = "illegal move " + quote(token) + ": ";
   const auto& t = game.tables();
   const auto f = static_cast<std::size_t>(from);
   if (!(t.links[f] & (1u << to)))
@@ -116,9 +111,9 @@ Error explain_step(const core::Game& game, const core::Position& pos, int from, 
 
 // Why a capture token names no legal capture sequence (a capture is compulsory here).
 Error explain_capture(const core::Game& game, const core::Position& pos,
-                      const std::vector<int>& points, const std::string& token,
+                      const std::vector<int>& points, std::string_view token,
                       const core::Move& example) {
-  const std::string head = "illegal move '" + token + "': ";
+  const std::string head = "illegal move " + quote(token) + ": ";
   const auto paths = game.capture_paths(pos, points[0]);
   const std::string hint = " (e.g. " + Not::format_move(game, pos, example) + ")";
   if (paths.empty())
@@ -141,7 +136,7 @@ Result<bool> read_bool(const YAML::Node& node, const std::string& key) {
   const std::string v = node.IsScalar() ? node.Scalar() : "";
   if (v == "true") return true;
   if (v == "false") return false;
-  return make_error("ivesdama setting '" + key + "': expected true or false, got '" + v + "'");
+  return make_error("ivesdama setting '" + key + "': expected true or false, got " + quote(v));
 }
 
 }  // namespace
@@ -172,20 +167,12 @@ char piece_char(const core::Position& pos, int p) {
 }  // namespace ivesdama
 
 Result<core::Position> Not::parse_position(const Game& game, std::string_view text) {
-  std::istringstream in{std::string(text)};
-  std::vector<std::string> fields;
-  for (std::string f; in >> f;) fields.push_back(f);
+  const std::vector<std::string_view> fields = split_fields(text);
   if (fields.size() < 2 || fields.size() > 3)
     return make_error("position: expected '<board> <side to move> [<ply>]', got " +
                       std::to_string(fields.size()) + " fields");
   const auto rows = ivesdama::rank_rows(game.board());
-  std::vector<std::string_view> ranks;
-  std::string_view board_field = fields[0];
-  for (std::size_t slash; (slash = board_field.find('/')) != std::string_view::npos;) {
-    ranks.push_back(board_field.substr(0, slash));
-    board_field.remove_prefix(slash + 1);
-  }
-  ranks.push_back(board_field);
+  const std::vector<std::string_view> ranks = split_on(fields[0], '/');
   if (ranks.size() != rows.size())
     return make_error("board field: expected " + std::to_string(rows.size()) +
                       " ranks separated by '/', got " + std::to_string(ranks.size()));
@@ -194,36 +181,20 @@ Result<core::Position> Not::parse_position(const Game& game, std::string_view te
     const int rank = game.board().points[static_cast<std::size_t>(rows[r][0])].rank;
     if (auto ok = parse_rank(ranks[r], rows[r], rank, r, pos); !ok) return ok.error();
   }
-  if (fields[1] != "1" && fields[1] != "2")
-    return make_error("side to move field: expected 1 or 2, got '" + fields[1] + "'");
-  const engine::Player stm = fields[1] == "1" ? engine::Player::kOne : engine::Player::kTwo;
-  int ply = 0;
-  if (fields.size() == 3) {
-    const std::string& f = fields[2];
-    if (f.empty() || f.size() > 9 ||
-        !std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return make_error("ply field: expected a whole number from 0 to 999999999, got '" + f + "'");
-    ply = std::stoi(f);
-  }
-  return game.make_position(pos.pieces[0], pos.pieces[1], stm, ply);
+  const auto stm = parse_side_to_move(fields[1]);
+  if (!stm) return stm.error();
+  const auto ply = fields.size() == 3 ? parse_ply(fields[2]) : Result<int>(0);
+  if (!ply) return ply.error();
+  return game.make_position(pos.pieces[0], pos.pieces[1], *stm, *ply);
 }
 
 std::string Not::format_position(const Game& game, const Position& pos) {
   std::string out;
   for (const auto& row : ivesdama::rank_rows(game.board())) {
     if (!out.empty()) out += '/';
-    int empty = 0;
-    for (int p : row) {
-      const char c = ivesdama::piece_char(pos, p);
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += c;
-    }
-    if (empty) out += std::to_string(empty);
+    std::string cells;
+    for (int p : row) cells += ivesdama::piece_char(pos, p);
+    append_run_length(out, cells);
   }
   out += pos.stm == engine::Player::kOne ? " 1 " : " 2 ";
   return out + std::to_string(pos.ply);
@@ -234,13 +205,13 @@ Result<core::Move> Not::parse_move(const Game& game, const Position& pos, engine
   auto points = split_points(game, text);
   if (!points) return points.error();
   const std::vector<int>& pts = *points;
-  const std::string token(text);
+  const std::string token = quote(text);
   if (!((pos.pieces[static_cast<std::size_t>(engine::index(pos.stm))] >> pts[0]) & 1))
-    return make_error("illegal move '" + token + "': no piece of " + player_text(pos.stm) +
+    return make_error("illegal move " + token + ": no piece of " + player_name(pos.stm) +
                       " (to move) on " + point_name(game, pts[0]));
   Game::MoveList moves;
   game.generate(pos, history, moves);
-  if (moves.empty()) return make_error("illegal move '" + token + "': there is no legal move");
+  if (moves.empty()) return make_error("illegal move " + token + ": there is no legal move");
   if (moves[0].is_capture()) {
     for (const auto& path : game.capture_paths(pos, pts[0])) {
       if (path.points != pts) continue;
@@ -248,14 +219,14 @@ Result<core::Move> Not::parse_move(const Game& game, const Position& pos, engine
                    static_cast<std::uint8_t>(pts.back())};
       if (std::find(moves.begin(), moves.end(), m) != moves.end()) return m;
     }
-    return explain_capture(game, pos, pts, token, moves[0]);
+    return explain_capture(game, pos, pts, text, moves[0]);
   }
   if (pts.size() != 2)
-    return make_error("illegal move '" + token +
-                      "': no capture is possible, so a move is one step (two points)");
+    return make_error("illegal move " + token +
+                      ": no capture is possible, so a move is one step (two points)");
   const Move step{0, static_cast<std::uint8_t>(pts[0]), static_cast<std::uint8_t>(pts[1])};
   if (std::find(moves.begin(), moves.end(), step) != moves.end()) return step;
-  return explain_step(game, pos, pts[0], pts[1], token);
+  return explain_step(game, pos, pts[0], pts[1], text);
 }
 
 std::string Not::format_move(const Game& game, const Position& pos, const Move& move) {
@@ -291,8 +262,8 @@ Result<core::Game> Not::make_game(const YAML::Node& settings, const std::filesys
           return make_error("ivesdama setting 'board': expected \"default\" or a board file path");
         board_setting = kv.second.Scalar();
       } else {
-        return make_error("unknown ivesdama setting '" + key +
-                          "' (allowed: board, arc_capture, forward)");
+        return make_error("unknown ivesdama setting " + quote(key) +
+                          " (allowed: board, arc_capture, forward)");
       }
     }
   }

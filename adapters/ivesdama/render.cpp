@@ -2,11 +2,11 @@
 // points, arcs drawn in the margins) and the one-line JSON geometry for GUIs.
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "adapters/common/json_writer.h"
 #include "adapters/ivesdama/notation.h"
 
 namespace triad::adapters {
@@ -46,12 +46,6 @@ class Canvas {
  private:
   std::vector<std::string> lines_;
 };
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 }  // namespace
 
@@ -131,49 +125,33 @@ std::string Notation<core::Game>::render_board(const Game& game, const Position&
 
 std::string Notation<core::Game>::board_json(const Game& game, const Position& pos) {
   const core::Board& board = game.board();
-  std::string out = "{\"game\":\"ivesdama\",\"board\":\"";
-  out += board.name;
-  out += "\",\"points\":[";
-  // Appends the quoted name of point p, preceded by `sep`.
-  auto name = [&](const char* sep, int p) {
-    out += sep;
-    out += '"';
-    out += board.points[static_cast<std::size_t>(p)].name;
-    out += '"';
+  auto name = [&board](int p) -> std::string_view {
+    return board.points[static_cast<std::size_t>(p)].name;
   };
+  JsonWriter j;
+  j.begin_object().key("game").value("ivesdama").key("board").value(board.name);
+  j.key("points").begin_array();
   for (std::size_t i = 0; i < board.points.size(); ++i) {
     const auto& p = board.points[i];
-    name(i ? ",{\"name\":" : "{\"name\":", static_cast<int>(i));
-    out += ",\"x\":";
-    out += number(p.x);
-    out += ",\"y\":";
-    out += number(p.y);
-    out += ",\"piece\":\"";
-    out += ivesdama::piece_char(pos, static_cast<int>(i));
-    out += "\"}";
+    j.begin_object().key("name").value(p.name).key("x").value(p.x).key("y").value(p.y);
+    j.key("piece").value(std::string(1, ivesdama::piece_char(pos, static_cast<int>(i))));
+    j.end_object();
   }
-  out += "],\"links\":[";
-  for (std::size_t i = 0; i < board.links.size(); ++i) {
-    name(i ? ",[" : "[", board.links[i].a);
-    name(",", board.links[i].b);
-    out += ']';
+  j.end_array().key("links").begin_array();
+  for (const auto& link : board.links)
+    j.begin_array().value(name(link.a)).value(name(link.b)).end_array();
+  j.end_array().key("arcs").begin_array();
+  for (const auto& arc : board.arcs) {
+    j.begin_object().key("from").value(name(arc.a)).key("to").value(name(arc.b));
+    j.key("side").value(arc.side).end_object();
   }
-  out += "],\"arcs\":[";
-  for (std::size_t i = 0; i < board.arcs.size(); ++i) {
-    name(i ? ",{\"from\":" : "{\"from\":", board.arcs[i].a);
-    name(",\"to\":", board.arcs[i].b);
-    out += ",\"side\":\"";
-    out += board.arcs[i].side;
-    out += "\"}";
-  }
-  out += "],\"bases\":{";
+  j.end_array().key("bases").begin_object();
   for (std::size_t s = 0; s < 2; ++s) {
-    out += s ? "],\"2\":[" : "\"1\":[";
-    bool first = true;
-    for (std::uint32_t b = board.base[s]; b; b &= b - 1, first = false)
-      name(first ? "" : ",", std::countr_zero(b));
+    j.key(s == 0 ? "1" : "2").begin_array();
+    for (std::uint32_t b = board.base[s]; b; b &= b - 1) j.value(name(std::countr_zero(b)));
+    j.end_array();
   }
-  return out + "]}}";
+  return j.end_object().end_object().text();
 }
 
 }  // namespace triad::adapters

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/common/text.h"
 #include "adapters/razzle/notation.h"
 
 namespace triad::adapters {
@@ -15,13 +16,9 @@ using razzle::square_name;
 
 namespace {
 
-std::string side_name(Player p) {
-  return p == Player::kOne ? "Player 1" : "Player 2";
-}
-
 // The squares of a token: "d1e1f1" or "d1-e1-f1".
 Result<std::vector<int>> token_squares(std::string_view token) {
-  const std::string what = "malformed move '" + std::string(token) + "': ";
+  const std::string what = "malformed move " + quote(token) + ": ";
   if (token.empty()) return make_error("malformed move '': the token is empty");
   std::vector<int> squares;
   std::size_t i = 0;
@@ -32,8 +29,8 @@ Result<std::vector<int>> token_squares(std::string_view token) {
     }
     const auto sq = i + 2 <= token.size() ? razzle::parse_square(token.substr(i, 2)) : std::nullopt;
     if (!sq)
-      return make_error(what + "'" + std::string(token.substr(i, 2)) +
-                        "' is not a square (files a-g, ranks 1-8)");
+      return make_error(what + quote(token.substr(i, 2)) +
+                        " is not a square (files a-g, ranks 1-8)");
     squares.push_back(*sq);
     i += 2;
   }
@@ -49,12 +46,12 @@ std::string knight_problem(const rz::Game& game, const rz::Position& pos, engine
                            int from, int to) {
   const Player me = pos.side_to_move();
   if (!(pos.pieces(me) & rz::bit(from)))
-    return square_name(from) + " holds no piece of " + side_name(me) + " (the side to move)";
+    return square_name(from) + " holds no piece of " + player_name(me) + " (the side to move)";
   if (pos.ball(me) == from)
     return "the piece on " + square_name(from) + " holds the ball and may not make a knight move";
   if (pos.occupied() & rz::bit(to)) return square_name(to) + " is occupied";
   if (game.undo_banned(pos, from, to))
-    return "it reverses " + side_name(me) + "'s own previous knight move " + square_name(to) +
+    return "it reverses " + player_name(me) + "'s own previous knight move " + square_name(to) +
            square_name(from) + " (undo rule)";
   const auto forcing = pos.last_knight_move(engine::other(me));
   if (game.pass_forced(pos))
@@ -83,7 +80,7 @@ Result<rz::Move> follow_chain(const rz::Game& game, const rz::Position& pos,
                            : " is neither a knight move nor a straight line"));
   }
   if (squares[0] != pos.ball(me))
-    return make_error(what + "a passing turn starts at " + side_name(me) + "'s ball carrier on " +
+    return make_error(what + "a passing turn starts at " + player_name(me) + "'s ball carrier on " +
                       square_name(pos.ball(me)) + ", not at " + square_name(squares[0]));
   rz::Bitboard touched = rz::bit(squares[0]);
   for (std::size_t i = 1; i < squares.size(); ++i) {
@@ -131,7 +128,7 @@ Result<rz::Move> RazzleNotation::parse_move(const Game& game, const Position& po
                                             engine::History history, std::string_view text) {
   auto squares = token_squares(text);
   if (!squares) return squares.error();
-  const std::string what = "illegal move '" + std::string(text) + "': ";
+  const std::string what = "illegal move " + quote(text) + ": ";
   if (const auto end = game.terminal(pos); end.over())
     return make_error(what + "the game is over (" + std::string(engine::result_name(end.result)) +
                       ", " + engine::reason_name(end.reason) + ")");

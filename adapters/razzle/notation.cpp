@@ -3,9 +3,11 @@
 
 #include <array>
 #include <bit>
-#include <charconv>
 #include <sstream>
 #include <vector>
+
+#include "adapters/common/json_writer.h"
+#include "adapters/common/text.h"
 
 namespace triad::adapters {
 
@@ -16,42 +18,6 @@ using razzle::square_name;
 namespace {
 
 constexpr std::string_view kBoardLetters = "PBXpbx";
-constexpr int kMaxPly = 999'999'999;
-
-std::string player_name(int side) {
-  return side == 0 ? "Player 1" : "Player 2";
-}
-
-// Whitespace-separated fields (runs of blanks count once).
-std::vector<std::string_view> split_fields(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (i < text.size()) {
-    if (blank(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !blank(text[j])) ++j;
-    out.push_back(text.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-// Parts between `separator`s, empty parts included ("a//b" has 3 parts).
-std::vector<std::string_view> split_on(std::string_view text, char separator) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == separator) {
-      out.push_back(text.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  return out;
-}
 
 // The board field: 8 ranks from rank 8 down, 7 cells each.
 Result<rz::PositionSetup> parse_board(const rz::Game& game, std::string_view field) {
@@ -63,8 +29,8 @@ Result<rz::PositionSetup> parse_board(const rz::Game& game, std::string_view fie
                       std::to_string(ranks.size()));
   for (int r = 0; r < rz::kRanks; ++r) {
     const int rank = rz::kRanks - 1 - r;
-    const std::string where = "board rank " + std::to_string(rank + 1) + " ('" +
-                              std::string(ranks[static_cast<std::size_t>(r)]) + "')";
+    const std::string where = "board rank " + std::to_string(rank + 1) + " (" +
+                              quote(ranks[static_cast<std::size_t>(r)]) + ")";
     const std::string too_many = where + ": describes more than 7 squares (files a-g)";
     int file = 0;
     bool last_was_digit = false;
@@ -86,8 +52,8 @@ Result<rz::PositionSetup> parse_board(const rz::Game& game, std::string_view fie
         ++file;
         last_was_digit = false;
       } else {
-        return make_error(where + ": unexpected character '" + std::string(1, c) +
-                          "' (allowed: P B X p b x and digits 1-7)");
+        return make_error(where + ": unexpected character " + quote(std::string_view(&c, 1)) +
+                          " (allowed: P B X p b x and digits 1-7)");
       }
     }
     if (file > rz::kFiles) return make_error(too_many);
@@ -96,13 +62,14 @@ Result<rz::PositionSetup> parse_board(const rz::Game& game, std::string_view fie
                         " squares, a rank has exactly 7 (files a-g)");
   }
   for (int side = 0; side < 2; ++side) {
+    const std::string player = player_name(static_cast<Player>(side));
     const int pieces = std::popcount(s.pieces[side]);
     const char* letters = side == 0 ? "P, B, X" : "p, b, x";
     if (pieces != rz::kPiecesPerSide)
-      return make_error("board: " + player_name(side) + " has " + std::to_string(pieces) +
-                        " pieces (" + letters + "), expected exactly 5");
+      return make_error("board: " + player + " has " + std::to_string(pieces) + " pieces (" +
+                        letters + "), expected exactly 5");
     if (balls[side] != 1)
-      return make_error("board: " + player_name(side) + " has " + std::to_string(balls[side]) +
+      return make_error("board: " + player + " has " + std::to_string(balls[side]) +
                         " ball holders (" + (side == 0 ? "B" : "b") +
                         "), expected exactly 1; a ball holder is never ineligible");
   }
@@ -119,11 +86,10 @@ Result<void> parse_last(std::string_view field, int side, rz::PositionSetup& s) 
   const auto from = field.size() == 4 ? razzle::parse_square(field.substr(0, 2)) : std::nullopt;
   const auto to = field.size() == 4 ? razzle::parse_square(field.substr(2, 2)) : std::nullopt;
   if (!from || !to)
-    return make_error(name + ": expected '-' or a knight move such as b1c3, got '" +
-                      std::string(field) + "'");
+    return make_error(name + ": expected '-' or a knight move such as b1c3, got " + quote(field));
   if (!rz::is_knight_jump(*from, *to))
-    return make_error(name + ": '" + std::string(field) + "' is not a knight move");
-  const std::string owner = player_name(side);
+    return make_error(name + ": " + quote(field) + " is not a knight move");
+  const std::string owner = player_name(static_cast<Player>(side));
   if (!(s.pieces[side] & rz::bit(*to)))
     return make_error(name + ": " + std::string(field) + " ends on " + square_name(*to) +
                       ", which holds no " + owner + " piece");
@@ -184,22 +150,17 @@ Result<rz::Position> RazzleNotation::parse_position(const Game& game, std::strin
         std::to_string(fields.size()));
   auto setup = parse_board(game, fields[0]);
   if (!setup) return setup.error();
-  if (fields[1] != "1" && fields[1] != "2")
-    return make_error("side to move: expected 1 or 2, got '" + std::string(fields[1]) + "'");
-  setup->side_to_move = fields[1] == "1" ? Player::kOne : Player::kTwo;
+  const auto side_to_move = parse_side_to_move(fields[1]);
+  if (!side_to_move) return side_to_move.error();
+  setup->side_to_move = *side_to_move;
   for (int side = 0; side < 2; ++side) {
     if (auto ok = parse_last(fields[2 + static_cast<std::size_t>(side)], side, *setup); !ok)
       return ok.error();
   }
   if (fields.size() == 5) {
-    const std::string_view ply = fields[4];
-    int value = 0;
-    const auto [end, ec] = std::from_chars(ply.data(), ply.data() + ply.size(), value);
-    // The cap leaves room to count further turns without overflow.
-    if (ec != std::errc() || end != ply.data() + ply.size() || ply[0] == '-' || value > kMaxPly)
-      return make_error("ply: expected a whole number from 0 to " + std::to_string(kMaxPly) +
-                        ", got '" + std::string(ply) + "'");
-    setup->ply = value;
+    const auto ply = parse_ply(fields[4]);
+    if (!ply) return ply.error();
+    setup->ply = *ply;
   }
   return game.make_position(*setup);
 }
@@ -207,18 +168,10 @@ Result<rz::Position> RazzleNotation::parse_position(const Game& game, std::strin
 std::string RazzleNotation::format_position(const Game&, const Position& pos) {
   std::string out;
   for (int rank = rz::kRanks - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < rz::kFiles; ++file) {
-      const char c = board_letter(pos, rz::make_square(file, rank));
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) out += static_cast<char>('0' + empty);
-      empty = 0;
-      out += c;
-    }
-    if (empty) out += static_cast<char>('0' + empty);
+    std::string cells;
+    for (int file = 0; file < rz::kFiles; ++file)
+      cells += board_letter(pos, rz::make_square(file, rank));
+    append_run_length(out, cells);
     if (rank > 0) out += '/';
   }
   out += pos.side_to_move() == Player::kOne ? " 1 " : " 2 ";
@@ -251,15 +204,15 @@ std::string RazzleNotation::score_text(const Game&, const Position&) {
 }
 
 std::string RazzleNotation::board_json(const Game&, const Position& pos) {
-  std::string out = "{\"game\":\"razzledazzle\",\"points\":[";
+  JsonWriter j;
+  j.begin_object().key("game").value("razzledazzle").key("points").begin_array();
   for (int sq = 0; sq < rz::kSquares; ++sq) {
-    if (sq) out += ',';
-    out += "{\"name\":\"" + square_name(sq) + "\",\"x\":" + std::to_string(rz::file_of(sq)) +
-           ",\"y\":" + std::to_string(rz::rank_of(sq)) + ",\"piece\":\"" +
-           std::string(1, board_letter(pos, sq)) + "\"}";
+    j.begin_object().key("name").value(square_name(sq)).key("x").value(rz::file_of(sq));
+    j.key("y").value(rz::rank_of(sq)).key("piece").value(std::string(1, board_letter(pos, sq)));
+    j.end_object();
   }
-  out += "],\"links\":[],\"arcs\":[]}";
-  return out;
+  j.end_array().key("links").begin_array().end_array().key("arcs").begin_array().end_array();
+  return j.end_object().text();
 }
 
 Result<rz::Game> RazzleNotation::make_game(const YAML::Node& settings,
@@ -279,8 +232,8 @@ Result<rz::Game> RazzleNotation::make_game(const YAML::Node& settings,
       } else if (text == "basic") {
         rules.rule_set = rz::RuleSet::kBasic;
       } else {
-        return make_error("razzledazzle setting 'rules': expected extended or basic, got '" + text +
-                          "'");
+        return make_error("razzledazzle setting 'rules': expected extended or basic, got " +
+                          quote(text));
       }
     } else if (key == "repetition") {
       if (text == "undo") {
@@ -288,12 +241,12 @@ Result<rz::Game> RazzleNotation::make_game(const YAML::Node& settings,
       } else if (text == "position") {
         rules.repetition = rz::Repetition::kPosition;
       } else {
-        return make_error("razzledazzle setting 'repetition': expected undo or position, got '" +
-                          text + "'");
+        return make_error("razzledazzle setting 'repetition': expected undo or position, got " +
+                          quote(text));
       }
     } else {
-      return make_error("razzledazzle: unknown setting '" + key +
-                        "' (allowed: rules, repetition; and name, game, description)");
+      return make_error("razzledazzle: unknown setting " + quote(key) +
+                        " (allowed: rules, repetition; and name, game, description)");
     }
   }
   return rz::Game(rules);

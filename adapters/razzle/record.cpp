@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "adapters/common/text.h"
 #include "adapters/razzle/notation.h"
 
 namespace triad::adapters::razzle {
@@ -38,19 +39,10 @@ Result<std::vector<rz::Move>> read_moves(const rz::Game& game, const rz::Positio
   std::vector<std::uint64_t> keys(history.begin(), history.end());
   std::vector<rz::Move> moves;
   rz::Position pos = start;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (is_blank(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < text.size() && !is_blank(text[j])) ++j;
-    std::string_view token = text.substr(i, j - i);
-    i = j;
+  for (std::string_view token : split_fields(text)) {
     if (!result.empty())
-      return make_error("record: '" + std::string(token) +
-                        "' follows the result token; the result must come last");
+      return make_error("record: " + quote(token) +
+                        " follows the result token; the result must come last");
     if (is_result_token(token)) {
       result = token;
       continue;
@@ -58,7 +50,7 @@ Result<std::vector<rz::Move>> read_moves(const rz::Game& game, const rz::Positio
     token.remove_prefix(move_number_length(token));
     if (token.empty()) continue;  // a move number on its own
     const std::string where =
-        "record move " + std::to_string(moves.size() + 1) + " ('" + std::string(token) + "'): ";
+        "record move " + std::to_string(moves.size() + 1) + " (" + quote(token) + "): ";
     auto m = Notation<rz::Game>::parse_move(game, pos, engine::History(keys), token);
     if (!m) return make_error(where + m.error().message);
     keys.push_back(game.history_key(pos));
@@ -76,8 +68,7 @@ Result<std::pair<std::string, std::string>> parse_tag(std::string_view line, int
   const std::size_t close = line.rfind('"');
   if (line.back() != ']' || space == std::string_view::npos || open == std::string_view::npos ||
       close <= open || close + 2 != line.size() || space < 2 || space > open)
-    return make_error(where + "expected a tag pair such as [FEN \"...\"], got '" +
-                      std::string(line) + "'");
+    return make_error(where + "expected a tag pair such as [FEN \"...\"], got " + quote(line));
   return std::pair<std::string, std::string>(std::string(line.substr(1, space - 1)),
                                              std::string(line.substr(open + 1, close - open - 1)));
 }

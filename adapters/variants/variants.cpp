@@ -3,9 +3,9 @@
 #include "adapters/common/variants.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "adapters/common/file_io.h"
+#include "adapters/common/text.h"
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
@@ -31,7 +31,8 @@ Result<std::unique_ptr<AnyGame>> make_any(const Variant& v) {
   } catch (const std::exception& e) {  // a settings node of an unexpected shape
     return make_error(std::string("bad settings: ") + e.what());
   }
-  return make_error("unknown game '" + v.game + "' (expected razzledazzle, yinyang or ivesdama)");
+  return make_error("unknown game " + quote(v.game) +
+                    " (expected razzledazzle, yinyang or ivesdama)");
 }
 
 bool valid_name(const std::string& name) {
@@ -60,11 +61,9 @@ VariantRegistry VariantRegistry::builtin() {
 }
 
 Result<void> VariantRegistry::load_file(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) return make_error(file.string() + ": cannot open the variant file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_text(text.str(), file.parent_path(), file.string());
+  auto text = read_regular_file(file, "variant file");
+  if (!text) return text.error();
+  return load_text(*text, file.parent_path(), sanitize(file.string(), kMaxShownPathBytes));
 }
 
 Result<void> VariantRegistry::load_text(const std::string& yaml_text,
@@ -82,8 +81,8 @@ Result<void> VariantRegistry::load_text(const std::string& yaml_text,
       auto name = scalar_field(entry, "name");
       if (!name) return make_error(where + name.error().message);
       if (!valid_name(*name))
-        return make_error(where + "variant name '" + *name +
-                          "' must be 1-64 letters, digits, '-', '_' or '.'");
+        return make_error(where + "variant name " + quote(*name) +
+                          " must be 1-64 letters, digits, '-', '_' or '.'");
       auto game = scalar_field(entry, "game");
       if (!game) return make_error(where + "variant '" + *name + "': " + game.error().message);
       for (const auto& other : loaded)
@@ -124,7 +123,7 @@ std::vector<std::string> VariantRegistry::names() const {
 Result<std::unique_ptr<AnyGame>> VariantRegistry::create(const std::string& name) const {
   const Variant* v = find(name);
   if (!v)
-    return make_error("unknown variant '" + name + "' (known: " + [&] {
+    return make_error("unknown variant " + quote(name) + " (known: " + [&] {
       std::string all;
       for (const auto& n : names()) {
         if (!all.empty()) all += ", ";

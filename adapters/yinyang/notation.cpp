@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
-#include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "adapters/common/json_writer.h"
+#include "adapters/common/text.h"
 
 namespace triad::adapters {
 
@@ -18,56 +19,23 @@ using yy::Bitboard;
 
 constexpr std::string_view kPositionForm = "'<board> <side to move> [<ply>]'";
 constexpr std::string_view kExamplePosition = "6/6/2DL2/2LD2/6/6 1 0";
-constexpr std::int64_t kMaxPly = 1'000'000'000;
-constexpr std::size_t kMaxQuoted = 24;  // longer tokens are cut in messages
 
-// A token for an error message: quoted, printable, and cut when long (inputs may be 1 MB).
-std::string for_message(std::string_view text) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMaxQuoted; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      out += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    }
-  }
-  if (text.size() > kMaxQuoted) out += "...";
-  return out + "'";
-}
-
-std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (true) {
-    i = text.find_first_not_of(separators, i);
-    if (i == std::string_view::npos) return out;
-    const std::size_t end = std::min(text.find_first_of(separators, i), text.size());
-    out.push_back(text.substr(i, end - i));
-    i = end;
-  }
+// 'L', 'D' or '.' for an empty square.
+char stone_letter(const yy::Position& pos, int square) {
+  const Bitboard b = yy::bit(square);
+  return (pos.light & b) ? 'L' : (pos.dark & b) ? 'D' : '.';
 }
 
 // Fills `light`/`dark` from the board field, or says what is wrong with it.
 Result<void> parse_board(std::string_view field, Bitboard& light, Bitboard& dark) {
-  std::vector<std::string_view> ranks;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t slash = field.find('/', start);
-    ranks.push_back(field.substr(start, slash == std::string_view::npos ? slash : slash - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
+  const std::vector<std::string_view> ranks = split_on(field, '/');
   if (ranks.size() != yy::kRanks)
     return make_error("board: " + std::to_string(ranks.size()) + " rank" +
                       (ranks.size() == 1 ? "" : "s") +
                       ", expected 6 ranks (rank 6 down to rank 1) separated by '/'");
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const int rank = yy::kRanks - 1 - static_cast<int>(i);
-    const std::string where =
-        "board rank " + std::to_string(rank + 1) + " " + for_message(ranks[i]);
+    const std::string where = "board rank " + std::to_string(rank + 1) + " " + quote(ranks[i]);
     int file = 0;
     for (const char c : ranks[i]) {
       if (file >= yy::kFiles)
@@ -81,7 +49,7 @@ Result<void> parse_board(std::string_view field, Bitboard& light, Bitboard& dark
         return make_error(where + ": digit '" + std::string(1, c) +
                           "' is out of range, empty squares are counted 1 to 6");
       } else {
-        return make_error(where + ": unexpected character " + for_message(std::string_view(&c, 1)) +
+        return make_error(where + ": unexpected character " + quote(std::string_view(&c, 1)) +
                           ", expected L (light stone), D (dark stone) or a digit 1-6 (empty "
                           "squares)");
       }
@@ -148,7 +116,7 @@ std::optional<int> N::parse_square(std::string_view text) {
 }
 
 Result<yy::Position> N::parse_position(const Game& /*game*/, std::string_view text) {
-  const std::vector<std::string_view> fields = split(text, " \t\r\n");
+  const std::vector<std::string_view> fields = split_fields(text);
   if (fields.empty())
     return make_error("position: empty, expected " + std::string(kPositionForm) + " such as '" +
                       std::string(kExamplePosition) + "'");
@@ -159,39 +127,20 @@ Result<yy::Position> N::parse_position(const Game& /*game*/, std::string_view te
   if (auto board = parse_board(fields[0], light, dark); !board) return board.error();
   if (fields.size() < 2)
     return make_error("side to move: missing field after the board, expected 1 or 2");
-  if (fields[1] != "1" && fields[1] != "2")
-    return make_error("side to move: " + for_message(fields[1]) + " is not valid, expected 1 or 2");
-  const engine::Player side = fields[1] == "1" ? engine::Player::kOne : engine::Player::kTwo;
-  std::int64_t ply = 0;
-  if (fields.size() == 3) {
-    const std::string_view f = fields[2];
-    const bool digits =
-        std::all_of(f.begin(), f.end(), [](char c) { return c >= '0' && c <= '9'; });
-    const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), ply);
-    if (!digits || ec == std::errc::invalid_argument || end != f.data() + f.size())
-      return make_error("ply: " + for_message(f) + " is not a non-negative integer");
-    if (ec == std::errc::result_out_of_range || ply > kMaxPly)
-      return make_error("ply: " + for_message(f) + " is too large, at most " +
-                        std::to_string(kMaxPly));
-  }
-  return yy::make_position(light, dark, side, static_cast<std::int32_t>(ply));
+  const auto side = parse_side_to_move(fields[1]);
+  if (!side) return side.error();
+  const auto ply = fields.size() == 3 ? parse_ply(fields[2]) : Result<int>(0);
+  if (!ply) return ply.error();
+  return yy::make_position(light, dark, *side, *ply);
 }
 
 std::string N::format_position(const Game& /*game*/, const Position& pos) {
   std::string out;
   for (int rank = yy::kRanks - 1; rank >= 0; --rank) {
-    int empties = 0;
-    for (int file = 0; file < yy::kFiles; ++file) {
-      const Bitboard b = yy::bit(yy::make_square(file, rank));
-      if (!(pos.occupied() & b)) {
-        ++empties;
-        continue;
-      }
-      if (empties) out += static_cast<char>('0' + empties);
-      empties = 0;
-      out += (pos.light & b) ? 'L' : 'D';
-    }
-    if (empties) out += static_cast<char>('0' + empties);
+    std::string cells;
+    for (int file = 0; file < yy::kFiles; ++file)
+      cells += stone_letter(pos, yy::make_square(file, rank));
+    append_run_length(out, cells);
     if (rank > 0) out += '/';
   }
   out += pos.side_to_move == engine::Player::kOne ? " 1 " : " 2 ";
@@ -200,8 +149,8 @@ std::string N::format_position(const Game& /*game*/, const Position& pos) {
 
 Result<yy::Move> N::parse_move(const Game& game, const Position& pos, engine::History history,
                                std::string_view text) {
-  const std::string malformed = "move " + for_message(text) +
-                                ": malformed, expected <from><to> such as c3b3 (squares a1 to f6)";
+  const std::string malformed =
+      "move " + quote(text) + ": malformed, expected <from><to> such as c3b3 (squares a1 to f6)";
   std::string_view from_text, to_text;
   if (text.size() == 4) {
     from_text = text.substr(0, 2);
@@ -214,13 +163,13 @@ Result<yy::Move> N::parse_move(const Game& game, const Position& pos, engine::Hi
   }
   const auto from = parse_square(from_text), to = parse_square(to_text);
   if (!from || !to)
-    return make_error(malformed + "; " + for_message(!from ? from_text : to_text) +
+    return make_error(malformed + "; " + quote(!from ? from_text : to_text) +
                       " is not a square (files a-f, ranks 1-6)");
   yy::MoveList moves;
   game.generate(pos, history, moves);
   for (const Move& m : moves)
     if (m.from == *from && m.to == *to) return m;
-  return make_error("move " + for_message(text) +
+  return make_error("move " + quote(text) +
                     ": names no legal move: " + why_illegal(pos, *from, *to));
 }
 
@@ -261,16 +210,15 @@ std::string N::score_text(const Game& /*game*/, const Position& pos) {
 }
 
 std::string N::board_json(const Game& /*game*/, const Position& pos) {
-  std::string out = R"({"game":"yinyang","points":[)";
+  JsonWriter j;
+  j.begin_object().key("game").value("yinyang").key("points").begin_array();
   for (int sq = 0; sq < yy::kSquares; ++sq) {
-    const Bitboard b = yy::bit(sq);
-    const char piece = (pos.light & b) ? 'L' : (pos.dark & b) ? 'D' : '.';
-    if (sq > 0) out += ',';
-    out += R"({"name":")" + square_name(sq) + R"(","x":)" + std::to_string(yy::file_of(sq)) +
-           R"(,"y":)" + std::to_string(yy::rank_of(sq)) + R"(,"piece":")" + piece + R"(","dark":)" +
-           (yy::is_dark_square(sq) ? "true" : "false") + "}";
+    j.begin_object().key("name").value(square_name(sq)).key("x").value(yy::file_of(sq));
+    j.key("y").value(yy::rank_of(sq)).key("piece").value(std::string(1, stone_letter(pos, sq)));
+    j.key("dark").value(yy::is_dark_square(sq)).end_object();
   }
-  return out + R"(],"links":[],"arcs":[]})";
+  j.end_array().key("links").begin_array().end_array().key("arcs").begin_array().end_array();
+  return j.end_object().text();
 }
 
 Result<yy::Game> N::make_game(const YAML::Node& settings, const std::filesystem::path& /*dir*/) {
@@ -286,7 +234,7 @@ Result<yy::Game> N::make_game(const YAML::Node& settings, const std::filesystem:
           "name, game, description)");
     const std::string key = entry.first.Scalar();
     if (key == "name" || key == "game" || key == "description") continue;
-    return make_error("variant setting " + for_message(key) +
+    return make_error("variant setting " + quote(key) +
                       ": unknown key, Yin Yang has no rule settings (allowed keys: name, game, "
                       "description)");
   }

@@ -87,8 +87,10 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
       (trust_decided_solves_ || !is_mate_score(solved.score))) {
     nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
     tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
-    if (pv_node && solved.move_index >= 0 && solved.move_index < n)
+    if (pv_node && solved.move_index >= 0 && solved.move_index < n) {
+      pv_len_[ply + 1] = ply + 1;  // the child was not searched: its PV slot holds an old line
       update_pv(ply, moves[static_cast<std::size_t>(solved.move_index)]);
+    }
     return solved.score;
   }
   if (depth <= 0) return quiesce(pos, &moves, alpha, beta, ply, 0);

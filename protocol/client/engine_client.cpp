@@ -1,8 +1,9 @@
 // EngineClient implementation: line-level UCI/UGI dialogue over an EngineProcess.
 #include "protocol/client/engine_client.h"
 
-#include <charconv>
 #include <sstream>
+
+#include "adapters/common/text.h"
 
 namespace triad::protocol {
 
@@ -17,13 +18,6 @@ std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> out;
   for (std::string t; in >> t;) out.push_back(t);
   return out;
-}
-
-std::optional<long long> to_int(const std::string& s) {
-  long long v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
 }
 
 std::chrono::milliseconds remaining(Clock::time_point deadline) {
@@ -59,11 +53,13 @@ void parse_info_line(Dialect dialect, const std::string& line, SearchInfo& info)
     const std::string& key = tokens[i];
     if (key == "string" || key == "pv") return;  // the rest of the line is free text / moves
     if (key == "depth") {
-      if (auto v = to_int(tokens[i + 1])) info.depth = static_cast<int>(*v);
+      if (auto v = adapters::parse_integer<long long>(tokens[i + 1]))
+        info.depth = static_cast<int>(*v);
     } else if (key == "nodes") {
-      if (auto v = to_int(tokens[i + 1]); v && *v >= 0) info.nodes = static_cast<std::uint64_t>(*v);
+      if (auto v = adapters::parse_integer<long long>(tokens[i + 1]); v && *v >= 0)
+        info.nodes = static_cast<std::uint64_t>(*v);
     } else if (key == "score" && i + 2 < tokens.size()) {
-      auto v = to_int(tokens[i + 2]);
+      auto v = adapters::parse_integer<long long>(tokens[i + 2]);
       if (!v) continue;
       if (tokens[i + 1] == "cp") {
         info.score = EngineScore{false, static_cast<int>(*v)};

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/core/hash.h"
 #include "engine/games/ivesdama/endgame.h"
 #include "engine/games/ivesdama/eval.h"
 
@@ -24,13 +25,6 @@ struct Exit {
   int target = 0;
   bool arc = false;
 };
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 std::vector<std::vector<Exit>> exits_of(const Board& board) {
   std::vector<std::vector<Exit>> exits(board.points.size());
@@ -116,8 +110,8 @@ Tables build_tables(const Board& board, const Rules& rules, const std::array<int
   }
   std::uint64_t seed = 0x1F5E5DA3A0C0FFEEull;  // fixed: keys are stable across runs
   for (auto& side : t.zobrist)
-    for (auto& k : side) k = splitmix64(seed);
-  t.zobrist_side = splitmix64(seed);
+    for (auto& k : side) k = engine::splitmix64(seed);
+  t.zobrist_side = engine::splitmix64(seed);
   return t;
 }
 
@@ -266,7 +260,7 @@ Position Game::make(const Position& pos, const Move& m) const {
   for (std::uint32_t b = m.captured; b; b &= b - 1)
     next.key ^= t.zobrist[1 - s][static_cast<std::size_t>(std::countr_zero(b))];
   next.stm = engine::other(pos.stm);
-  ++next.ply;
+  next.ply = engine::next_ply(next.ply);
   return next;
 }
 

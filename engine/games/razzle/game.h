@@ -88,7 +88,7 @@ class Game {
       r.last_to_[s] = kNoSquare;
     }
     r.side_to_move_ = engine::other(pos.side_to_move_);
-    ++r.ply_;
+    r.ply_ = engine::next_ply(r.ply_);
     r.board_key_ ^= board_change;
     r.hash_ ^= board_change ^ flag_change ^ z.side_two ^ last_moves_key(pos) ^ last_moves_key(r);
     return r;

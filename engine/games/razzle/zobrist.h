@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/core/hash.h"
 #include "engine/games/razzle/board.h"
 
 namespace triad::games::razzle {
@@ -22,13 +23,7 @@ struct ZobristKeys {
 constexpr ZobristKeys build_zobrist_keys() {
   ZobristKeys z;
   std::uint64_t state = 0x52617A7A6C654461ULL;  // "RazzleDa"
-  auto next = [&state] {
-    state += 0x9E3779B97F4A7C15ULL;
-    std::uint64_t x = state;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-  };
+  auto next = [&state] { return engine::splitmix64(state); };
   for (int side = 0; side < 2; ++side) {
     for (int sq = 0; sq < kSquares; ++sq) {
       z.piece[side][sq] = next();

@@ -143,7 +143,7 @@ class Game {
     next.hash ^= keys[static_cast<int>(mover)][m.from] ^ keys[static_cast<int>(mover)][m.to] ^
                  keys[static_cast<int>(opposite(mover))][m.from] ^ kZobrist.player_two;
     next.side_to_move = engine::other(pos.side_to_move);
-    ++next.ply;
+    next.ply = engine::next_ply(next.ply);
     return next;
   }
 

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/core/hash.h"
 #include "engine/core/types.h"
 #include "engine/games/yinyang/bitboard.h"
 
@@ -31,14 +32,6 @@ struct Position {
 };
 
 namespace detail {
-// splitmix64: a fixed, well-mixed key sequence computed at compile time.
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 struct ZobristKeys {
   std::array<std::array<std::uint64_t, kSquares>, 2> stone{};  // [Stone][square]
   std::uint64_t player_two = 0;                                // xor-ed in when Player 2 moves
@@ -48,8 +41,8 @@ constexpr ZobristKeys make_zobrist_keys() {
   ZobristKeys keys;
   std::uint64_t state = 0x59696E59616E6721ull;  // "YinYang!"
   for (auto& colour : keys.stone)
-    for (auto& key : colour) key = splitmix64(state);
-  keys.player_two = splitmix64(state);
+    for (auto& key : colour) key = engine::splitmix64(state);
+  keys.player_two = engine::splitmix64(state);
   return keys;
 }
 }  // namespace detail
