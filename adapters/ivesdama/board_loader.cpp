@@ -25,7 +25,8 @@ constexpr std::pair<const char*, core::Direction> kDirections[] = {
     {"northeast", {1, 1}}, {"northwest", {-1, 1}}, {"southeast", {1, -1}}, {"southwest", {-1, -1}},
 };
 
-// Builds a Board while checking it; reports the first problem as "file:line: reason".
+// Builds a Board while checking it; reports the first few problems, each as
+// "file:line: reason", on one line.
 class Loader {
  public:
   explicit Loader(std::string source) : source_(std::move(source)) {}
@@ -34,8 +35,9 @@ class Loader {
 
  private:
   void error(const YAML::Mark& mark, const std::string& reason) {
-    if (error_count_++ == 0)
-      first_error_ = source_ + ":" + std::to_string(mark.line + 1) + ": " + reason;
+    if (error_count_++ >= kShownProblems) return;
+    if (!problems_.empty()) problems_ += "; ";
+    problems_ += source_ + ":" + std::to_string(mark.line + 1) + ": " + reason;
   }
   // A scalar that must be a point name already listed under `points`; -1 if not.
   int point_ref(const YAML::Node& node, const std::string& what);
@@ -48,7 +50,9 @@ class Loader {
   void report_issues(const YAML::Mark& root);
 
   std::string source_;
-  std::string first_error_;  // the first problem found; the others are only counted
+  // The first kShownProblems problems found, joined on one line; the others are counted.
+  static constexpr std::size_t kShownProblems = 5;
+  std::string problems_;
   std::size_t error_count_ = 0;
   core::Board board_;
   std::map<std::string, int> index_;
@@ -297,7 +301,7 @@ Result<core::Board> Loader::load(std::string_view text) {
     root = YAML::Load(std::string(text));
   } catch (const YAML::ParserException& e) {
     error(e.mark, "YAML syntax error: " + e.msg);
-    return make_error(first_error_);
+    return make_error(problems_);
   }
   try {
     if (!root.IsMap()) return make_error(source_ + ":1: a board file must be a YAML map");
@@ -325,12 +329,12 @@ Result<core::Board> Loader::load(std::string_view text) {
   } catch (const YAML::Exception& e) {
     error(e.mark, "unexpected YAML structure: " + e.msg);
   }
-  // One error, one line: the first problem, and how many more there are.
+  // One error, one line: the first problems, and how many more there are.
   if (error_count_ > 0) {
-    const std::size_t more = error_count_ - 1;
-    return make_error(first_error_ + (more ? " (and " + std::to_string(more) + " more problem" +
-                                                 (more == 1 ? "" : "s") + ")"
-                                           : ""));
+    const std::size_t more = error_count_ - std::min(error_count_, kShownProblems);
+    return make_error(problems_ + (more ? " (and " + std::to_string(more) + " more problem" +
+                                              (more == 1 ? "" : "s") + ")"
+                                        : ""));
   }
   return board_;
 }

@@ -116,6 +116,21 @@ TEST(IvesBoard, AtMostThirtyTwoPoints) {
               HasSubstr("big.yaml:1: too many points: the engine supports at most 32"));
 }
 
+TEST(IvesBoard, ManyProblemsMakeOneShortMessage) {
+  std::string text = "points: [";
+  for (int i = 0; i < 10'000; ++i)
+    text += std::string(i ? ", " : "") + static_cast<char>('a' + i % 26) +
+            std::to_string(1 + i / 26 % 99);
+  text += "]\nstart: {1: [a1], 2: [b1]}\nbase: {1: a1, 2: b1}\n";
+  auto board = adapters::ivesdama::load_board_text(text, "huge.yaml");
+  ASSERT_FALSE(board.ok());
+  const std::string& msg = board.error().message;
+  EXPECT_EQ(msg.find('\n'), std::string::npos);
+  EXPECT_LT(msg.size(), 1000u);
+  EXPECT_THAT(msg, HasSubstr("huge.yaml:1: too many points: the engine supports at most 32"));
+  EXPECT_THAT(msg, HasSubstr("more problems)"));
+}
+
 TEST(IvesBoard, YamlSyntaxErrorsGiveTheLine) {
   auto board = adapters::ivesdama::load_board_text("points: [c1, c2\nstart: {", "bad.yaml");
   ASSERT_FALSE(board.ok());
@@ -123,7 +138,8 @@ TEST(IvesBoard, YamlSyntaxErrorsGiveTheLine) {
   EXPECT_THAT(board.error().message, HasSubstr("YAML syntax error"));
   auto missing = adapters::ivesdama::load_board_file("/nonexistent/board.yaml");
   ASSERT_FALSE(missing.ok());
-  EXPECT_THAT(missing.error().message, HasSubstr("cannot open board file"));
+  EXPECT_THAT(missing.error().message,
+              HasSubstr("board file '/nonexistent/board.yaml': cannot open it"));
 }
 
 TEST(IvesBoard, AlquerqueBoardLoadsAndPlays) {
@@ -165,7 +181,7 @@ TEST(IvesBoard, VariantSettingsAreChecked) {
       {"{colour: red}", "unknown ivesdama setting 'colour' (allowed: board, arc_capture, forward)"},
       {"{arc_capture: maybe}", "'arc_capture': expected true or false, got 'maybe'"},
       {"{forward: [1]}", "'forward': expected true or false"},
-      {"{board: missing.yaml}", "cannot open board file"},
+      {"{board: missing.yaml}", "missing.yaml': cannot open it"},
       {"{board: [a]}", "'board': expected \"default\" or a board file path"},
   };
   for (const auto& [yaml, message] : cases) {

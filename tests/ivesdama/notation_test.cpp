@@ -134,9 +134,10 @@ TEST(IvesNotation, MalformedPositionsAreRejected) {
       {"p/ppp/pppp/ppp/1/PPP/PPPPP/PPP/P 1", "rank 7 (the 3rd from the top) describes 4 points"},
       {"p/ppp/ppppp/ppp/2/PPP/PPPPP/PPP/P 1", "rank 5 (the 5th from the top) describes 2"},
       {"p/ppp/ppppp/ppp/0/PPP/PPPPP/PPP/P 1", "unexpected character '0'"},
-      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 3", "side to move field: expected 1 or 2"},
-      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 -4", "ply field"},
-      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 99999999999", "ply field"},
+      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 3", "side to move: expected 1 or 2"},
+      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 -4", "ply: expected a whole number"},
+      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 99999999999", "ply: expected a whole number"},
+      {"p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 1000000001", "ply: expected a whole number"},
   };
   for (const auto& [fen, message] : cases) {
     auto pos = Notation::parse_position(game, fen);

@@ -90,7 +90,7 @@ TEST(RazzleNotation, InconsistentPositionLinesAreRejected) {
       {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - -1", "ply: expected a whole number"},
       {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 12x", "ply: expected a whole number"},
       {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 99999999999", "ply: expected a whole number"},
-      {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 1000000000", "ply: expected a whole number"},
+      {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 1000000001", "ply: expected a whole number"},
       {"1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - +3", "ply: expected a whole number"},
   };
   for (const auto& c : cases)
