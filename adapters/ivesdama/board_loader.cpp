@@ -25,7 +25,7 @@ constexpr std::pair<const char*, core::Direction> kDirections[] = {
     {"northeast", {1, 1}}, {"northwest", {-1, 1}}, {"southeast", {1, -1}}, {"southwest", {-1, -1}},
 };
 
-// Builds a Board while checking it; reports the first few problems, each as
+// Builds a Board while checking it; reports the first eight problems, each as
 // "file:line: reason", on one line.
 class Loader {
  public:
@@ -51,7 +51,7 @@ class Loader {
 
   std::string source_;
   // The first kShownProblems problems found, joined on one line; the others are counted.
-  static constexpr std::size_t kShownProblems = 5;
+  static constexpr std::size_t kShownProblems = 8;
   std::string problems_;
   std::size_t error_count_ = 0;
   core::Board board_;

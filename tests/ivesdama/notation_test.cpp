@@ -94,8 +94,8 @@ TEST(IvesNotation, MalformedMovesAreRejected) {
       {"b4-", "ends with a separator"},
       {"4c5", "expected a point name"},
       {"b4--c5", "expected a point name"},
-      {"b4z5", "z5 is not a point of the board"},
-      {"b4a5", "a5 is not a point of the board"},
+      {"b4z5", "'z5' is not a point of the board"},
+      {"b4a5", "'a5' is not a point of the board"},
       {"B4C5", "expected a point name"},
   };
   for (const auto& [token, message] : cases) {

@@ -106,7 +106,8 @@ TEST_P(PvReplay, RandomGames) {
     for (int ply = 0; ply < 120 && check.driver().query("gameover") == "false"; ++ply) {
       if (ply % 6 == 5) check.search_and_replay("go depth 6");
       if (::testing::Test::HasFatalFailure()) return;
-      const auto legal = tokenize(check.driver().query("moves"));
+      const std::string moves_text = check.driver().query("moves");
+      const auto legal = tokenize(moves_text);
       moves += " " + std::string(legal[rng.below(legal.size())]);
       check.driver().send("position startpos moves" + moves);
     }
@@ -133,7 +134,8 @@ TEST_P(IvesEndgamePvReplay, FewStonePositions) {
   PvChecker check(GetParam());
   Random rng(0xe9d);
   check.driver().send("position startpos");
-  const auto start = tokenize(check.driver().query("fen"));
+  const std::string start_fen = check.driver().query("fen");
+  const auto start = tokenize(start_fen);
   for (int i = 0; i < 40; ++i) {
     const std::string fen = thinned_board(std::string(start[0]), 5 + rng.below(3), rng) + " " +
                             (rng.below(2) ? "1" : "2") + " 0";

@@ -66,7 +66,7 @@ TEST(SearchSession, SearchmovesRestrictsTheRoot) {
   // move searched).
   const auto bad = d.send("go depth 3 searchmoves a1a2");
   ASSERT_FALSE(bad.empty());
-  EXPECT_TRUE(starts_with(bad[0], "info string error go searchmoves a1a2 : ")) << bad[0];
+  EXPECT_TRUE(starts_with(bad[0], "info string error go searchmoves : move 'a1a2': ")) << bad[0];
   EXPECT_EQ(count_prefix(bad, "info string error"), 1);
   const Lines search(bad.begin() + 1, bad.end());
   EXPECT_TRUE(legal_moves(d).count(check_search(search)));
