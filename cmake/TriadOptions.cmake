@@ -33,6 +33,19 @@ function(triad_target_options target)
   endif()
 endfunction()
 
+# The games: one folder per game core in engine/games/ (sorted). The same name is the game's
+# folder in adapters/ and tests/ (and tests/bench/), which add ${TRIAD_GAMES} to their
+# folder lists, so a new game needs no edit to any CMake list (docs/architecture.md,
+# "Adding a game").
+file(GLOB triad_game_build_files RELATIVE ${PROJECT_SOURCE_DIR}/engine/games
+     ${PROJECT_SOURCE_DIR}/engine/games/*/CMakeLists.txt)
+set(TRIAD_GAMES "")
+foreach(build_file ${triad_game_build_files})
+  get_filename_component(game ${build_file} DIRECTORY)
+  list(APPEND TRIAD_GAMES ${game})
+endforeach()
+list(SORT TRIAD_GAMES)
+
 # triad_add_subdirectories(<folder>...): adds the listed subfolders of the current folder
 # (add_subdirectory fails if one has no CMakeLists.txt) and fails if a subfolder has a
 # CMakeLists.txt but is not listed, so no component is ever dropped without a word.

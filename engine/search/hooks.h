@@ -1,22 +1,25 @@
-// SearchHooks<G>: the optional, game-specific knowledge the generic search can use. The
-// primary template detects hooks a game core offers as members (with `requires`) and falls
-// back to neutral defaults; a game may also specialise SearchHooks (see hooks_<game>.h).
+// SearchHooks<G>: the game-specific knowledge the generic search uses. Every game specialises
+// SearchHooks<G> in its own folder (engine/games/<g>/search_hooks.h) and defines every hook
+// below; the primary template has no definition and Searcher<G> checks the specialisation
+// against SearchHooksFor, so a missing or mistyped hook is a compile error, never a silent
+// default.
 //
-//   move_key(g, pos, m)     -> int in [0, kMoveKeys): index for the history heuristic
-//                               (-1 = no history for this game)
+//   move_key(g, pos, m)     -> int in [0, kMoveKeys): index for the history heuristic,
+//                               or -1 for a move without history
 //   is_tactical(g, pos, m)  -> bool: searched in quiescence (captures, goal threats)
-//   static_leaf(g, pos, ply)-> int (optional member of a specialisation): the leaf score
-//                               without generating moves (wins-now included); games
-//                               without it list the leaf's moves (no-move ends,
-//                               quiescence over tactical moves)
+//   kStaticLeaf             -> true if the game judges leaves without generating moves;
+//                               then static_leaf(g, pos, ply) -> int is the leaf score
+//                               (wins-now included). Otherwise leaves list their moves
+//                               (no-move ends, quiescence over tactical moves).
 //   prepare(g)              -> heavy one-time set-up (tables), run when a Searcher is made,
 //                               i.e. at `isready` before the first search, not on the clock
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
-//   can_repeat              -> false if no position can ever recur (skip repetition scans)
+//   kCanRepeat              -> false if no position can ever recur (skip repetition scans)
 //   ThreadTables            -> the solvers' per-thread tables: every search worker owns one,
-//                               made with its share of the Hash option (in bytes) and kept
-//                               between searches; bytes() is what it really took, clear()
-//                               forgets it (ucinewgame). The default has none.
+//                               made with ThreadTables(budget_bytes, main_thread) from its
+//                               share of the Hash option and kept between searches; bytes()
+//                               is what it really took, clear() forgets it (ucinewgame).
+//                               A game without per-thread tables uses NoThreadTables.
 //   solve(g, pos, ply, out, tables) -> bool: exact game-theoretic value of a small endgame
 //                               inside the tree; fills `out` (score, best move index)
 //   solve_root(g, pos, budget_ms, stop, tables) -> optional RootSolution: the whole game
@@ -25,10 +28,12 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.h"
@@ -64,51 +69,40 @@ constexpr bool ends_before_ply_limit(int score, int node_ply, int game_ply, int 
   return game_ply + plies_to_end <= max_plies;
 }
 
-// The neutral defaults (and member detection); specialisations of SearchHooks derive from
-// it and replace what they know better.
-template <Game G>
-struct DefaultHooks {
-  using Position = typename G::Position;
-  using Move = typename G::Move;
-
-  static constexpr bool kCanRepeat = true;
-
-  static int move_key(const G& g, const Position& pos, const Move& m) {
-    if constexpr (requires {
-                    { g.move_key(pos, m) } -> std::convertible_to<int>;
-                  })
-      return g.move_key(pos, m);
-    else
-      return -1;
-  }
-  static bool is_tactical(const G& g, const Position& pos, const Move& m) {
-    if constexpr (requires {
-                    { g.is_tactical(pos, m) } -> std::convertible_to<bool>;
-                  })
-      return g.is_tactical(pos, m);
-    else
-      return false;
-  }
-  static void prepare(const G&) {}
-  static int moves_left(const G&, const Position&) { return 30; }
-  // No solver by default, so no per-thread tables.
-  struct ThreadTables {
-    ThreadTables(std::size_t /*budget_bytes*/, bool /*main_thread*/) {}
-    std::size_t bytes() const { return 0; }
-    void clear() {}
-  };
-  static bool solve(const G&, const Position&, int /*ply*/, SolveResult&, ThreadTables&) {
-    return false;
-  }
-  static std::optional<RootSolution<Move>> solve_root(const G&, const Position&,
-                                                      std::int64_t /*budget_ms*/, const StopCheck&,
-                                                      ThreadTables&) {
-    return std::nullopt;
-  }
+// The ThreadTables of a game whose solvers keep no per-thread memory.
+struct NoThreadTables {
+  NoThreadTables(std::size_t /*budget_bytes*/, bool /*main_thread*/) {}
+  std::size_t bytes() const { return 0; }
+  void clear() {}
 };
 
+// Specialised by each game (engine/games/<g>/search_hooks.h); deliberately not defined here.
 template <Game G>
-struct SearchHooks : DefaultHooks<G> {};
+struct SearchHooks;
+
+// The hooks contract (see the top of this file).
+template <class H, class G>
+concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
+                                  const typename G::Move& m, int ply, SolveResult& out,
+                                  std::int64_t budget_ms, const StopCheck& stop,
+                                  typename H::ThreadTables& tables, std::size_t bytes) {
+  typename H::ThreadTables(bytes, true);
+  { std::as_const(tables).bytes() } -> std::same_as<std::size_t>;
+  { tables.clear() } -> std::same_as<void>;
+  { H::move_key(g, pos, m) } -> std::same_as<int>;
+  { H::is_tactical(g, pos, m) } -> std::same_as<bool>;
+  { H::prepare(g) } -> std::same_as<void>;
+  { H::moves_left(g, pos) } -> std::same_as<int>;
+  { H::solve(g, pos, ply, out, tables) } -> std::same_as<bool>;
+  {
+    H::solve_root(g, pos, budget_ms, stop, tables)
+    } -> std::same_as<std::optional<RootSolution<typename G::Move>>>;
+  {std::bool_constant<H::kCanRepeat>{}};
+  {std::bool_constant<H::kStaticLeaf>{}};
+}
+&&(!H::kStaticLeaf || requires(const G& g, const typename G::Position& pos, int ply) {
+  { H::static_leaf(g, pos, ply) } -> std::same_as<int>;
+});
 
 // The solvers assume that no draw by repetition cuts a decided game short. A won line never
 // returns to a position of its own (each move brings the end one ply closer), but the loser

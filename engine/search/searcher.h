@@ -1,5 +1,5 @@
-// Searcher<G>: the one search, compiled per game (explicitly instantiated in
-// engine/search/instantiations.cpp). API contract used by the protocol layer.
+// Searcher<G>: the one search, compiled per game (explicitly instantiated in each game's
+// engine/games/<g>/search.cpp). API contract used by the protocol layer.
 //
 // Thread model (Stockfish's): a Searcher owns its search threads (SearchThreads) and one
 // SearchWorker per thread; they are made when the thread count or the Hash size is set and

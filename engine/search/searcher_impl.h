@@ -1,7 +1,8 @@
 // Searcher<G> implementation: the memory and threads of the search, root set-up, Lazy SMP
-// helpers, the main worker's reporting and time decisions, stop/ponderhit. Included by
-// instantiations.cpp (and tests that instantiate the search for their own games); everyone
-// else includes searcher.h.
+// helpers, the main worker's reporting and time decisions, stop/ponderhit. Included only
+// where a game compiles its search (engine/games/<g>/search.cpp, beside its SearchHooks<G>,
+// and tests that instantiate the search for their own games); everyone else includes
+// searcher.h.
 #pragma once
 
 #include <algorithm>
@@ -26,6 +27,8 @@ struct Searcher<G>::Impl {
   using Worker = detail::SearchWorker<G>;
   using RootMove = typename Worker::RootMove;
   using Hooks = SearchHooks<G>;
+  static_assert(SearchHooksFor<Hooks, G>,
+                "SearchHooks<G> must define every hook of engine/search/hooks.h");
 
   explicit Impl(const G& g) : game(&g) {
     shared.total_nodes = [this] { return total_nodes(); };

@@ -15,7 +15,7 @@
 #include "engine/games/razzle/game.h"
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/solver.h"
-#include "engine/search/hooks_yinyang.h"
+#include "engine/games/yinyang/search_hooks.h"
 #include "tests/search/search_test_util.h"
 
 namespace triad::search_test {

@@ -124,7 +124,7 @@ class Game {
   std::optional<int> evaluate_unless_goal(const Position& pos) const;
   std::vector<engine::EvalTerm> eval_terms(const Position& pos) const;
 
-  // Search hooks (engine/search/hooks.h). move_key: knight moves by (from, to), passing
+  // Search knowledge (used by search_hooks.h). move_key: knight moves by (from, to), passing
   // turns by (final receiver, chain length), all below engine::kMoveKeys.
   int move_key(const Position&, const Move& m) const {
     if (m.knight) return m.squares[0] * kSquares + m.squares[1];

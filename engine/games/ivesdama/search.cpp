@@ -1,8 +1,10 @@
-// Íves dáma search hooks: endgame-table values in the search's score conventions, and the
-// table's best move (the successor with the best value for the mover).
-#include "engine/search/hooks_ivesdama.h"
+// The search for Íves dáma: its hooks (endgame-table values in the search's score
+// conventions, and the table's best move: the successor with the best value for the mover)
+// and Searcher<G> compiled once with them.
+#include "engine/games/ivesdama/search_hooks.h"
 
 #include "engine/games/ivesdama/endgame.h"
+#include "engine/search/searcher_impl.h"
 
 namespace triad::engine {
 
@@ -91,3 +93,5 @@ std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, cons
 }
 
 }  // namespace triad::engine
+
+template class triad::engine::Searcher<triad::games::ivesdama::Game>;

@@ -1,8 +1,8 @@
-// Search knowledge for Íves dáma: captures are the tactical moves (compulsory, so a position
-// with a capture is never quiet and quiescence searches all of them), history keyed by the
-// from/to points, and the endgame table (engine/games/ivesdama/endgame.h) for positions with
-// few stones, inside the tree and at the root. The table is the game's (shared by all
-// threads), so there are no per-thread tables.
+// Search knowledge for Íves dáma (the SearchHooks contract of engine/search/hooks.h):
+// captures are the tactical moves (compulsory, so a position with a capture is never quiet
+// and quiescence searches all of them), history keyed by the from/to points, and the endgame
+// table (endgame.h) for positions with few stones, inside the tree and at the root. The
+// table is the game's (shared by all threads), so there are no per-thread tables.
 #pragma once
 
 #include "engine/games/ivesdama/game.h"
@@ -11,12 +11,17 @@
 namespace triad::engine {
 
 template <>
-struct SearchHooks<games::ivesdama::Game> : DefaultHooks<games::ivesdama::Game> {
+struct SearchHooks<games::ivesdama::Game> {
   using G = games::ivesdama::Game;
+  static constexpr bool kCanRepeat = true;
+  static constexpr bool kStaticLeaf = false;
+  using ThreadTables = NoThreadTables;
+
   static int move_key(const G&, const G::Position&, const G::Move& m) {
     return (m.is_capture() ? 1024 : 0) + m.from * 32 + m.to;
   }
   static bool is_tactical(const G&, const G::Position&, const G::Move& m) { return m.is_capture(); }
+  static int moves_left(const G&, const G::Position&) { return 30; }
   // Builds the endgame table (about 0.1 s on the default board) before the first search.
   static void prepare(const G& g);
   // Exact value of a position the endgame table covers (a draw scores 0).

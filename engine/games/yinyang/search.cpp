@@ -1,5 +1,9 @@
-// Yin Yang search hooks: the endgame solver wired into the search's score conventions.
-#include "engine/search/hooks_yinyang.h"
+// The search for Yin Yang: its hooks (the endgame solver wired into the search's score
+// conventions) and Searcher<G> compiled once with them.
+#include "engine/games/yinyang/search_hooks.h"
+
+#include "engine/games/yinyang/solver.h"
+#include "engine/search/searcher_impl.h"
 
 namespace triad::engine {
 
@@ -84,3 +88,5 @@ std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Ga
 }
 
 }  // namespace triad::engine
+
+template class triad::engine::Searcher<triad::games::yinyang::Game>;

@@ -1,8 +1,8 @@
-// Search knowledge for Yin Yang: no position can recur (every move adds a stone), history
-// keyed by from/to squares, the game length for time management, and the exact endgame
-// solver (engine/games/yinyang/solver.h) at the root and near the leaves. Each search
-// worker owns its solvers (ThreadTables), so their tables last from one search to the next
-// and their memory is part of the Hash option.
+// Search knowledge for Yin Yang (the SearchHooks contract of engine/search/hooks.h): no
+// position can recur (every move adds a stone), history keyed by from/to squares, the game
+// length for time management, and the exact endgame solver (solver.h) at the root and near
+// the leaves. Each search worker owns its solvers (ThreadTables), so their tables last from
+// one search to the next and their memory is part of the Hash option.
 #pragma once
 
 #include <bit>
@@ -21,6 +21,7 @@ struct SearchHooks<games::yinyang::Game> {
   using Position = G::Position;
   using Move = G::Move;
   static constexpr bool kCanRepeat = false;
+  static constexpr bool kStaticLeaf = false;
   // The root is solved exactly at or below these many empty squares, by the time budget
   // (solver CPU time over random positions: 12 empties ~1 ms, 16 empties 10 ms average /
   // 150 ms worst, 18 empties 50 ms average / 550 ms worst; see docs/performance.md).
