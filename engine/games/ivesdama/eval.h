@@ -1,5 +1,5 @@
 // Íves dáma static evaluation (side-to-move perspective, ~100 per stone of advantage).
-// The search helper tunes this file; the game core only forwards to it.
+// Terms and weights live here; the game core only forwards to it.
 #pragma once
 
 #include <vector>
