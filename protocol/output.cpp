@@ -53,7 +53,7 @@ void append_wdl(std::string& out, int score) {
 
 }  // namespace
 
-std::string format_info(const TextInfo& info, Mode mode, bool show_wdl) {
+std::string format_info(const adapters::TextInfo& info, Mode mode, bool show_wdl) {
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(std::max(info.seldepth, info.depth)) + " multipv " +
                     std::to_string(info.multipv) + " score ";
@@ -76,7 +76,7 @@ std::string format_info(const TextInfo& info, Mode mode, bool show_wdl) {
   return out;
 }
 
-std::string format_bestmove(const TextBestMove& best, Mode mode) {
+std::string format_bestmove(const adapters::TextBestMove& best, Mode mode) {
   std::string out = "bestmove " + best.best;
   if (mode == Mode::kUci && !best.ponder.empty()) out += " ponder " + best.ponder;
   return out;

@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "adapters/common/file_io.h"
+#include "adapters/common/game_engine.h"
 #include "engine/core/result.h"
-#include "protocol/game_engine.h"
 
 namespace triad::protocol {
 
@@ -39,9 +39,9 @@ class Output {
 
 // `info depth .. seldepth .. multipv .. score cp|mate .. [lowerbound|upperbound] [wdl ..]
 // nodes .. nps .. hashfull .. time .. pv ..`; mate counts moves in UCI mode, plies in UGI.
-std::string format_info(const TextInfo& info, Mode mode, bool show_wdl);
+std::string format_info(const adapters::TextInfo& info, Mode mode, bool show_wdl);
 
 // `bestmove <m> [ponder <p>]`; never a ponder move in UGI mode.
-std::string format_bestmove(const TextBestMove& best, Mode mode);
+std::string format_bestmove(const adapters::TextBestMove& best, Mode mode);
 
 }  // namespace triad::protocol

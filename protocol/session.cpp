@@ -7,6 +7,7 @@
 #include <utility>
 #include <variant>
 
+#include "adapters/common/game_registry.h"
 #include "protocol/bench.h"
 #include "triad_version.h"
 
@@ -106,7 +107,8 @@ engine::DrawRules Session::draw_rules() const {
 Result<void> Session::select_variant(const std::string& name) {
   auto game = registry_.create(name);
   if (!game) return make_error("setoption UCI_Variant : " + game.error().message);
-  auto engine = make_engine(std::move(*game), static_cast<std::size_t>(options_.spin("Hash")));
+  auto engine =
+      adapters::make_engine(std::move(*game), static_cast<std::size_t>(options_.spin("Hash")));
   if (!engine) return engine.error();
   if (auto r = (*engine)->set_threads(static_cast<int>(options_.spin("Threads"))); !r)
     return r.error();
@@ -316,7 +318,7 @@ void Session::go(const CmdGo& cmd) {
   // searching without limit.
   const int stm = engine::index(engine_->game().side_to_move());
   if (limits.has_clock() && limits.time_ms[stm] < 0) limits.time_ms[stm] = 0;
-  SearchRequest request{
+  adapters::SearchRequest request{
       limits,
       {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
        static_cast<int>(options_.spin("Move Overhead")), draw_rules()},
@@ -340,11 +342,11 @@ void Session::go(const CmdGo& cmd) {
   auto reported = std::make_shared<bool>(false);
   engine_->start_search(
       request,
-      [this, mode, show_wdl, reported](const TextInfo& info) {
+      [this, mode, show_wdl, reported](const adapters::TextInfo& info) {
         out_.line(format_info(info, mode, show_wdl));
         *reported = true;
       },
-      [this, mode, reported](const TextBestMove& best) {
+      [this, mode, reported](const adapters::TextBestMove& best) {
         if (!*reported) out_.line("info depth 0 score cp 0 nodes 0 nps 0 time 0 pv " + best.best);
         finish_search({format_bestmove(best, mode)});
       });
@@ -359,7 +361,7 @@ void Session::perft(int depth) {
       [this](const std::string& move, std::uint64_t leaves) {
         out_.line(move + ": " + std::to_string(leaves));
       },
-      [this](const PerftReport& report) {
+      [this](const adapters::PerftReport& report) {
         std::vector<std::string> lines;
         if (report.stopped)
           lines.push_back("info string perft stopped after " + std::to_string(report.moves_done) +

@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "engine/core/game.h"
 #include "protocol/command.h"
-#include "protocol/game_engine.h"
 #include "protocol/options.h"
 #include "protocol/output.h"
 
@@ -83,7 +83,7 @@ class Session {
   Options options_;
   Mode mode_ = Mode::kUci;
   std::string variant_;
-  std::unique_ptr<GameEngine> engine_;
+  std::unique_ptr<adapters::GameEngine> engine_;
   std::optional<engine::Player> forfeit_;  // who forfeited by an illegal move, if anyone
 
   std::mutex state_mutex_;

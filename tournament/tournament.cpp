@@ -190,7 +190,7 @@ void Tournament::worker(int id) {
       players_now[p] = players[e].get();
       failures_before += players[e]->failures();
     }
-    auto referee = factory_();
+    auto referee = factory_();  // thread-safe: variant settings were parsed once, at load
     if (!referee) {
       stop_with_error("cannot create a game of variant '" + config_.variant +
                       "': " + referee.error().message);

@@ -59,7 +59,7 @@ class Tournament {
   void stop_with_error(std::string message);
 
   TournamentConfig config_;
-  GameFactory factory_;  // serialised: creating games from two threads at once is not safe
+  GameFactory factory_;
   std::ostream& progress_;
   std::shared_ptr<protocol::CancelSignal> cancel_ = std::make_shared<protocol::CancelSignal>();
   std::optional<Schedule> schedule_;

@@ -3,11 +3,8 @@
 #pragma once
 
 #include <concepts>
-#include <filesystem>
 #include <string>
 #include <string_view>
-
-#include <yaml-cpp/yaml.h>
 
 #include "engine/core/game.h"
 #include "engine/core/result.h"
@@ -21,8 +18,7 @@ struct Notation;
 template <class G>
 concept HasNotation = engine::Game<G> &&
     requires(const G& g, const typename G::Position& pos, const typename G::Move& m,
-             engine::History h, std::string_view text, const YAML::Node& settings,
-             const std::filesystem::path& dir) {
+             engine::History h, std::string_view text) {
   // Position line of docs/notation.md <-> Position. Never half-applies: error or a full value.
   { Notation<G>::parse_position(g, text) } -> std::same_as<Result<typename G::Position>>;
   { Notation<G>::format_position(g, pos) } -> std::same_as<std::string>;
@@ -38,8 +34,6 @@ concept HasNotation = engine::Game<G> &&
   // the position-line letter on that point or "."; "dark" only for Yin Yang; "links" and
   // "arcs" may be empty for grid games.
   { Notation<G>::board_json(g, pos) } -> std::same_as<std::string>;
-  // A variant's rule settings (YAML map; relative paths resolve against dir) -> game object.
-  { Notation<G>::make_game(settings, dir) } -> std::same_as<Result<G>>;
 };
 
 }  // namespace triad::adapters

@@ -1,5 +1,7 @@
-// Variants: a name -> a base game + rule settings. The built-in ones are YAML shipped in
-// adapters/variants/builtin.yaml and compiled in; users add more from YAML files.
+// Variants: a name -> a base game of the registry (game_registry.h) with its rule settings.
+// The built-in ones are YAML shipped in adapters/variants/builtin.yaml and compiled in; users
+// add more from YAML files. Settings are parsed once, when a variant is loaded: the registry
+// keeps a factory of ready games, so creating a game reads no YAML (and is thread-safe).
 #pragma once
 
 #include <filesystem>
@@ -7,24 +9,27 @@
 #include <string>
 #include <vector>
 
-#include <yaml-cpp/yaml.h>
-
 #include "adapters/common/any_game.h"
+#include "adapters/common/game_descriptor.h"
 #include "engine/core/result.h"
 
 namespace triad::adapters {
 
 struct Variant {
-  std::string name;                // e.g. "ivesdama-arc"
-  std::string game;                // "razzledazzle" | "yinyang" | "ivesdama"
-  YAML::Node settings;             // rule settings passed to Notation<G>::make_game
-  std::filesystem::path base_dir;  // where relative paths in settings resolve
+  std::string name;     // e.g. "ivesdama-arc"
+  std::string game;     // the base game's registry name: "razzledazzle", "yinyang", …
+  GameFactory factory;  // fresh games with the variant's rule settings
 };
 
 class VariantRegistry {
  public:
-  // The built-in variants of docs/protocol.md (from the compiled-in YAML).
+  // The built-in variants of docs/protocol.md (from the compiled-in YAML), then the default
+  // variant of every registered game builtin.yaml does not name (add_default_variants).
   static VariantRegistry builtin();
+
+  // Adds, for each game of the registry without a variant of its own name, that variant
+  // with the game's default settings (so every registered game can be selected by name).
+  void add_default_variants();
 
   // Adds (or replaces) the variants of a YAML file; on any error nothing is added and the
   // message names the file, the line and the reason.

@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <map>
 
+#include <yaml-cpp/yaml.h>
+
 #include "adapters/common/text.h"
 #include "adapters/ivesdama/board_loader.h"
+#include "adapters/ivesdama/settings.h"
 
 namespace triad::adapters {
 
@@ -245,7 +248,8 @@ std::string Not::score_text(const Game&, const Position&) {
   return "none";
 }
 
-Result<core::Game> Not::make_game(const YAML::Node& settings, const std::filesystem::path& dir) {
+Result<core::Game> ivesdama::make_game(const YAML::Node& settings,
+                                       const std::filesystem::path& dir) {
   core::Rules rules;
   std::string board_setting = "default";
   if (settings && !settings.IsNull()) {

@@ -1,14 +1,11 @@
 // Íves dáma notation (docs/notation.md): position lines over the board's ranks, move tokens
 // (b4c5, a3c5e7, with '-' or 'x' accepted between points), the text board with its arcs,
-// the GUI board JSON and the variant settings (board, arc_capture, forward).
+// and the GUI board JSON.
 #pragma once
 
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "adapters/common/notation.h"
 #include "engine/games/ivesdama/game.h"
@@ -29,7 +26,6 @@ struct Notation<games::ivesdama::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
-  static Result<Game> make_game(const YAML::Node& settings, const std::filesystem::path& dir);
 };
 
 static_assert(HasNotation<games::ivesdama::Game>);

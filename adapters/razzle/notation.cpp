@@ -6,8 +6,11 @@
 #include <sstream>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
+#include "adapters/razzle/settings.h"
 
 namespace triad::adapters {
 
@@ -215,8 +218,7 @@ std::string RazzleNotation::board_json(const Game&, const Position& pos) {
   return j.end_object().text();
 }
 
-Result<rz::Game> RazzleNotation::make_game(const YAML::Node& settings,
-                                           const std::filesystem::path&) {
+Result<rz::Game> razzle::make_game(const YAML::Node& settings, const std::filesystem::path&) {
   rz::Rules rules;
   if (!settings || settings.IsNull()) return rz::Game(rules);
   if (!settings.IsMap())

@@ -1,5 +1,5 @@
 // Razzle Dazzle notation (docs/notation.md): position lines, move tokens (with or without
-// '-' between squares), the text board, the GUI board JSON and variant settings.
+// '-' between squares), the text board and the GUI board JSON.
 #pragma once
 
 #include <optional>
@@ -37,8 +37,6 @@ struct Notation<games::razzle::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
-  // Keys `rules: extended|basic` and `repetition: undo|position` (both optional).
-  static Result<Game> make_game(const YAML::Node& settings, const std::filesystem::path& dir);
 };
 
 static_assert(HasNotation<games::razzle::Game>);

@@ -1,38 +1,34 @@
 // VariantRegistry (adapters/common/variants.h): loading variant YAML (built-in and user
-// files), validating every entry by building its game, and creating games by variant name.
+// files), turning every entry into a factory of games once (through the game registry), and
+// creating games by variant name.
 #include "adapters/common/variants.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include <yaml-cpp/yaml.h>
 
 #include "adapters/common/file_io.h"
+#include "adapters/common/game_registry.h"
 #include "adapters/common/text.h"
-#include "adapters/ivesdama/notation.h"
-#include "adapters/razzle/notation.h"
-#include "adapters/yinyang/notation.h"
 #include "triad_builtin_variants.h"
 
 namespace triad::adapters {
 
 namespace {
 
-// A fresh game of base game G with a variant's settings.
-template <class G>
-Result<std::unique_ptr<AnyGame>> make_typed(const Variant& v) {
-  auto game = Notation<G>::make_game(v.settings, v.base_dir);
-  if (!game) return game.error();
-  return std::unique_ptr<AnyGame>(std::make_unique<TypedGame<G>>(std::move(*game)));
-}
-
-Result<std::unique_ptr<AnyGame>> make_any(const Variant& v) {
+// The factory of games of base game `game` with the rule settings in `entry` (a variant
+// entry: its own keys name, game and description are allowed among the settings).
+Result<GameFactory> make_factory(const std::string& game, const YAML::Node& entry,
+                                 const std::filesystem::path& base_dir) {
+  const GameDescriptor* descriptor = find_game(game);
+  if (!descriptor)
+    return make_error("unknown game " + quote(game) + " (expected " + game_names_text() + ")");
   try {
-    if (v.game == games::razzle::Game::kName) return make_typed<games::razzle::Game>(v);
-    if (v.game == games::yinyang::Game::kName) return make_typed<games::yinyang::Game>(v);
-    if (v.game == games::ivesdama::Game::kName) return make_typed<games::ivesdama::Game>(v);
+    return descriptor->configure(entry, base_dir);
   } catch (const std::exception& e) {  // a settings node of an unexpected shape
     return make_error(std::string("bad settings: ") + e.what());
   }
-  return make_error("unknown game " + quote(v.game) +
-                    " (expected razzledazzle, yinyang or ivesdama)");
 }
 
 bool valid_name(const std::string& name) {
@@ -57,7 +53,19 @@ VariantRegistry VariantRegistry::builtin() {
   // The compiled-in text is checked by the tests; a failure here is a build defect.
   if (auto r = registry.load_text(kBuiltinVariantsYaml, {}, "builtin.yaml"); !r)
     throw std::logic_error(r.error().message);
+  registry.add_default_variants();
   return registry;
+}
+
+void VariantRegistry::add_default_variants() {
+  for (const GameDescriptor* game : all_games()) {
+    const std::string name(game->name);
+    if (find(name)) continue;
+    auto factory = game->configure(YAML::Node(), {});
+    // Default settings are the game's own: a failure is a build defect (tests cover it).
+    if (!factory) throw std::logic_error(name + " default settings: " + factory.error().message);
+    variants_.push_back(Variant{name, name, std::move(*factory)});
+  }
 }
 
 Result<void> VariantRegistry::load_file(const std::filesystem::path& file) {
@@ -87,10 +95,10 @@ Result<void> VariantRegistry::load_text(const std::string& yaml_text,
       if (!game) return make_error(where + "variant '" + *name + "': " + game.error().message);
       for (const auto& other : loaded)
         if (other.name == *name) return make_error(where + "variant '" + *name + "' defined twice");
-      Variant v{*name, *game, YAML::Clone(entry), base_dir};
-      if (auto made = make_any(v); !made)
-        return make_error(where + "variant '" + *name + "': " + made.error().message);
-      loaded.push_back(std::move(v));
+      auto factory = make_factory(*game, entry, base_dir);
+      if (!factory)
+        return make_error(where + "variant '" + *name + "': " + factory.error().message);
+      loaded.push_back(Variant{*name, *game, std::move(*factory)});
     }
   } catch (const YAML::Exception& e) {
     return make_error(source_name + ":" + std::to_string(std::max(e.mark.line, 0) + 1) + ": " +
@@ -131,7 +139,7 @@ Result<std::unique_ptr<AnyGame>> VariantRegistry::create(const std::string& name
       }
       return all;
     }() + ")");
-  return make_any(*v);
+  return v->factory();
 }
 
 }  // namespace triad::adapters

@@ -7,8 +7,11 @@
 #include <cstdlib>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
+#include "adapters/yinyang/settings.h"
 
 namespace triad::adapters {
 
@@ -221,8 +224,9 @@ std::string N::board_json(const Game& /*game*/, const Position& pos) {
   return j.end_object().text();
 }
 
-Result<yy::Game> N::make_game(const YAML::Node& settings, const std::filesystem::path& /*dir*/) {
-  if (!settings || settings.IsNull()) return Game{};
+Result<yy::Game> yinyang::make_game(const YAML::Node& settings,
+                                    const std::filesystem::path& /*dir*/) {
+  if (!settings || settings.IsNull()) return yy::Game{};
   if (!settings.IsMap())
     return make_error(
         "variant settings: expected a YAML map of keys (Yin Yang allows only "
@@ -238,7 +242,7 @@ Result<yy::Game> N::make_game(const YAML::Node& settings, const std::filesystem:
                       ": unknown key, Yin Yang has no rule settings (allowed keys: name, game, "
                       "description)");
   }
-  return Game{};
+  return yy::Game{};
 }
 
 }  // namespace triad::adapters

@@ -1,14 +1,11 @@
 // Yin Yang notation (docs/notation.md): position line `<board> <stm> [<ply>]`, move tokens
 // `c3b3` (also `c3-b3`), a readable text board with the square colours, the score, the GUI
-// board JSON and the variant settings (Yin Yang has no rule keys).
+// board JSON.
 #pragma once
 
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <yaml-cpp/yaml.h>
 
 #include "adapters/common/notation.h"
 #include "engine/core/game.h"
@@ -31,7 +28,6 @@ struct Notation<games::yinyang::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
-  static Result<Game> make_game(const YAML::Node& settings, const std::filesystem::path& dir);
 
   // Helpers shared by the functions above (and handy for tests and tools).
   static std::string square_name(int square);                     // 0 -> "a1", 35 -> "f6"

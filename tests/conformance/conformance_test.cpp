@@ -8,7 +8,10 @@
 #include <set>
 #include <string>
 
+#include <yaml-cpp/yaml.h>
+
 #include "adapters/common/any_game.h"
+#include "adapters/common/game_registry.h"
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
@@ -22,11 +25,15 @@ using adapters::Notation;
 template <class G>
 class Conformance : public ::testing::Test {
  protected:
-  // The game with default rule settings, made exactly as a variant file would make it.
+  // The game with default rule settings, made exactly as a variant file would make it
+  // (through the game's descriptor in the registry).
   static G make_default_game() {
-    auto game = Notation<G>::make_game(YAML::Node(YAML::NodeType::Map), ".");
-    EXPECT_TRUE(game.ok()) << game.error().message;
-    return std::move(game).value();
+    const adapters::GameDescriptor* descriptor = adapters::find_game(G::kName);
+    EXPECT_NE(descriptor, nullptr) << G::kName;
+    auto factory = descriptor->configure(YAML::Node(YAML::NodeType::Map), ".");
+    EXPECT_TRUE(factory.ok()) << factory.error().message;
+    const auto game = (*factory)();
+    return dynamic_cast<const adapters::TypedGame<G>&>(*game).game();
   }
 };
 

@@ -7,6 +7,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include "test_util.h"
 
@@ -142,8 +143,8 @@ TEST(IvesBoard, YamlSyntaxErrorsGiveTheLine) {
 }
 
 TEST(IvesBoard, AlquerqueBoardLoadsAndPlays) {
-  auto game = Notation::make_game(YAML::Load("{board: alquerque-5x5.yaml}"),
-                                  TRIAD_SOURCE_DIR "/tests/ivesdama");
+  auto game = adapters::ivesdama::make_game(YAML::Load("{board: alquerque-5x5.yaml}"),
+                                            TRIAD_SOURCE_DIR "/tests/ivesdama");
   ASSERT_TRUE(game.ok()) << game.error().message;
   const Position start = game->start_position();
   EXPECT_EQ(Notation::format_position(*game, start), "ppppp/ppppp/pp1PP/PPPPP/PPPPP 1 0");
@@ -184,11 +185,11 @@ TEST(IvesBoard, VariantSettingsAreChecked) {
       {"{board: [a]}", "'board': expected \"default\" or a board file path"},
   };
   for (const auto& [yaml, message] : cases) {
-    auto game = Notation::make_game(YAML::Load(yaml), TRIAD_SOURCE_DIR "/tests/ivesdama");
+    auto game = adapters::ivesdama::make_game(YAML::Load(yaml), TRIAD_SOURCE_DIR "/tests/ivesdama");
     ASSERT_FALSE(game.ok()) << yaml;
     EXPECT_THAT(game.error().message, HasSubstr(message)) << yaml;
   }
-  auto game = Notation::make_game(
+  auto game = adapters::ivesdama::make_game(
       YAML::Load("{name: x, game: ivesdama, description: d, board: default, arc_capture: true}"),
       ".");
   ASSERT_TRUE(game.ok()) << game.error().message;

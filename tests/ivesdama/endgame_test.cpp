@@ -111,8 +111,8 @@ TEST(IvesEndgame, VariantsAndOtherBoardsGetTheirOwnConsistentTables) {
     const Game game = default_game(variant);
     expect_consistent(game, EndgameTable(game, 3));
   }
-  auto alquerque = Notation::make_game(YAML::Load("{board: alquerque-5x5.yaml}"),
-                                       TRIAD_SOURCE_DIR "/tests/ivesdama");
+  auto alquerque = adapters::ivesdama::make_game(YAML::Load("{board: alquerque-5x5.yaml}"),
+                                                 TRIAD_SOURCE_DIR "/tests/ivesdama");
   ASSERT_TRUE(alquerque.ok()) << alquerque.error().message;
   expect_consistent(*alquerque, EndgameTable(*alquerque, 3));
 }

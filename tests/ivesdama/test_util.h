@@ -10,6 +10,7 @@
 
 #include "adapters/ivesdama/board_loader.h"
 #include "adapters/ivesdama/notation.h"
+#include "adapters/ivesdama/settings.h"
 #include "engine/games/ivesdama/game.h"
 
 namespace triad::games::ivesdama::testing {

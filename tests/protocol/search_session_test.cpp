@@ -329,7 +329,7 @@ TEST(SearchSession, UgiRunnerPlaysAGameToItsEnd) {
 }
 
 TEST(FormatInfo, MateIsMovesInUciAndPliesInUgi) {
-  TextInfo info;
+  adapters::TextInfo info;
   info.depth = 5;
   info.score = engine::kMateScore - 3;  // side to move wins in 3 plies
   info.pv = {"a1a2"};

@@ -2,10 +2,16 @@
 // loading variants through the protocol (VariantPath) and the command line.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <vector>
 
+#include "adapters/common/game_registry.h"
 #include "adapters/common/variants.h"
+#include "adapters/ivesdama/notation.h"
 #include "session_driver.h"
 
 namespace triad::protocol::testing {
@@ -44,7 +50,11 @@ TEST(VariantRegistry, BuiltinsInSpecOrderAndEachCreatesItsGame) {
     EXPECT_EQ((*game)->game_name(), reg.find(name)->game);
     EXPECT_EQ((*game)->fen(), (*game)->start_fen());
   }
-  EXPECT_EQ(reg.find("ivesdama-arc")->settings["arc_capture"].as<bool>(), true);
+  auto arc = reg.create("ivesdama-arc");
+  ASSERT_TRUE(arc.ok());
+  const auto* ives = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>*>(arc->get());
+  ASSERT_NE(ives, nullptr);
+  EXPECT_TRUE(ives->game().rules().arc_capture);
   auto missing = reg.create("chess");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().message.find("unknown variant 'chess'"), std::string::npos);
@@ -79,6 +89,52 @@ TEST_F(VariantFiles, UserFileWithRelativeBoardPath) {
   auto game = reg.create("ivesdama-myboard");
   ASSERT_TRUE(game.ok()) << game.error().message;
   EXPECT_EQ((*game)->start_fen(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+  // The settings (board file included) were read once, at load: the file is not needed now.
+  fs::remove(dir / "myboard.yaml");
+  auto again = reg.create("ivesdama-myboard");
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_EQ((*again)->start_fen(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+}
+
+TEST(VariantRegistry, GamesAreCreatedOnManyThreadsAtOnce) {
+  // triad-match's referees create games concurrently, without a lock (run under tsan in CI).
+  const auto reg = VariantRegistry::builtin();
+  std::atomic<int> made{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i)
+        for (const char* name : {"razzledazzle-basic", "yinyang", "ivesdama-arc"})
+          if (auto g = reg.create(name); g.ok() && (*g)->legal_moves().size() > 0) ++made;
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(made.load(), 4 * 50 * 3);
+}
+
+TEST(VariantRegistry, EveryRegisteredGameHasAVariantOfItsName) {
+  VariantRegistry reg;  // no YAML at all
+  reg.add_default_variants();
+  std::vector<std::string> games;
+  for (const auto* game : adapters::all_games()) games.emplace_back(game->name);
+  EXPECT_EQ(reg.names(), games);
+  for (const auto& name : games) {
+    auto game = reg.create(name);
+    ASSERT_TRUE(game.ok()) << name << ": " << game.error().message;
+    EXPECT_EQ((*game)->game_name(), name);
+  }
+  // A variant of that name from YAML is kept, not replaced by the defaults.
+  VariantRegistry named;
+  ASSERT_TRUE(named
+                  .load_text("variants:\n  - name: razzledazzle\n    game: razzledazzle\n"
+                             "    rules: basic\n",
+                             {}, "test.yaml")
+                  .ok());
+  named.add_default_variants();
+  EXPECT_EQ(named.names().front(), "razzledazzle");
+  EXPECT_EQ(named.names().size(), games.size());
+  std::uint64_t perft3 = 0;
+  for (const auto& [m, n] : (*named.create("razzledazzle"))->perft_divide(3)) perft3 += n;
+  EXPECT_EQ(perft3, 6012u);  // basic rules: the YAML entry
 }
 
 TEST_F(VariantFiles, ErrorsNameFileLineAndReasonAndAddNothing) {
@@ -122,7 +178,9 @@ TEST_F(VariantFiles, ALaterDefinitionReplacesAnEarlierOne) {
                           "    rules: basic\n");
   ASSERT_TRUE(reg.load_file(file).ok());
   EXPECT_EQ(reg.names().size(), 7u);
-  EXPECT_EQ(reg.find("razzledazzle")->settings["rules"].as<std::string>(), "basic");
+  std::uint64_t perft3 = 0;  // 6012 with basic rules, 6768 with the built-in extended ones
+  for (const auto& [m, n] : (*reg.create("razzledazzle"))->perft_divide(3)) perft3 += n;
+  EXPECT_EQ(perft3, 6012u);
 }
 
 TEST_F(VariantFiles, VariantPathOptionAddsSelectableVariants) {

@@ -9,6 +9,7 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/razzle/notation.h"
+#include "adapters/razzle/settings.h"
 #include "engine/games/razzle/game.h"
 #include "tests/razzle/razzle_test_util.h"
 
@@ -155,28 +156,28 @@ TEST(RazzleNotation, BoardTextAndJson) {
 
 TEST(RazzleNotation, VariantSettings) {
   const std::filesystem::path dir = ".";
-  auto defaults = RazzleNotation::make_game(YAML::Node(), dir);
+  auto defaults = adapters::razzle::make_game(YAML::Node(), dir);
   ASSERT_TRUE(defaults.ok());
   EXPECT_EQ(defaults->rules(), Rules{});
-  auto set = RazzleNotation::make_game(
+  auto set = adapters::razzle::make_game(
       YAML::Load(
           "{name: x, game: razzledazzle, description: d, rules: basic, repetition: position}"),
       dir);
   ASSERT_TRUE(set.ok()) << set.error().message;
   EXPECT_EQ(set->rules(), (Rules{RuleSet::kBasic, Repetition::kPosition}));
 
-  auto bad_rules = RazzleNotation::make_game(YAML::Load("{rules: fancy}"), dir);
+  auto bad_rules = adapters::razzle::make_game(YAML::Load("{rules: fancy}"), dir);
   ASSERT_FALSE(bad_rules.ok());
   EXPECT_THAT(bad_rules.error().message,
               HasSubstr("'rules': expected extended or basic, got 'fancy'"));
-  auto bad_rep = RazzleNotation::make_game(YAML::Load("{repetition: [undo]}"), dir);
+  auto bad_rep = adapters::razzle::make_game(YAML::Load("{repetition: [undo]}"), dir);
   ASSERT_FALSE(bad_rep.ok());
   EXPECT_THAT(bad_rep.error().message, HasSubstr("'repetition': expected undo or position"));
-  auto unknown = RazzleNotation::make_game(YAML::Load("{speed: 3}"), dir);
+  auto unknown = adapters::razzle::make_game(YAML::Load("{speed: 3}"), dir);
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(unknown.error().message,
               HasSubstr("unknown setting 'speed' (allowed: rules, repetition"));
-  EXPECT_FALSE(RazzleNotation::make_game(YAML::Load("[1, 2]"), dir).ok());
+  EXPECT_FALSE(adapters::razzle::make_game(YAML::Load("[1, 2]"), dir).ok());
 }
 
 TEST(RazzleNotation, TypedGameDrivesAGame) {

@@ -32,5 +32,6 @@ struct StaticLeafWithoutFunction : SearchHooks<games::yinyang::Game> {
   static constexpr bool kStaticLeaf = true;
 };
 static_assert(!SearchHooksFor<StaticLeafWithoutFunction, games::yinyang::Game>);
+
 }  // namespace
 }  // namespace triad::engine

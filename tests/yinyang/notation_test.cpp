@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/yinyang/settings.h"
 #include "tests/yinyang/test_support.h"
 
 namespace triad::games::yinyang::testing {
@@ -249,14 +250,16 @@ TEST(YinYangNotation, BoardJson) {
 }
 
 TEST(YinYangNotation, VariantSettings) {
-  EXPECT_TRUE(Notation::make_game(YAML::Node(), ".").ok());
+  EXPECT_TRUE(adapters::yinyang::make_game(YAML::Node(), ".").ok());
   EXPECT_TRUE(
-      Notation::make_game(YAML::Load("{name: yy, game: yinyang, description: plain}"), ".").ok());
-  auto unknown = Notation::make_game(YAML::Load("{name: yy, game: yinyang, board: x.yaml}"), ".");
+      adapters::yinyang::make_game(YAML::Load("{name: yy, game: yinyang, description: plain}"), ".")
+          .ok());
+  auto unknown =
+      adapters::yinyang::make_game(YAML::Load("{name: yy, game: yinyang, board: x.yaml}"), ".");
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(unknown.error().message, HasSubstr("variant setting 'board': unknown key"));
   EXPECT_THAT(unknown.error().message, HasSubstr("allowed keys: name, game, description"));
-  auto not_map = Notation::make_game(YAML::Load("[1, 2]"), ".");
+  auto not_map = adapters::yinyang::make_game(YAML::Load("[1, 2]"), ".");
   ASSERT_FALSE(not_map.ok());
   EXPECT_THAT(not_map.error().message, HasSubstr("expected a YAML map"));
 }

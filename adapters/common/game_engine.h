@@ -1,6 +1,7 @@
-// GameEngine: the one facade the session talks to, whatever the game. It owns the game being
-// played (as text-level AnyGame) and that game's Searcher; the implementation is a template
-// over the game type (game_engine_impl.h), so the session has no per-game code.
+// GameEngine: a game and its search, in text — the one facade the protocol session talks to,
+// whatever the game. It owns the game being played (as text-level AnyGame) and that game's
+// Searcher; the implementation is a template over the game type (engine_for.h), made by the
+// game's descriptor (game_registry.h: make_engine), so the session has no per-game code.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +15,7 @@
 #include "engine/core/result.h"
 #include "engine/search/search_types.h"
 
-namespace triad::protocol {
+namespace triad::adapters {
 
 // SearchInfo with the moves already written as tokens.
 struct TextInfo {
@@ -62,10 +63,10 @@ class GameEngine {
 
   virtual ~GameEngine() = default;
 
-  virtual adapters::AnyGame& game() = 0;
-  virtual const adapters::AnyGame& game() const = 0;
+  virtual AnyGame& game() = 0;
+  virtual const AnyGame& game() const = 0;
   // Replaces the game state by `state`, a clone of game() that was modified (same variant).
-  virtual void adopt(const adapters::AnyGame& state) = 0;
+  virtual void adopt(const AnyGame& state) = 0;
 
   // The search tables' memory (Hash, MB) and the number of search threads are remembered;
   // the search itself is made on first need (prepare()). When it exists they apply at once.
@@ -87,14 +88,15 @@ class GameEngine {
   virtual void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) = 0;
   virtual void wait() = 0;  // until the running search or perft has ended
   // start_search, then wait: the move (bench).
-  TextBestMove search(const SearchRequest& request, const InfoSink& on_info);
+  TextBestMove search(const SearchRequest& request, const InfoSink& on_info) {
+    TextBestMove best;
+    start_search(request, on_info, [&best](const TextBestMove& b) { best = b; });
+    wait();
+    return best;
+  }
   // Callable while a search or perft runs.
   virtual void stop() = 0;
   virtual void ponderhit() = 0;
 };
 
-// The engine for a game made by VariantRegistry::create (one of the three TypedGame kinds).
-Result<std::unique_ptr<GameEngine>> make_engine(std::unique_ptr<adapters::AnyGame> game,
-                                                std::size_t hash_mb);
-
-}  // namespace triad::protocol
+}  // namespace triad::adapters

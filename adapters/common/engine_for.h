@@ -1,6 +1,6 @@
 // EngineFor<G>: the GameEngine of one game type — a TypedGame<G> plus a lazily created
 // Searcher<G> (which owns the search threads); converts between move tokens and G::Move at
-// the boundary. Instantiated once per game in game_engine.cpp.
+// the boundary. Made by the game's descriptor (game_descriptor.h: describe<G>).
 #pragma once
 
 #include <atomic>
@@ -11,26 +11,23 @@
 #include <utility>
 
 #include "adapters/common/any_game.h"
+#include "adapters/common/game_engine.h"
 #include "engine/core/perft.h"
 #include "engine/search/searcher.h"
-#include "protocol/game_engine.h"
 
-namespace triad::protocol {
+namespace triad::adapters {
 
-template <adapters::HasNotation G>
+template <HasNotation G>
 class EngineFor final : public GameEngine {
  public:
   using Move = typename G::Move;
-  using N = adapters::Notation<G>;
+  using N = Notation<G>;
 
-  EngineFor(adapters::TypedGame<G> game, std::size_t hash_mb)
-      : game_(std::move(game)), hash_mb_(hash_mb) {}
+  EngineFor(TypedGame<G> game, std::size_t hash_mb) : game_(std::move(game)), hash_mb_(hash_mb) {}
 
-  adapters::AnyGame& game() override { return game_; }
-  const adapters::AnyGame& game() const override { return game_; }
-  void adopt(const adapters::AnyGame& state) override {
-    game_ = dynamic_cast<const adapters::TypedGame<G>&>(state);
-  }
+  AnyGame& game() override { return game_; }
+  const AnyGame& game() const override { return game_; }
+  void adopt(const AnyGame& state) override { game_ = dynamic_cast<const TypedGame<G>&>(state); }
 
   Result<std::string> set_hash_mb(std::size_t mb) override {
     hash_mb_ = mb;
@@ -167,10 +164,10 @@ class EngineFor final : public GameEngine {
     return out;
   }
 
-  adapters::TypedGame<G> game_;
+  TypedGame<G> game_;
   std::size_t hash_mb_;
   int threads_ = 1;
   std::unique_ptr<engine::Searcher<G>> searcher_;
 };
 
-}  // namespace triad::protocol
+}  // namespace triad::adapters

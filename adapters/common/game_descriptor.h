@@ -1,0 +1,70 @@
+// GameDescriptor: what the layers above the game cores know about one game, in one value —
+// its name, how a variant's settings become a factory of games, its search engine and its
+// `bench` positions. Each game defines one in adapters/<g>/descriptor.cpp (with describe<G>
+// below); the registry (adapters/common/game_registry.h) lists them.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <utility>
+
+#include "adapters/common/any_game.h"
+#include "adapters/common/engine_for.h"
+#include "adapters/common/game_engine.h"
+#include "adapters/common/yaml_fwd.h"
+#include "engine/core/result.h"
+
+namespace triad::adapters {
+
+// A fresh game of one variant at its start position. The variant's settings were parsed
+// when the factory was made; calling it reads nothing shared that changes, so several
+// threads may call it at once.
+using GameFactory = std::function<std::unique_ptr<AnyGame>()>;
+
+struct GameDescriptor {
+  std::string_view name;  // the base game's name in variant files: "razzledazzle", …
+  // A variant's rule settings (its YAML map; relative paths resolve against `dir`) -> a
+  // factory of fresh games, or why the settings are wrong.
+  Result<GameFactory> (*configure)(const YAML::Node& settings, const std::filesystem::path& dir);
+  // The engine (search in text) for a game made by one of this descriptor's factories;
+  // nothing for a game of another kind.
+  std::unique_ptr<GameEngine> (*make_engine)(std::unique_ptr<AnyGame> game, std::size_t hash_mb);
+  // What follows `position ` in the protocol lines `bench` searches for this game.
+  std::span<const std::string_view> bench_positions;
+};
+
+// The game core's rule settings parser: adapters/<g>/settings.h.
+template <class G>
+using MakeGame = Result<G> (*)(const YAML::Node& settings, const std::filesystem::path& dir);
+
+namespace detail {
+
+template <HasNotation G, MakeGame<G> make_game>
+Result<GameFactory> configure(const YAML::Node& settings, const std::filesystem::path& dir) {
+  auto game = make_game(settings, dir);
+  if (!game) return game.error();
+  // Every game of the variant shares the one immutable game object.
+  return GameFactory([prototype = TypedGame<G>(std::move(*game))] { return prototype.clone(); });
+}
+
+template <HasNotation G>
+std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size_t hash_mb) {
+  auto* typed = dynamic_cast<TypedGame<G>*>(game.get());
+  if (!typed) return nullptr;  // a game of another kind
+  return std::make_unique<EngineFor<G>>(std::move(*typed), hash_mb);
+}
+
+}  // namespace detail
+
+// The descriptor of game core G: its name (G::kName), factories and engine made generically
+// from its Notation<G>, its SearchHooks<G> and `make_game`.
+template <HasNotation G, MakeGame<G> make_game>
+constexpr GameDescriptor describe(std::span<const std::string_view> bench_positions) {
+  return {G::kName, &detail::configure<G, make_game>, &detail::make_engine<G>, bench_positions};
+}
+
+}  // namespace triad::adapters

@@ -1,0 +1,27 @@
+// Íves dáma's descriptor: name, settings, engine and its `bench` positions.
+#include "adapters/ivesdama/descriptor.h"
+
+#include "adapters/ivesdama/notation.h"
+#include "adapters/ivesdama/settings.h"
+
+namespace triad::adapters::ivesdama {
+
+namespace {
+
+// `bench`: the start position and middle games reached in engine self-play (triad, depth 5).
+constexpr std::string_view kBenchPositions[] = {
+    "startpos",
+    "startpos moves c4c5 c6c4 c3c5 b6c6 c5b6 a7c5 d4b6 b7a7",
+    "startpos moves c4c5 c6c4 c3c5 b6c6 c5b6 a7c5 d4b6 b7a7 d3d4 a7c5 d4b6 c7b7 b6a7 c6c5 a7c7 "
+    "d7b7 b3c3 d6c7",
+};
+
+constexpr GameDescriptor kDescriptor = describe<games::ivesdama::Game, &make_game>(kBenchPositions);
+
+}  // namespace
+
+const GameDescriptor& descriptor() {
+  return kDescriptor;
+}
+
+}  // namespace triad::adapters::ivesdama

@@ -1,0 +1,10 @@
+// Íves dáma's entry in the game registry (adapters/common/game_registry.h).
+#pragma once
+
+#include "adapters/common/game_descriptor.h"
+
+namespace triad::adapters::ivesdama {
+
+const GameDescriptor& descriptor();
+
+}  // namespace triad::adapters::ivesdama

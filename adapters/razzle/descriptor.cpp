@@ -1,0 +1,27 @@
+// Razzle Dazzle's descriptor: name, settings, engine and its `bench` positions.
+#include "adapters/razzle/descriptor.h"
+
+#include "adapters/razzle/notation.h"
+#include "adapters/razzle/settings.h"
+
+namespace triad::adapters::razzle {
+
+namespace {
+
+// `bench`: the start position and middle games reached in engine self-play (triad, depth 5).
+constexpr std::string_view kBenchPositions[] = {
+    "startpos",
+    "startpos moves c1b3 f8e6 b3c5 c8b6 b1c3 b6c4 c5d7 d8e8e6c4 e1f3 e8d6",
+    "startpos moves c1b3 f8e6 b3c5 c8b6 b1c3 b6c4 c5d7 d8e8e6c4 e1f3 e8d6 d7f6 d6e4 c3b5 c4e4 "
+    "f3e5 c4d2 d1f1f6 d2b1 e5d3 d8f7 d1c3 b8a6 c3d5 a6b4",
+};
+
+constexpr GameDescriptor kDescriptor = describe<games::razzle::Game, &make_game>(kBenchPositions);
+
+}  // namespace
+
+const GameDescriptor& descriptor() {
+  return kDescriptor;
+}
+
+}  // namespace triad::adapters::razzle

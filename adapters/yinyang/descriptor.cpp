@@ -1,0 +1,26 @@
+// Yin Yang's descriptor: name, settings, engine and its `bench` positions.
+#include "adapters/yinyang/descriptor.h"
+
+#include "adapters/yinyang/notation.h"
+#include "adapters/yinyang/settings.h"
+
+namespace triad::adapters::yinyang {
+
+namespace {
+
+// `bench`: the start position and middle games reached in engine self-play (triad, depth 5).
+constexpr std::string_view kBenchPositions[] = {
+    "startpos",
+    "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3",
+    "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3",
+};
+
+constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(kBenchPositions);
+
+}  // namespace
+
+const GameDescriptor& descriptor() {
+  return kDescriptor;
+}
+
+}  // namespace triad::adapters::yinyang
