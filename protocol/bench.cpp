@@ -26,7 +26,7 @@ Result<std::unique_ptr<adapters::GameEngine>> setup(const adapters::VariantRegis
     return make_error("bench : bad built-in position " + std::string(position));
   const auto& pos = std::get<CmdPosition>(*parsed);
   auto& g = **game;
-  if (auto r = g.reset(pos.startpos ? g.start_fen() : pos.fen); !r) return r.error();
+  if (auto r = g.reset(pos.startpos ? g.start_position_line() : pos.fen); !r) return r.error();
   for (const auto& m : pos.moves)
     if (auto r = g.play(m); !r)
       return make_error("bench : built-in move " + m + " : " + r.error().message);

@@ -121,7 +121,7 @@ Result<void> Session::select_variant(const std::string& name) {
 
 void Session::announce_variant() {
   out_.line("info string variant " + variant_ + " game " +
-            std::string(engine_->game().game_name()) + " startpos " + engine_->game().start_fen());
+            std::string(engine_->game().game_name()) + " startpos " + engine_->game().start_position_line());
 }
 
 engine::Outcome Session::outcome() const {
@@ -277,13 +277,13 @@ void Session::set_option(const CmdSetOption& cmd) {
 void Session::new_game() {
   engine_->clear_hash();
   auto fresh = engine_->game().clone();
-  if (fresh->reset(fresh->start_fen())) engine_->adopt(*fresh);
+  if (fresh->reset(fresh->start_position_line())) engine_->adopt(*fresh);
   forfeit_.reset();
 }
 
 void Session::set_position(const CmdPosition& cmd) {
   auto trial = engine_->game().clone();
-  if (auto r = trial->reset(cmd.startpos ? trial->start_fen() : cmd.fen); !r) {
+  if (auto r = trial->reset(cmd.startpos ? trial->start_position_line() : cmd.fen); !r) {
     out_.error("position fen : " + r.error().message);
     return;
   }
@@ -411,7 +411,7 @@ void Session::query(const CmdQuery& cmd) {
   } else if (q == "score" && no_args) {
     answer = game.score_text();
   } else if (q == "fen" && no_args) {
-    answer = game.fen();
+    answer = game.position_line();
   } else if (q == "moves" && no_args) {
     const auto moves = o.over() ? std::vector<std::string>{} : game.legal_moves();
     answer = moves.empty() ? "none" : join(moves);
@@ -429,7 +429,7 @@ void Session::display() {
   for (std::string l; std::getline(board, l);) out_.line(l);
   const auto o = outcome();
   out_.line("Variant: " + variant_ + " (game " + std::string(game.game_name()) + ")");
-  out_.line("Position: " + game.fen());
+  out_.line("Position: " + game.position_line());
   out_.line(std::string("Side to move: ") +
             (game.side_to_move() == engine::Player::kOne ? "1" : "2"));
   out_.line("Legal moves: " + std::to_string(o.over() ? 0 : game.legal_moves().size()));

@@ -96,7 +96,7 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
     rec.result = result;
     rec.termination = termination;
     rec.comment = std::move(comment);
-    rec.final_fen = referee.fen();
+    rec.final_fen = referee.position_line();
     rec.score_text = referee.score_text();
     for (int i = 0; i < 2; ++i) players[i]->end_game();
     return rec;

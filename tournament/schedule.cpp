@@ -113,7 +113,7 @@ Result<Schedule> Schedule::create(const TournamentConfig& c, GameFactory factory
   if (s.book_.empty()) {
     auto game = s.factory_();
     if (!game) return game.error();
-    s.book_.push_back({(*game)->start_fen(), {}});
+    s.book_.push_back({(*game)->start_position_line(), {}});
   }
   const int n = static_cast<int>(c.engines.size());
   for (int i = 0; i < n; ++i)

@@ -21,13 +21,13 @@ class AnyGame {
   virtual ~AnyGame() = default;
 
   virtual std::string_view game_name() const = 0;  // "razzledazzle", "yinyang", "ivesdama"
-  virtual std::string start_fen() const = 0;
+  virtual std::string start_position_line() const = 0;
   // Start a new line from a position line; on error nothing changes.
-  virtual Result<void> reset(std::string_view fen) = 0;
+  virtual Result<void> reset(std::string_view position_line) = 0;
   // Play one move token; on error (malformed or illegal) nothing changes.
   virtual Result<void> play(std::string_view token) = 0;
 
-  virtual std::string fen() const = 0;
+  virtual std::string position_line() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;
   virtual bool is_legal(std::string_view token) const = 0;
   virtual engine::Player side_to_move() const = 0;
@@ -58,11 +58,11 @@ class TypedGame : public AnyGame {
   const engine::GameLine<G>& line() const { return line_; }
 
   std::string_view game_name() const override { return G::kName; }
-  std::string start_fen() const override {
+  std::string start_position_line() const override {
     return N::format_position(*game_, game_->start_position());
   }
-  Result<void> reset(std::string_view fen) override {
-    auto pos = N::parse_position(*game_, fen);
+  Result<void> reset(std::string_view position_line) override {
+    auto pos = N::parse_position(*game_, position_line);
     if (!pos) return pos.error();
     line_ = engine::GameLine<G>(*game_, *pos);
     return {};
@@ -75,7 +75,7 @@ class TypedGame : public AnyGame {
     line_.play(*m);
     return {};
   }
-  std::string fen() const override { return N::format_position(*game_, line_.current()); }
+  std::string position_line() const override { return N::format_position(*game_, line_.current()); }
   std::vector<std::string> legal_moves() const override {
     typename G::MoveList moves;
     line_.legal_moves(moves);

@@ -18,9 +18,9 @@ namespace triad::adapters::ivesdama {
 
 namespace {
 
-namespace core = games::ivesdama;
+namespace ives = games::ivesdama;
 
-constexpr std::pair<const char*, core::Direction> kDirections[] = {
+constexpr std::pair<const char*, ives::Direction> kDirections[] = {
     {"north", {0, 1}},     {"south", {0, -1}},     {"east", {1, 0}},       {"west", {-1, 0}},
     {"northeast", {1, 1}}, {"northwest", {-1, 1}}, {"southeast", {1, -1}}, {"southwest", {-1, -1}},
 };
@@ -31,7 +31,7 @@ class Loader {
  public:
   explicit Loader(std::string source) : source_(std::move(source)) {}
 
-  Result<core::Board> load(std::string_view text);
+  Result<ives::Board> load(std::string_view text);
 
  private:
   void error(const YAML::Mark& mark, const std::string& reason) {
@@ -54,7 +54,7 @@ class Loader {
   static constexpr std::size_t kShownProblems = 8;
   std::string problems_;
   std::size_t error_count_ = 0;
-  core::Board board_;
+  ives::Board board_;
   std::map<std::string, int> index_;
   std::vector<YAML::Mark> point_marks_, link_marks_, arc_marks_;
   std::array<YAML::Mark, 2> start_marks_{}, base_marks_{};
@@ -78,7 +78,7 @@ std::uint32_t Loader::point_set(const YAML::Node& node, const std::string& what)
   std::uint32_t set = 0;
   if (node.IsScalar()) {
     const int p = point_ref(node, what);
-    return p < 0 || p >= core::kMaxPoints ? 0 : 1u << p;
+    return p < 0 || p >= ives::kMaxPoints ? 0 : 1u << p;
   }
   if (!node.IsSequence()) {
     error(node.Mark(), what + " must be a point name or a list of point names");
@@ -86,7 +86,7 @@ std::uint32_t Loader::point_set(const YAML::Node& node, const std::string& what)
   }
   for (const auto& item : node) {
     const int p = point_ref(item, what);
-    if (p < 0 || p >= core::kMaxPoints) continue;  // too many points: reported by read_points
+    if (p < 0 || p >= ives::kMaxPoints) continue;  // too many points: reported by read_points
     if (set & (1u << p)) error(item.Mark(), what + ": point " + item.Scalar() + " is listed twice");
     set |= 1u << p;
   }
@@ -104,7 +104,7 @@ void Loader::read_points(const YAML::Node& node) {
       error(item.Mark(), "a point must be a name (c5) or a map {name: c5, x: <num>, y: <num>}");
       continue;
     }
-    core::BoardPoint p;
+    ives::BoardPoint p;
     p.name = name.Scalar();
     if (!parse_cell(p.name, p.file, p.rank)) {
       error(item.Mark(), "point " + quote(p.name) +
@@ -130,9 +130,9 @@ void Loader::read_points(const YAML::Node& node) {
         }
       }
     }
-    if (board_.points.size() == static_cast<std::size_t>(core::kMaxPoints))
+    if (board_.points.size() == static_cast<std::size_t>(ives::kMaxPoints))
       error(item.Mark(), "too many points: the engine supports at most " +
-                             std::to_string(core::kMaxPoints) + " points per board");
+                             std::to_string(ives::kMaxPoints) + " points per board");
     if (!index_.contains(p.name)) index_[p.name] = static_cast<int>(board_.points.size());
     point_marks_.push_back(item.Mark());
     board_.points.push_back(std::move(p));
@@ -151,13 +151,13 @@ void Loader::read_lines(const YAML::Node& node) {
     }
     int prev = -1;
     bool have_dir = false;  // direction of the previous link of this line
-    core::Direction dir;
+    ives::Direction dir;
     for (std::size_t i = 0; i < line.size(); ++i) {
       const int p = point_ref(line[i], "line");
       if (p >= 0 && prev >= 0) {
         const auto& a = board_.points[static_cast<std::size_t>(prev)];
         const auto& b = board_.points[static_cast<std::size_t>(p)];
-        const core::Direction d = core::direction_between(a, b);
+        const ives::Direction d = ives::direction_between(a, b);
         if (have_dir && d != dir) {
           error(line[i].Mark(), "line is not straight: it turns at " + a.name + " (towards " +
                                     b.name + "); split it into straight lines");
@@ -186,7 +186,7 @@ void Loader::read_arcs(const YAML::Node& node) {
             "an arc must be a map {from: b2, leave_from: west, to: b8, leave_to: west}");
       continue;
     }
-    core::BoardArc a;
+    ives::BoardArc a;
     bool ok = true;
     for (const auto& kv : arc) {
       const std::string key = kv.first.Scalar();
@@ -269,33 +269,33 @@ void Loader::read_first_player(const YAML::Node& node) {
 
 // Maps check_board()'s findings to the lines they come from.
 void Loader::report_issues(const YAML::Mark& root) {
-  for (const auto& issue : core::check_board(board_)) {
+  for (const auto& issue : ives::check_board(board_)) {
     const auto i = static_cast<std::size_t>(issue.item);
     YAML::Mark mark = root;
     switch (issue.part) {
-      case core::BoardPart::kPoint:
+      case ives::BoardPart::kPoint:
         mark = point_marks_[i];
         break;
-      case core::BoardPart::kLink:
+      case ives::BoardPart::kLink:
         mark = link_marks_[i];
         break;
-      case core::BoardPart::kArc:
+      case ives::BoardPart::kArc:
         mark = arc_marks_[i];
         break;
-      case core::BoardPart::kStart:
+      case ives::BoardPart::kStart:
         mark = start_marks_[i];
         break;
-      case core::BoardPart::kBase:
+      case ives::BoardPart::kBase:
         mark = base_marks_[i];
         break;
-      case core::BoardPart::kBoard:
+      case ives::BoardPart::kBoard:
         break;
     }
     error(mark, issue.reason);
   }
 }
 
-Result<core::Board> Loader::load(std::string_view text) {
+Result<ives::Board> Loader::load(std::string_view text) {
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
@@ -354,24 +354,24 @@ bool parse_cell(std::string_view name, int& file, int& rank) {
   return true;
 }
 
-Result<core::Board> load_board_text(std::string_view yaml, const std::string& source_name) {
+Result<ives::Board> load_board_text(std::string_view yaml, const std::string& source_name) {
   return Loader(source_name).load(yaml);
 }
 
-Result<core::Board> load_board_file(const std::filesystem::path& file) {
+Result<ives::Board> load_board_file(const std::filesystem::path& file) {
   auto text = read_regular_file(file, "board file");
   if (!text) return make_error("board: " + text.error().message);
   return load_board_text(*text, sanitize(file.string(), kMaxShownPathBytes));
 }
 
-Result<core::Board> default_board() {
+Result<ives::Board> default_board() {
   return load_board_text(default_board_yaml(), "double-diamond.yaml (built in)");
 }
 
-Result<core::Game> make_default_game(const core::Rules& rules) {
+Result<ives::Game> make_default_game(const ives::Rules& rules) {
   auto board = default_board();
   if (!board) return board.error();
-  return core::Game::create(rules, std::move(*board));
+  return ives::Game::create(rules, std::move(*board));
 }
 
 }  // namespace triad::adapters::ivesdama

@@ -15,10 +15,9 @@ namespace triad::adapters {
 
 namespace {
 
-namespace core = games::ivesdama;
-using Not = Notation<core::Game>;
+namespace ives = games::ivesdama;
 
-std::string point_name(const core::Game& game, int p) {
+std::string point_name(const ives::Game& game, int p) {
   return game.board().points[static_cast<std::size_t>(p)].name;
 }
 
@@ -31,7 +30,7 @@ std::string ordinal(std::size_t n) {
 
 // One rank of the board field -> the pieces on its points (or an error).
 Result<void> parse_rank(std::string_view text, const std::vector<int>& row, int rank,
-                        std::size_t row_index, core::Position& pos) {
+                        std::size_t row_index, ives::Position& pos) {
   const std::string where = "board field: rank " + std::to_string(rank) + " (the " +
                             ordinal(row_index + 1) + " from the top)";
   std::size_t cell = 0;
@@ -58,7 +57,7 @@ Result<void> parse_rank(std::string_view text, const std::vector<int>& row, int 
 }
 
 // Move token -> point indices. Points are letter + digits; '-' or 'x' may separate them.
-Result<std::vector<int>> split_points(const core::Game& game, std::string_view text) {
+Result<std::vector<int>> split_points(const ives::Game& game, std::string_view text) {
   auto malformed = [text](const std::string& why) {
     return make_error("malformed move " + quote(text) + ": " + why);
   };
@@ -90,14 +89,14 @@ Result<std::vector<int>> split_points(const core::Game& game, std::string_view t
   return points;
 }
 
-std::string join_names(const core::Game& game, const std::vector<int>& points) {
+std::string join_names(const ives::Game& game, const std::vector<int>& points) {
   std::string out;
   for (int p : points) out += point_name(game, p);
   return out;
 }
 
 // Why a step token names no legal step (no capture is possible in this position).
-Error explain_step(const core::Game& game, const core::Position& pos, int from, int to,
+Error explain_step(const ives::Game& game, const ives::Position& pos, int from, int to,
                    std::string_view token) {
   const std::string head = "illegal move " + quote(token) + ": ";
   const auto& t = game.tables();
@@ -107,18 +106,18 @@ Error explain_step(const core::Game& game, const core::Position& pos, int from, 
                       " are not joined by a line or arc");
   if (((pos.pieces[0] | pos.pieces[1]) >> to) & 1)
     return make_error(head + point_name(game, to) + " is occupied");
-  if (!(t.steps[static_cast<std::size_t>(engine::index(pos.stm))][f] & (1u << to)))
+  if (!(t.steps[static_cast<std::size_t>(engine::index(pos.side_to_move))][f] & (1u << to)))
     return make_error(head + "the forward rule forbids steps backwards");
   return make_error(head + "it is not a legal step");
 }
 
 // Why a capture token names no legal capture sequence (a capture is compulsory here).
-Error explain_capture(const core::Game& game, const core::Position& pos,
+Error explain_capture(const ives::Game& game, const ives::Position& pos,
                       const std::vector<int>& points, std::string_view token,
-                      const core::Move& example) {
+                      const ives::Move& example) {
   const std::string head = "illegal move " + quote(token) + ": ";
   const auto paths = game.capture_paths(pos, points[0]);
-  const std::string hint = " (e.g. " + Not::format_move(game, pos, example) + ")";
+  const std::string hint = " (e.g. " + Notation<ives::Game>::format_move(game, pos, example) + ")";
   if (paths.empty())
     return make_error(head + "a capture is compulsory and the piece on " +
                       point_name(game, points[0]) + " cannot capture" + hint);
@@ -146,7 +145,7 @@ Result<bool> read_bool(const YAML::Node& node, const std::string& key) {
 
 namespace ivesdama {
 
-std::vector<std::vector<int>> rank_rows(const core::Board& board) {
+std::vector<std::vector<int>> rank_rows(const ives::Board& board) {
   std::map<int, std::vector<int>, std::greater<>> by_rank;
   for (std::size_t i = 0; i < board.points.size(); ++i)
     by_rank[board.points[i].rank].push_back(static_cast<int>(i));
@@ -161,7 +160,7 @@ std::vector<std::vector<int>> rank_rows(const core::Board& board) {
   return rows;
 }
 
-char piece_char(const core::Position& pos, int p) {
+char piece_char(const ives::Position& pos, int p) {
   if ((pos.pieces[0] >> p) & 1) return 'P';
   if ((pos.pieces[1] >> p) & 1) return 'p';
   return '.';
@@ -169,7 +168,7 @@ char piece_char(const core::Position& pos, int p) {
 
 }  // namespace ivesdama
 
-Result<core::Position> Not::parse_position(const Game& game, std::string_view text) {
+Result<ives::Position> Notation<ives::Game>::parse_position(const Game& game, std::string_view text) {
   const std::vector<std::string_view> fields = split_fields(text);
   if (fields.size() < 2 || fields.size() > 3)
     return make_error("position: expected '<board> <side to move> [<ply>]', got " +
@@ -191,7 +190,7 @@ Result<core::Position> Not::parse_position(const Game& game, std::string_view te
   return game.make_position(pos.pieces[0], pos.pieces[1], *stm, *ply);
 }
 
-std::string Not::format_position(const Game& game, const Position& pos) {
+std::string Notation<ives::Game>::format_position(const Game& game, const Position& pos) {
   std::string out;
   for (const auto& row : ivesdama::rank_rows(game.board())) {
     if (!out.empty()) out += '/';
@@ -199,18 +198,18 @@ std::string Not::format_position(const Game& game, const Position& pos) {
     for (int p : row) cells += ivesdama::piece_char(pos, p);
     append_run_length(out, cells);
   }
-  out += pos.stm == engine::Player::kOne ? " 1 " : " 2 ";
+  out += pos.side_to_move == engine::Player::kOne ? " 1 " : " 2 ";
   return out + std::to_string(pos.ply);
 }
 
-Result<core::Move> Not::parse_move(const Game& game, const Position& pos, engine::History history,
+Result<ives::Move> Notation<ives::Game>::parse_move(const Game& game, const Position& pos, engine::History history,
                                    std::string_view text) {
   auto points = split_points(game, text);
   if (!points) return points.error();
   const std::vector<int>& pts = *points;
   const std::string token = quote(text);
-  if (!((pos.pieces[static_cast<std::size_t>(engine::index(pos.stm))] >> pts[0]) & 1))
-    return make_error("illegal move " + token + ": no piece of " + player_name(pos.stm) +
+  if (!((pos.pieces[static_cast<std::size_t>(engine::index(pos.side_to_move))] >> pts[0]) & 1))
+    return make_error("illegal move " + token + ": no piece of " + player_name(pos.side_to_move) +
                       " (to move) on " + point_name(game, pts[0]));
   Game::MoveList moves;
   game.generate(pos, history, moves);
@@ -232,7 +231,7 @@ Result<core::Move> Not::parse_move(const Game& game, const Position& pos, engine
   return explain_step(game, pos, pts[0], pts[1], text);
 }
 
-std::string Not::format_move(const Game& game, const Position& pos, const Move& move) {
+std::string Notation<ives::Game>::format_move(const Game& game, const Position& pos, const Move& move) {
   if (!move.is_capture()) return point_name(game, move.from) + point_name(game, move.to);
   // Canonical: the smallest list of point indices among the equal sequences.
   std::vector<int> best;
@@ -244,13 +243,13 @@ std::string Not::format_move(const Game& game, const Position& pos, const Move& 
   return join_names(game, best);
 }
 
-std::string Not::score_text(const Game&, const Position&) {
+std::string Notation<ives::Game>::score_text(const Game&, const Position&) {
   return "none";
 }
 
-Result<core::Game> ivesdama::make_game(const YAML::Node& settings,
+Result<ives::Game> ivesdama::make_game(const YAML::Node& settings,
                                        const std::filesystem::path& dir) {
-  core::Rules rules;
+  ives::Rules rules;
   std::string board_setting = "default";
   if (settings && !settings.IsNull()) {
     if (!settings.IsMap()) return make_error("ivesdama settings must be a YAML map");
@@ -271,11 +270,11 @@ Result<core::Game> ivesdama::make_game(const YAML::Node& settings,
       }
     }
   }
-  Result<core::Board> board = board_setting == "default"
+  Result<ives::Board> board = board_setting == "default"
                                   ? ivesdama::default_board()
                                   : ivesdama::load_board_file(dir / board_setting);
   if (!board) return board.error();
-  return core::Game::create(rules, std::move(*board));
+  return ives::Game::create(rules, std::move(*board));
 }
 
 }  // namespace triad::adapters

@@ -13,7 +13,7 @@ namespace triad::adapters {
 
 namespace {
 
-namespace core = games::ivesdama;
+namespace ives = games::ivesdama;
 
 constexpr int kLabelWidth = 3;  // "NN " rank label
 constexpr int kCellWidth = 4;   // columns between neighbouring files
@@ -49,8 +49,8 @@ class Canvas {
 
 }  // namespace
 
-std::string Notation<core::Game>::render_board(const Game& game, const Position& pos) {
-  const core::Board& board = game.board();
+std::string Notation<ives::Game>::render_board(const Game& game, const Position& pos) {
+  const ives::Board& board = game.board();
   int min_file = 99, max_file = 0, min_rank = 99, max_rank = 0;
   for (const auto& p : board.points) {
     min_file = std::min(min_file, p.file);
@@ -61,10 +61,10 @@ std::string Notation<core::Game>::render_board(const Game& game, const Position&
   int n_left = 0, n_right = 0;
   for (const auto& arc : board.arcs) (arc.side == "left" ? n_left : n_right) += 1;
   const int first_col = kLabelWidth + kArcGap * n_left;
-  auto col = [&](const core::BoardPoint& p) {
+  auto col = [&](const ives::BoardPoint& p) {
     return first_col + kCellWidth * (p.file - min_file);
   };
-  auto row = [&](const core::BoardPoint& p) { return 2 * (max_rank - p.rank); };
+  auto row = [&](const ives::BoardPoint& p) { return 2 * (max_rank - p.rank); };
   const int last_col = first_col + kCellWidth * (max_file - min_file);
   Canvas canvas(2 * (max_rank - min_rank) + 2, last_col + kArcGap * n_right + 2);
 
@@ -123,31 +123,31 @@ std::string Notation<core::Game>::render_board(const Game& game, const Position&
   return legend + "\n";
 }
 
-std::string Notation<core::Game>::board_json(const Game& game, const Position& pos) {
-  const core::Board& board = game.board();
+std::string Notation<ives::Game>::board_json(const Game& game, const Position& pos) {
+  const ives::Board& board = game.board();
   auto name = [&board](int p) -> std::string_view {
     return board.points[static_cast<std::size_t>(p)].name;
   };
   JsonWriter j;
-  j.begin_object().key("game").value("ivesdama").key("board").value(board.name);
-  j.key("points").begin_array();
+  j.begin_object().hash("game").value("ivesdama").hash("board").value(board.name);
+  j.hash("points").begin_array();
   for (std::size_t i = 0; i < board.points.size(); ++i) {
     const auto& p = board.points[i];
-    j.begin_object().key("name").value(p.name).key("x").value(p.x).key("y").value(p.y);
-    j.key("piece").value(std::string(1, ivesdama::piece_char(pos, static_cast<int>(i))));
+    j.begin_object().hash("name").value(p.name).hash("x").value(p.x).hash("y").value(p.y);
+    j.hash("piece").value(std::string(1, ivesdama::piece_char(pos, static_cast<int>(i))));
     j.end_object();
   }
-  j.end_array().key("links").begin_array();
+  j.end_array().hash("links").begin_array();
   for (const auto& link : board.links)
     j.begin_array().value(name(link.a)).value(name(link.b)).end_array();
-  j.end_array().key("arcs").begin_array();
+  j.end_array().hash("arcs").begin_array();
   for (const auto& arc : board.arcs) {
-    j.begin_object().key("from").value(name(arc.a)).key("to").value(name(arc.b));
-    j.key("side").value(arc.side).end_object();
+    j.begin_object().hash("from").value(name(arc.a)).hash("to").value(name(arc.b));
+    j.hash("side").value(arc.side).end_object();
   }
-  j.end_array().key("bases").begin_object();
+  j.end_array().hash("bases").begin_object();
   for (std::size_t s = 0; s < 2; ++s) {
-    j.key(s == 0 ? "1" : "2").begin_array();
+    j.hash(s == 0 ? "1" : "2").begin_array();
     for (std::uint32_t b = board.base[s]; b; b &= b - 1) j.value(name(std::countr_zero(b)));
     j.end_array();
   }

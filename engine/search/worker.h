@@ -101,11 +101,11 @@ class SearchWorker {
   void setup(const GameLine<G>& line, const std::vector<RootMove>& roots) {
     root_ = line.current();
     root_side_ = game_->side_to_move(root_);
-    hist_keys_.assign(line.history().begin(), line.history().end());
+    line_keys_.assign(line.history().begin(), line.history().end());
     hashes_ = line.hashes();
     root_hash_index_ = static_cast<int>(hashes_.size()) - 1;
     trust_decided_solves_ = !repetition_may_interfere<G>(hashes_, shared_->config.draw);
-    hist_keys_.reserve(hist_keys_.size() + kMaxPly + 2);
+    line_keys_.reserve(line_keys_.size() + kMaxPly + 2);
     hashes_.reserve(hashes_.size() + kMaxPly + 2);
     root_moves_ = roots;
     nodes_.store(0, std::memory_order_relaxed);
@@ -146,7 +146,7 @@ class SearchWorker {
  private:
   bool aborted() const { return shared_->abort.load(std::memory_order_relaxed); }
   void clear_history() {
-    std::fill(std::begin(history_), std::end(history_), 0);
+    std::fill(std::begin(quiet_history_), std::end(quiet_history_), 0);
     for (auto& k : killers_) k[0] = k[1] = std::nullopt;
   }
 
@@ -227,12 +227,12 @@ class SearchWorker {
   }
 
   void push(const Position& parent, const Position& child) {
-    hist_keys_.push_back(game_->history_key(parent));
+    line_keys_.push_back(game_->history_key(parent));
     hashes_.push_back(game_->hash(child));
     tt_->prefetch(hashes_.back());
   }
   void pop() {
-    hist_keys_.pop_back();
+    line_keys_.pop_back();
     hashes_.pop_back();
   }
 
@@ -305,14 +305,17 @@ class SearchWorker {
   Player root_side_ = Player::kOne;
   std::vector<RootMove> root_moves_;
   int pv_index_ = 0;
-  std::vector<std::uint64_t> hist_keys_;
+  // history_key() of every position from the game's start to the current node: the
+  // past the rules see (repetition, history-dependent move generation).
+  std::vector<std::uint64_t> line_keys_;
   std::vector<std::uint64_t> hashes_;
   int root_hash_index_ = 0;
   bool trust_decided_solves_ = true;  // see repetition_may_interfere (hooks.h)
   std::vector<Move> pv_;
   int pv_len_[kMaxPly + 2] = {};
   std::optional<Move> killers_[kMaxPly + 2][2];
-  int history_[kMoveKeys] = {};
+  // The history heuristic: how often a quiet move (by move_key) caused a cutoff.
+  int quiet_history_[kMoveKeys] = {};
   int reductions_[64][64] = {};
   std::atomic<std::uint64_t> nodes_{0};
   int seldepth_ = 0;

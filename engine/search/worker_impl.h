@@ -14,7 +14,7 @@ int SearchWorker<G>::order_score(const Position& pos, const Move& m, int ply, in
   if (killers_[ply][0] && *killers_[ply][0] == m) return (1 << 27) + 1;
   if (killers_[ply][1] && *killers_[ply][1] == m) return 1 << 27;
   const int key = Hooks::move_key(*game_, pos, m);
-  return key >= 0 ? history_[key] : 0;
+  return key >= 0 ? quiet_history_[key] : 0;
 }
 
 template <Game G>
@@ -31,7 +31,7 @@ void SearchWorker<G>::update_quiet_stats(const Position& pos, const Move& m, int
   auto adjust = [&](const Move& mv, int b) {
     const int key = Hooks::move_key(*game_, pos, mv);
     if (key < 0) return;
-    int& h = history_[key];
+    int& h = quiet_history_[key];
     h += b - h * (b < 0 ? -b : b) / kMax;
   };
   adjust(m, bonus);
@@ -56,7 +56,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   MoveList moves;
   if (is_rule_draw(pos)) {
     // The rules check "no legal move" before the draw house rules.
-    g.generate(pos, History(hist_keys_), moves);
+    g.generate(pos, History(line_keys_), moves);
     return moves.empty() ? outcome_score(g.no_moves_outcome(pos), stm, ply) : draw_score(stm);
   }
   if (ply >= kMaxPly) return evaluate(pos);
@@ -78,7 +78,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
       return tts;
   }
 
-  g.generate(pos, History(hist_keys_), moves);
+  g.generate(pos, History(line_keys_), moves);
   const int n = static_cast<int>(moves.size());
   if (n == 0) return outcome_score(g.no_moves_outcome(pos), stm, ply);
   SolveResult solved;
@@ -137,7 +137,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
         r = reductions_[std::min(depth, 63)][std::min(i, 63)];
         if (pv_node) --r;
         const int mk = Hooks::move_key(g, pos, m);
-        if (mk >= 0 && history_[mk] > 4000) --r;
+        if (mk >= 0 && quiet_history_[mk] > 4000) --r;
         r = std::clamp(r, 0, new_depth - 1);
       }
       score = -search(child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -186,7 +186,7 @@ int SearchWorker<G>::quiesce(const Position& pos, const MoveList* given, int alp
     const Player stm = g.side_to_move(pos);
     if (const Outcome t = g.terminal(pos); t.over()) return outcome_score(t, stm, ply);
     if (ply >= kMaxPly) return evaluate(pos);
-    g.generate(pos, History(hist_keys_), own);
+    g.generate(pos, History(line_keys_), own);
     if (own.empty()) return outcome_score(g.no_moves_outcome(pos), stm, ply);
     given = &own;
   }

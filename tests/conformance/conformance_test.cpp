@@ -121,12 +121,12 @@ TYPED_TEST(Conformance, AnyGameRejectsBadInputAndKeepsItsState) {
   const auto moves = any.legal_moves();
   ASSERT_FALSE(moves.empty());
   ASSERT_TRUE(any.play(moves.front()).ok());
-  const std::string fen = any.fen();
+  const std::string fen = any.position_line();
 
   for (const char* bad : {"", "zz", "a1a1", "a9b7", "\x01\x02", "(none)"}) {
     EXPECT_FALSE(any.play(bad).ok()) << "accepted move '" << bad << "'";
     EXPECT_FALSE(any.is_legal(bad));
-    EXPECT_EQ(any.fen(), fen);
+    EXPECT_EQ(any.position_line(), fen);
   }
   for (const char* bad_fen : {"", "garbage", "1/2/3 1", "/ / / 1 0"}) {
     auto r = any.reset(bad_fen);
@@ -134,12 +134,12 @@ TYPED_TEST(Conformance, AnyGameRejectsBadInputAndKeepsItsState) {
     if (!r.ok()) {
       EXPECT_FALSE(r.error().message.empty());
     }
-    EXPECT_EQ(any.fen(), fen);
+    EXPECT_EQ(any.position_line(), fen);
   }
   // A legal line replays to the same position from the start position line.
-  ASSERT_TRUE(any.reset(any.start_fen()).ok());
+  ASSERT_TRUE(any.reset(any.start_position_line()).ok());
   ASSERT_TRUE(any.play(moves.front()).ok());
-  EXPECT_EQ(any.fen(), fen);
+  EXPECT_EQ(any.position_line(), fen);
   EXPECT_EQ(any.ply(), 1);
 }
 

@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static auto game = registry.create(TRIAD_FUZZ_VARIANT).value();
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   if (!game->reset(text)) return 0;
-  const std::string formatted = game->fen();
-  if (!game->reset(formatted) || game->fen() != formatted) std::abort();  // round trip
+  const std::string formatted = game->position_line();
+  if (!game->reset(formatted) || game->position_line() != formatted) std::abort();  // round trip
   for (const auto& move : game->legal_moves())
     if (!game->is_legal(move)) std::abort();  // every generated move re-parses
   return 0;

@@ -167,7 +167,7 @@ TEST(IvesBoard, AlquerqueBoardLoadsAndPlays) {
       ASSERT_TRUE(back.ok()) << token;
       EXPECT_EQ(*back, m);
       pos = game->make(pos, m);
-      EXPECT_EQ(pos.key, game->compute_key(pos));
+      EXPECT_EQ(pos.hash, game->compute_hash(pos));
     }
     Game::MoveList moves;
     game->generate(pos, {}, moves);

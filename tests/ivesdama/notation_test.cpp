@@ -25,7 +25,7 @@ Game::MoveList check_position(const Game& game, const Position& pos) {
   if (parsed) {
     EXPECT_EQ(*parsed, pos) << fen;
   }
-  EXPECT_EQ(pos.key, game.compute_key(pos)) << fen;
+  EXPECT_EQ(pos.hash, game.compute_hash(pos)) << fen;
   Game::MoveList moves;
   game.generate(pos, {}, moves);
   EXPECT_EQ(game.count_moves(pos, {}), moves.size()) << fen;
@@ -146,7 +146,7 @@ TEST(IvesNotation, MalformedPositionsAreRejected) {
   }
   auto ok = Notation::parse_position(game, "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 2 17");
   ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok->stm, Player::kTwo);
+  EXPECT_EQ(ok->side_to_move, Player::kTwo);
   EXPECT_EQ(ok->ply, 17);
 }
 
@@ -201,10 +201,10 @@ TEST(IvesNotation, MutatedInputsNeverCrash) {
 TEST(IvesNotation, TypedGameDrivesTheGame) {
   adapters::TypedGame<Game> any(default_game());
   EXPECT_EQ(any.game_name(), "ivesdama");
-  EXPECT_EQ(any.start_fen(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+  EXPECT_EQ(any.start_position_line(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
   EXPECT_THAT(any.legal_moves(), ::testing::UnorderedElementsAre("b4c5", "c4c5", "d4c5"));
   ASSERT_TRUE(any.play("c4c5").ok());
-  EXPECT_EQ(any.fen(), "p/ppp/ppppp/ppp/P/P1P/PPPPP/PPP/P 2 1");
+  EXPECT_EQ(any.position_line(), "p/ppp/ppppp/ppp/P/P1P/PPPPP/PPP/P 2 1");
   EXPECT_EQ(any.side_to_move(), Player::kTwo);
   EXPECT_FALSE(any.play("c6c5").ok());  // occupied, and a capture is compulsory
   EXPECT_EQ(any.ply(), 1);
@@ -218,7 +218,7 @@ TEST(IvesNotation, TypedGameDrivesTheGame) {
   EXPECT_TRUE(any.legal_moves().empty());
   EXPECT_FALSE(any.play("c6c5").ok());
   EXPECT_FALSE(any.reset("nonsense 1").ok());
-  EXPECT_EQ(any.fen(), "P/3/5/1p1/1/3/5/3/1 2 1");  // a failed reset changes nothing
+  EXPECT_EQ(any.position_line(), "P/3/5/1p1/1/3/5/3/1 2 1");  // a failed reset changes nothing
   EXPECT_THAT(any.board_json(), HasSubstr("{\"name\":\"c9\",\"x\":2,\"y\":8,\"piece\":\"P\"}"));
   EXPECT_THAT(any.board_json(),
               HasSubstr("\"arcs\":[{\"from\":\"b2\",\"to\":\"b8\",\"side\":\"left\"}"));

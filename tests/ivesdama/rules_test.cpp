@@ -67,7 +67,7 @@ TEST(IvesRules, EqualSequencesAppearOnceInCanonicalForm) {
   EXPECT_EQ(Notation::format_move(game, pos, *other_way), "c1a3c5e3c1");
   const Position after = game.make(pos, *other_way);
   EXPECT_EQ(Notation::format_position(game, after), "p/3/5/3/1/3/5/3/P 2 1");
-  EXPECT_EQ(after.key, game.compute_key(after));
+  EXPECT_EQ(after.hash, game.compute_hash(after));
 }
 
 TEST(IvesRules, ArcsCarryJumpsOnlyInTheArcVariant) {

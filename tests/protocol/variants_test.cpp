@@ -48,7 +48,7 @@ TEST(VariantRegistry, BuiltinsInSpecOrderAndEachCreatesItsGame) {
     auto game = reg.create(name);
     ASSERT_TRUE(game.ok()) << name << ": " << game.error().message;
     EXPECT_EQ((*game)->game_name(), reg.find(name)->game);
-    EXPECT_EQ((*game)->fen(), (*game)->start_fen());
+    EXPECT_EQ((*game)->position_line(), (*game)->start_position_line());
   }
   auto arc = reg.create("ivesdama-arc");
   ASSERT_TRUE(arc.ok());
@@ -88,12 +88,12 @@ TEST_F(VariantFiles, UserFileWithRelativeBoardPath) {
   EXPECT_EQ(reg.names().back(), "ivesdama-myboard");
   auto game = reg.create("ivesdama-myboard");
   ASSERT_TRUE(game.ok()) << game.error().message;
-  EXPECT_EQ((*game)->start_fen(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+  EXPECT_EQ((*game)->start_position_line(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
   // The settings (board file included) were read once, at load: the file is not needed now.
   fs::remove(dir / "myboard.yaml");
   auto again = reg.create("ivesdama-myboard");
   ASSERT_TRUE(again.ok()) << again.error().message;
-  EXPECT_EQ((*again)->start_fen(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
+  EXPECT_EQ((*again)->start_position_line(), "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/P 1 0");
 }
 
 TEST(VariantRegistry, GamesAreCreatedOnManyThreadsAtOnce) {

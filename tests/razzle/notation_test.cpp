@@ -183,12 +183,12 @@ TEST(RazzleNotation, VariantSettings) {
 TEST(RazzleNotation, TypedGameDrivesAGame) {
   adapters::TypedGame<Game> game{Game()};
   EXPECT_EQ(game.game_name(), "razzledazzle");
-  EXPECT_EQ(game.start_fen(), kStart);
+  EXPECT_EQ(game.start_position_line(), kStart);
   EXPECT_EQ(game.legal_moves().size(), 18u);
   EXPECT_TRUE(game.is_legal("d1-e1-f1"));
   EXPECT_FALSE(game.is_legal("d1f1"));
   ASSERT_TRUE(game.play("d1e1f1").ok());
-  EXPECT_EQ(game.fen(), "1ppbpp1/7/7/7/7/7/7/1PPXXB1 2 - - 1");
+  EXPECT_EQ(game.position_line(), "1ppbpp1/7/7/7/7/7/7/1PPXXB1 2 - - 1");
   EXPECT_EQ(game.side_to_move(), Player::kTwo);
   EXPECT_EQ(game.ply(), 1);
   EXPECT_FALSE(game.outcome().over());

@@ -250,7 +250,7 @@ TEST(RazzleRules, PublishedOpeningReplays) {
   EXPECT_EQ(pos.ball(Player::kOne), make_square(5, 2));  // f3
   EXPECT_EQ(pos.ineligible(),
             bit(make_square(3, 7)) | bit(make_square(3, 0)) | bit(make_square(5, 0)));
-  EXPECT_EQ(game.fen(), "1p1xpp1/7/1b5/7/7/5B1/7/1PPX1X1 2 - - 4");
+  EXPECT_EQ(game.position_line(), "1p1xpp1/7/1b5/7/7/5B1/7/1PPX1X1 2 - - 4");
 }
 
 TEST(RazzleRules, PublishedRecordImports) {

@@ -21,8 +21,8 @@ using Typed = adapters::TypedGame<Game>;
 TEST(YinYangAnyGame, StartAndFirstMove) {
   Typed g{Game{}};
   EXPECT_EQ(g.game_name(), "yinyang");
-  EXPECT_EQ(g.start_fen(), "6/6/2DL2/2LD2/6/6 1 0");
-  EXPECT_EQ(g.fen(), g.start_fen());
+  EXPECT_EQ(g.start_position_line(), "6/6/2DL2/2LD2/6/6 1 0");
+  EXPECT_EQ(g.position_line(), g.start_position_line());
   std::vector<std::string> moves = g.legal_moves();
   std::sort(moves.begin(), moves.end());
   EXPECT_EQ(moves, (std::vector<std::string>{"c3b3", "c3c2", "c4b4", "c4c5", "d3d2", "d3e3", "d4d5",
@@ -30,7 +30,7 @@ TEST(YinYangAnyGame, StartAndFirstMove) {
   EXPECT_EQ(g.score_text(), "0 4");
   EXPECT_FALSE(g.outcome().over());
   ASSERT_TRUE(g.play("c4b4").ok());
-  EXPECT_EQ(g.fen(), "6/6/1DLL2/2LD2/6/6 2 1");
+  EXPECT_EQ(g.position_line(), "6/6/1DLL2/2LD2/6/6 2 1");
   EXPECT_EQ(g.score_text(), "2 3");
   EXPECT_EQ(g.side_to_move(), engine::Player::kTwo);
   EXPECT_EQ(g.ply(), 1);
@@ -41,13 +41,13 @@ TEST(YinYangAnyGame, StartAndFirstMove) {
 TEST(YinYangAnyGame, ErrorsChangeNothing) {
   Typed g{Game{}};
   ASSERT_TRUE(g.play("d3e3").ok());
-  const std::string before = g.fen();
+  const std::string before = g.position_line();
   auto illegal = g.play("c3b3");  // c3 now has 2 light neighbours (d3, d4)
   ASSERT_FALSE(illegal.ok());
   EXPECT_THAT(illegal.error().message, HasSubstr("must slide exactly"));
   EXPECT_FALSE(g.play("zz").ok());
   EXPECT_FALSE(g.reset("6/6/2DL2/2LD2/6 1 0").ok());
-  EXPECT_EQ(g.fen(), before);
+  EXPECT_EQ(g.position_line(), before);
   EXPECT_FALSE(g.is_legal("c3b3"));
   EXPECT_TRUE(g.is_legal("c3a3"));
   EXPECT_TRUE(g.is_legal(g.legal_moves().front()));
@@ -66,7 +66,7 @@ TEST(YinYangAnyGame, GameOverReportsTheScoreResult) {
 TEST(YinYangAnyGame, PlaysWholeGamesToTheEnd) {
   Typed g{Game{}};
   for (int game = 0; game < 20; ++game) {
-    ASSERT_TRUE(g.reset(g.start_fen()).ok());
+    ASSERT_TRUE(g.reset(g.start_position_line()).ok());
     int plies = 0;
     while (!g.outcome().over()) {
       const auto moves = g.legal_moves();
@@ -91,10 +91,10 @@ TEST(YinYangAnyGame, PerftDivideAndClone) {
   EXPECT_EQ(total, load_perft_table().leaves[2]);
   std::unique_ptr<adapters::AnyGame> copy = g.clone();
   ASSERT_TRUE(copy->play("c3c2").ok());
-  EXPECT_EQ(g.fen(), g.start_fen());
-  EXPECT_NE(copy->fen(), g.start_fen());
+  EXPECT_EQ(g.position_line(), g.start_position_line());
+  EXPECT_NE(copy->position_line(), g.start_position_line());
   const Game game;
-  EXPECT_EQ(copy->evaluate(), game.evaluate(position_from(game, copy->fen())));
+  EXPECT_EQ(copy->evaluate(), game.evaluate(position_from(game, copy->position_line())));
 }
 
 }  // namespace

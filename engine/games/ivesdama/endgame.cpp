@@ -113,7 +113,7 @@ bool EndgameTable::covers(const Position& pos) const {
 
 std::optional<EndgameValue> EndgameTable::probe(const Position& pos) const {
   if (!covers(pos)) return std::nullopt;
-  const std::int16_t v = values_[index(pos.pieces[0], pos.pieces[1], pos.stm)];
+  const std::int16_t v = values_[index(pos.pieces[0], pos.pieces[1], pos.side_to_move)];
   if (v == kOver) return std::nullopt;
   if (v == 0) return EndgameValue{};
   if (v > 0) return EndgameValue{EndgameValue::Result::kWin, v};
@@ -152,7 +152,7 @@ void EndgameTable::build_group(const Game& game, int a, int b) {
             break;
           }
           children.push_back(
-              static_cast<std::uint32_t>(index(child.pieces[0], child.pieces[1], child.stm)));
+              static_cast<std::uint32_t>(index(child.pieces[0], child.pieces[1], child.side_to_move)));
         }
         if (value != 0) {
           children.resize(start);

@@ -80,7 +80,7 @@ int control(const Tables& t, std::size_t s, std::uint32_t own, std::uint32_t opp
 // Computed without allocation: evaluate() is called at every leaf of the search.
 Terms compute_terms(const Game& game, const Position& pos) {
   const Tables& t = game.tables();
-  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const SideFacts us = facts(t, s, pos.pieces[s]);
   const SideFacts them = facts(t, 1 - s, pos.pieces[1 - s]);
   const std::uint32_t empty = t.all & ~(pos.pieces[0] | pos.pieces[1]);

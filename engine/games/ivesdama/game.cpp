@@ -142,9 +142,9 @@ Result<Game> Game::create(const Rules& rules, Board board) {
 Position Game::make_position(std::uint32_t p1, std::uint32_t p2, Player stm, int ply) const {
   Position pos;
   pos.pieces = {p1, p2};
-  pos.stm = stm;
+  pos.side_to_move = stm;
   pos.ply = ply;
-  pos.key = compute_key(pos);
+  pos.hash = compute_hash(pos);
   return pos;
 }
 
@@ -152,9 +152,9 @@ Position Game::start_position() const {
   return make_position(board_->start[0], board_->start[1], board_->first, 0);
 }
 
-std::uint64_t Game::compute_key(const Position& pos) const {
+std::uint64_t Game::compute_hash(const Position& pos) const {
   const Tables& t = *tables_;
-  std::uint64_t key = pos.stm == Player::kTwo ? t.zobrist_side : 0;
+  std::uint64_t key = pos.side_to_move == Player::kTwo ? t.zobrist_side : 0;
   for (std::size_t s = 0; s < 2; ++s)
     for (std::uint32_t b = pos.pieces[s]; b; b &= b - 1)
       key ^= t.zobrist[s][static_cast<std::size_t>(std::countr_zero(b))];
@@ -200,7 +200,7 @@ void Game::generate(const Position& pos, engine::History, MoveList& moves) const
   moves.clear();
   if (terminal(pos).over()) return;
   const Tables& t = *tables_;
-  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const std::uint32_t own = pos.pieces[s];
   const std::uint32_t opp = pos.pieces[1 - s];
   const std::uint32_t empty = t.all & ~(own | opp);
@@ -233,7 +233,7 @@ void Game::generate(const Position& pos, engine::History, MoveList& moves) const
 std::uint64_t Game::count_moves(const Position& pos, engine::History history) const {
   if (terminal(pos).over()) return 0;
   const Tables& t = *tables_;
-  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const std::uint32_t own = pos.pieces[s];
   const std::uint32_t opp = pos.pieces[1 - s];
   if (has_capture(own, opp)) {
@@ -251,22 +251,22 @@ std::uint64_t Game::count_moves(const Position& pos, engine::History history) co
 
 Position Game::make(const Position& pos, const Move& m) const {
   const Tables& t = *tables_;
-  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   Position next = pos;
   // from == to is possible (a sequence that returns to its start): the XORs then cancel.
   next.pieces[s] ^= bit(m.from) ^ bit(m.to);
-  next.key ^= t.zobrist[s][m.from] ^ t.zobrist[s][m.to] ^ t.zobrist_side;
+  next.hash ^= t.zobrist[s][m.from] ^ t.zobrist[s][m.to] ^ t.zobrist_side;
   next.pieces[1 - s] &= ~m.captured;
   for (std::uint32_t b = m.captured; b; b &= b - 1)
-    next.key ^= t.zobrist[1 - s][static_cast<std::size_t>(std::countr_zero(b))];
-  next.stm = engine::other(pos.stm);
+    next.hash ^= t.zobrist[1 - s][static_cast<std::size_t>(std::countr_zero(b))];
+  next.side_to_move = engine::other(pos.side_to_move);
   next.ply = engine::next_ply(next.ply);
   return next;
 }
 
 engine::Outcome Game::terminal(const Position& pos) const {
   // Only the player who just moved can have won: "at the end of its move".
-  const Player mover = engine::other(pos.stm);
+  const Player mover = engine::other(pos.side_to_move);
   const auto m = static_cast<std::size_t>(engine::index(mover));
   if (pos.pieces[m] & tables_->goal[m])
     return engine::Outcome::win_for(mover, engine::Reason::kGoal);
@@ -274,7 +274,7 @@ engine::Outcome Game::terminal(const Position& pos) const {
 }
 
 engine::Outcome Game::no_moves_outcome(const Position& pos) const {
-  return engine::Outcome::win_for(engine::other(pos.stm), engine::Reason::kNoMoves);
+  return engine::Outcome::win_for(engine::other(pos.side_to_move), engine::Reason::kNoMoves);
 }
 
 int Game::evaluate(const Position& pos) const {
@@ -288,7 +288,7 @@ std::vector<engine::EvalTerm> Game::eval_terms(const Position& pos) const {
 std::vector<CapturePath> Game::capture_paths(const Position& pos, int from) const {
   std::vector<CapturePath> out;
   const Tables& t = *tables_;
-  const auto s = static_cast<std::size_t>(engine::index(pos.stm));
+  const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   if (from < 0 || from >= t.num_points || !(pos.pieces[s] & bit(from))) return out;
   auto record = [&out](const Walk& walk) {
     out.push_back(

@@ -27,9 +27,9 @@ struct Rules {
 
 struct Position {
   std::array<std::uint32_t, 2> pieces{};  // per player, bit i = point index i
-  std::uint64_t key = 0;                  // Zobrist key of pieces + side to move
+  std::uint64_t hash = 0;                 // Zobrist key of pieces + side to move
   std::int32_t ply = 0;
-  Player stm = Player::kOne;
+  Player side_to_move = Player::kOne;
   bool operator==(const Position&) const = default;
 };
 
@@ -93,9 +93,9 @@ class Game {
   void generate(const Position& pos, engine::History history, MoveList& moves) const;
   std::uint64_t count_moves(const Position& pos, engine::History history) const;
   Position make(const Position& pos, const Move& m) const;
-  std::uint64_t hash(const Position& pos) const { return pos.key; }
-  std::uint64_t history_key(const Position& pos) const { return pos.key; }
-  Player side_to_move(const Position& pos) const { return pos.stm; }
+  std::uint64_t hash(const Position& pos) const { return pos.hash; }
+  std::uint64_t history_key(const Position& pos) const { return pos.hash; }
+  Player side_to_move(const Position& pos) const { return pos.side_to_move; }
   int ply(const Position& pos) const { return pos.ply; }
   engine::Outcome terminal(const Position& pos) const;
   engine::Outcome no_moves_outcome(const Position& pos) const;
@@ -106,7 +106,7 @@ class Game {
   // so equal moves may appear several times), in the order the generator explores them.
   std::vector<CapturePath> capture_paths(const Position& pos, int from) const;
   // The Zobrist key computed from scratch (for tests of the incremental key).
-  std::uint64_t compute_key(const Position& pos) const;
+  std::uint64_t compute_hash(const Position& pos) const;
   // The endgame table of this board and rules (endgame.h): built on the first call (about
   // 0.1 s on the default board), then shared by every copy of this Game; thread-safe.
   const EndgameTable& endgame() const;
