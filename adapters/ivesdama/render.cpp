@@ -129,25 +129,25 @@ std::string Notation<ives::Game>::board_json(const Game& game, const Position& p
     return board.points[static_cast<std::size_t>(p)].name;
   };
   JsonWriter j;
-  j.begin_object().hash("game").value("ivesdama").hash("board").value(board.name);
-  j.hash("points").begin_array();
+  j.begin_object().key("game").value("ivesdama").key("board").value(board.name);
+  j.key("points").begin_array();
   for (std::size_t i = 0; i < board.points.size(); ++i) {
     const auto& p = board.points[i];
-    j.begin_object().hash("name").value(p.name).hash("x").value(p.x).hash("y").value(p.y);
-    j.hash("piece").value(std::string(1, ivesdama::piece_char(pos, static_cast<int>(i))));
+    j.begin_object().key("name").value(p.name).key("x").value(p.x).key("y").value(p.y);
+    j.key("piece").value(std::string(1, ivesdama::piece_char(pos, static_cast<int>(i))));
     j.end_object();
   }
-  j.end_array().hash("links").begin_array();
+  j.end_array().key("links").begin_array();
   for (const auto& link : board.links)
     j.begin_array().value(name(link.a)).value(name(link.b)).end_array();
-  j.end_array().hash("arcs").begin_array();
+  j.end_array().key("arcs").begin_array();
   for (const auto& arc : board.arcs) {
-    j.begin_object().hash("from").value(name(arc.a)).hash("to").value(name(arc.b));
-    j.hash("side").value(arc.side).end_object();
+    j.begin_object().key("from").value(name(arc.a)).key("to").value(name(arc.b));
+    j.key("side").value(arc.side).end_object();
   }
-  j.end_array().hash("bases").begin_object();
+  j.end_array().key("bases").begin_object();
   for (std::size_t s = 0; s < 2; ++s) {
-    j.hash(s == 0 ? "1" : "2").begin_array();
+    j.key(s == 0 ? "1" : "2").begin_array();
     for (std::uint32_t b = board.base[s]; b; b &= b - 1) j.value(name(std::countr_zero(b)));
     j.end_array();
   }

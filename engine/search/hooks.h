@@ -86,7 +86,7 @@ concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
                                   const typename G::Move& m, int ply, SolveResult& out,
                                   std::int64_t budget_ms, const StopCheck& stop,
                                   typename H::ThreadTables& tables, std::size_t bytes) {
-  typename H::ThreadTables(bytes, true);
+  requires std::constructible_from<typename H::ThreadTables, std::size_t, bool>;
   { std::as_const(tables).bytes() } -> std::same_as<std::size_t>;
   { tables.clear() } -> std::same_as<void>;
   { H::move_key(g, pos, m) } -> std::same_as<int>;

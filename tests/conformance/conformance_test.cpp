@@ -12,6 +12,7 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_registry.h"
+#include "tests/conformance/default_game.h"
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
@@ -25,16 +26,7 @@ using adapters::Notation;
 template <class G>
 class Conformance : public ::testing::Test {
  protected:
-  // The game with default rule settings, made exactly as a variant file would make it
-  // (through the game's descriptor in the registry).
-  static G make_default_game() {
-    const adapters::GameDescriptor* descriptor = adapters::find_game(G::kName);
-    EXPECT_NE(descriptor, nullptr) << G::kName;
-    auto factory = descriptor->configure(YAML::Node(YAML::NodeType::Map), ".");
-    EXPECT_TRUE(factory.ok()) << factory.error().message;
-    const auto game = (*factory)();
-    return dynamic_cast<const adapters::TypedGame<G>&>(*game).game();
-  }
+  static G make_default_game() { return testing::make_default_game<G>(); }
 };
 
 using GameTypes =

@@ -12,6 +12,7 @@
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
+#include "tests/conformance/default_game.h"
 
 namespace triad {
 namespace {
@@ -140,9 +141,7 @@ TYPED_TEST_SUITE(KnownEvaluations, GameTypes);
 
 TYPED_TEST(KnownEvaluations, MatchTheHandWorkedFigures) {
   using G = TypeParam;
-  auto made = Notation<G>::make_game(YAML::Node(YAML::NodeType::Map), ".");
-  ASSERT_TRUE(made.ok()) << made.error().message;
-  const G& game = *made;
+  const G game = testing::make_default_game<G>();
   for (const KnownEvaluation& known : known_evaluations<G>()) {
     auto pos = Notation<G>::parse_position(game, known.position);
     ASSERT_TRUE(pos.ok()) << known.position << ": " << pos.error().message;
