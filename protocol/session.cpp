@@ -121,7 +121,8 @@ Result<void> Session::select_variant(const std::string& name) {
 
 void Session::announce_variant() {
   out_.line("info string variant " + variant_ + " game " +
-            std::string(engine_->game().game_name()) + " startpos " + engine_->game().start_position_line());
+            std::string(engine_->game().game_name()) + " startpos " +
+            engine_->game().start_position_line());
 }
 
 engine::Outcome Session::outcome() const {

@@ -168,7 +168,8 @@ char piece_char(const ives::Position& pos, int p) {
 
 }  // namespace ivesdama
 
-Result<ives::Position> Notation<ives::Game>::parse_position(const Game& game, std::string_view text) {
+Result<ives::Position> Notation<ives::Game>::parse_position(const Game& game,
+                                                            std::string_view text) {
   const std::vector<std::string_view> fields = split_fields(text);
   if (fields.size() < 2 || fields.size() > 3)
     return make_error("position: expected '<board> <side to move> [<ply>]', got " +
@@ -202,8 +203,9 @@ std::string Notation<ives::Game>::format_position(const Game& game, const Positi
   return out + std::to_string(pos.ply);
 }
 
-Result<ives::Move> Notation<ives::Game>::parse_move(const Game& game, const Position& pos, engine::History history,
-                                   std::string_view text) {
+Result<ives::Move> Notation<ives::Game>::parse_move(const Game& game, const Position& pos,
+                                                    engine::History history,
+                                                    std::string_view text) {
   auto points = split_points(game, text);
   if (!points) return points.error();
   const std::vector<int>& pts = *points;
@@ -231,7 +233,8 @@ Result<ives::Move> Notation<ives::Game>::parse_move(const Game& game, const Posi
   return explain_step(game, pos, pts[0], pts[1], text);
 }
 
-std::string Notation<ives::Game>::format_move(const Game& game, const Position& pos, const Move& move) {
+std::string Notation<ives::Game>::format_move(const Game& game, const Position& pos,
+                                              const Move& move) {
   if (!move.is_capture()) return point_name(game, move.from) + point_name(game, move.to);
   // Canonical: the smallest list of point indices among the equal sequences.
   std::vector<int> best;

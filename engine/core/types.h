@@ -18,7 +18,9 @@ constexpr int index(Player p) {
 // The largest ply count a position carries, in every game. Games stop counting there
 // (next_ply), so every ply Triad writes in a position line is one it reads back.
 inline constexpr int kMaxGamePly = 1'000'000'000;
-constexpr int next_ply(int ply) { return ply < kMaxGamePly ? ply + 1 : kMaxGamePly; }
+constexpr int next_ply(int ply) {
+  return ply < kMaxGamePly ? ply + 1 : kMaxGamePly;
+}
 
 enum class GameResult : std::uint8_t { kNone, kP1Win, kP2Win, kDraw };
 

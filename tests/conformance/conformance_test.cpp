@@ -12,11 +12,11 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_registry.h"
-#include "tests/conformance/default_game.h"
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
 #include "engine/core/perft.h"
+#include "tests/conformance/default_game.h"
 
 namespace triad {
 namespace {

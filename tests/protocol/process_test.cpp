@@ -15,9 +15,9 @@ namespace triad::protocol {
 namespace {
 
 using namespace std::chrono_literals;
+using testing::AddressSpaceLimit;
 using testing::Clock;
 using testing::EngineChild;
-using testing::AddressSpaceLimit;
 
 TEST(Process, EndOfInputExitsWithZero) {
   EngineChild e;

@@ -14,8 +14,8 @@
 #include "engine/games/ivesdama/game.h"
 #include "engine/games/razzle/game.h"
 #include "engine/games/yinyang/game.h"
-#include "engine/games/yinyang/solver.h"
 #include "engine/games/yinyang/search_hooks.h"
+#include "engine/games/yinyang/solver.h"
 #include "tests/search/search_test_util.h"
 
 namespace triad::search_test {

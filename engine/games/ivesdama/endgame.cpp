@@ -151,8 +151,8 @@ void EndgameTable::build_group(const Game& game, int a, int b) {
             value = win_in(1);
             break;
           }
-          children.push_back(
-              static_cast<std::uint32_t>(index(child.pieces[0], child.pieces[1], child.side_to_move)));
+          children.push_back(static_cast<std::uint32_t>(
+              index(child.pieces[0], child.pieces[1], child.side_to_move)));
         }
         if (value != 0) {
           children.resize(start);
