@@ -92,7 +92,7 @@ Result<std::string_view> next_value(Tokens args, std::size_t& i) {
 Result<Command> parse_go(Tokens args) {
   CmdGo cmd;
   auto& lim = cmd.limits;
-  bool searching_form = false;  // any parameter other than perft
+  bool searching_form = false;  // any parameter other than perft and solve
   constexpr int kMaxInt = std::numeric_limits<int>::max();
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view key = args[i];
@@ -102,6 +102,12 @@ Result<Command> parse_go(Tokens args) {
     }
     if (key == "ponder") {
       lim.ponder = searching_form = true;
+      continue;
+    }
+    if (key == "solve") {
+      cmd.solve = SolveMode::kWinLoss;
+      if (i + 1 < args.size() && (args[i + 1] == "exact" || args[i + 1] == "winloss"))
+        cmd.solve = args[++i] == "exact" ? SolveMode::kExact : SolveMode::kWinLoss;
       continue;
     }
     if (key == "searchmoves") {
@@ -158,6 +164,8 @@ Result<Command> parse_go(Tokens args) {
   }
   if (cmd.perft > 0 && searching_form)
     return make_error("go perft : cannot be combined with search parameters");
+  if (cmd.solve != SolveMode::kNone && (searching_form || cmd.perft > 0))
+    return make_error("go solve : cannot be combined with search or perft parameters");
   return Command{std::move(cmd)};
 }
 
@@ -236,6 +244,8 @@ const char* help_text() {
          "     [movestogo <n>] [depth <n>] [nodes <n>] [movetime <ms>] [mate <n>] [infinite]\n"
          "     [ponder] [searchmoves <m> ...]   search; ends with one bestmove\n"
          "  go perft <n>                   divided perft of the current position\n"
+         "  go solve [exact]               solve the position to the end (Yin Yang): who wins,\n"
+         "                                 or the exact final margin; ends with bestmove\n"
          "  stop | ponderhit               end the search / the pondered move was played\n"
          "  query p1turn|turn|gameover|result|reason|score|fen|moves|board|islegal <m>\n"
          "  d                              show the board, position line and game state\n"

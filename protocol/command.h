@@ -38,10 +38,14 @@ struct CmdPosition {
   std::vector<std::string> moves;
 };
 
+// `go solve` (who wins with perfect play) and `go solve exact` (the exact final margin).
+enum class SolveMode { kNone, kWinLoss, kExact };
+
 struct CmdGo {
   engine::SearchLimits limits;
   std::vector<std::string> searchmoves;
   int perft = 0;  // > 0: `go perft <n>` (no search)
+  SolveMode solve = SolveMode::kNone;
 };
 
 struct CmdQuery {

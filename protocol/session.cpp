@@ -9,6 +9,7 @@
 
 #include "adapters/common/game_registry.h"
 #include "protocol/bench.h"
+#include "protocol/solve_output.h"
 #include "triad_version.h"
 
 namespace triad::protocol {
@@ -313,6 +314,10 @@ void Session::go(const CmdGo& cmd) {
     out_.line("bestmove (none)");
     return;
   }
+  if (cmd.solve != SolveMode::kNone) {
+    solve(cmd);
+    return;
+  }
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
   // side to move with no time at all: it moves at once, as in Stockfish, instead of
@@ -370,6 +375,35 @@ void Session::perft(int depth) {
         lines.push_back("");
         lines.push_back("Nodes searched: " + std::to_string(report.nodes));
         finish_search(lines);
+      });
+}
+
+// `go solve [exact]`: the game's whole-game solver, run like a search on the main search
+// thread (isready, stop and quit are answered meanwhile); ends with the result line and one
+// bestmove (a legal move when stopped before any move was proved).
+void Session::solve(const CmdGo& cmd) {
+  if (auto r = engine_->can_solve(); !r) {
+    out_.error(r.error().message);
+    return;
+  }
+  const auto legal = engine_->game().legal_moves();
+  const std::string fallback = legal.empty() ? std::string("(none)") : legal.front();
+  if (!prepare()) {
+    out_.line("bestmove " + fallback);
+    return;
+  }
+  searching_ = true;
+  stop_requested_ = false;
+  const Mode mode = mode_;
+  const adapters::SolveRequest request{cmd.solve == SolveMode::kExact,
+                                       static_cast<int>(options_.spin("Threads")),
+                                       static_cast<std::size_t>(options_.spin("Hash"))};
+  engine_->start_solve(
+      request, [this](const adapters::TextSolve& progress) { out_.line(format_solve(progress)); },
+      [this, mode, fallback](const adapters::TextSolve& result) {
+        adapters::TextBestMove best;
+        best.best = result.best.empty() ? fallback : result.best;
+        finish_search({format_solve(result), format_bestmove(best, mode)});
       });
 }
 

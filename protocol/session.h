@@ -75,6 +75,7 @@ class Session {
   // Called on the main search thread when the search or perft has ended: prints its last
   // line (bestmove) and lets the reader go on.
   void finish_search(const std::vector<std::string>& last_lines);
+  void solve(const CmdGo& cmd);  // `go solve`: like a search, on the main search thread
   void request_stop();   // caller holds state_mutex_
   void stop_and_join();  // caller does not hold state_mutex_
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <new>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_engine.h"
+#include "engine/core/game_solver.h"
 #include "engine/core/perft.h"
 #include "engine/search/searcher.h"
 
@@ -48,6 +50,10 @@ class EngineFor final : public GameEngine {
   }
 
   Result<std::string> prepare() override {
+    if (searcher_ && tables_lent_) {  // a solve had the memory: make the search's tables again
+      tables_lent_ = false;
+      return allocate();
+    }
     if (searcher_) return std::string();
     try {
       searcher_ = std::make_unique<engine::Searcher<G>>(game_.game());
@@ -105,6 +111,23 @@ class EngineFor final : public GameEngine {
     });
   }
 
+  Result<void> can_solve() const override {
+    if constexpr (engine::GameSolver<G>::kAvailable) return {};
+    return make_error("go solve : no solver for " + std::string(G::kName) +
+                      " (only Yin Yang can be solved to the end)");
+  }
+
+  void start_solve(const SolveRequest& request, SolveSink on_progress,
+                   SolveSink on_done) override {
+    // The solve counts in Hash: the search's tables shrink to 1 MB until the next prepare().
+    searcher_->set_hash_mb(1);
+    tables_lent_ = true;
+    searcher_->start_task([line = game_.line(), request, on_progress = std::move(on_progress),
+                           on_done = std::move(on_done)](const std::atomic<bool>& stop) {
+      on_done(solve(line, request, on_progress, stop));
+    });
+  }
+
   void wait() override {
     if (searcher_) searcher_->wait();
   }
@@ -140,6 +163,67 @@ class EngineFor final : public GameEngine {
     }
   }
 
+  // The body of `go solve` (on the main search thread): progress in Player 1's terms (the
+  // solver's margins are from the side to move), then the final report.
+  static TextSolve solve(const engine::GameLine<G>& line, const SolveRequest& request,
+                         const SolveSink& on_progress, const std::atomic<bool>& stop) {
+    TextSolve out;
+    if constexpr (engine::GameSolver<G>::kAvailable) {
+      using Clock = std::chrono::steady_clock;
+      const auto start = Clock::now();
+      auto last_report = start;
+      const auto elapsed = [&] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+      };
+      const auto& g = line.game();
+      const auto root = line.current();
+      const bool p1 = g.side_to_move(root) == engine::Player::kOne;
+      engine::GameSolver<G> solver;
+      solver.configure(request.hash_mb << 20, request.threads);
+      TextSolve progress;
+      progress.lower = -engine::GameSolver<G>::kMaxMargin;
+      progress.upper = engine::GameSolver<G>::kMaxMargin;
+      const auto report = [&] {
+        progress.nodes = solver.nodes();
+        progress.time_ms = elapsed();
+        progress.hashfull = solver.hashfull();
+        on_progress(progress);
+        last_report = Clock::now();
+      };
+      const auto result = solver.solve(
+          g, root, request.exact,
+          [&](const engine::SolveProgress<Move>& p) {
+            progress.lower = p1 ? p.lower : -p.upper;
+            progress.upper = p1 ? p.upper : -p.lower;
+            if (p.best) progress.best = N::format_move(g, root, *p.best);
+            report();
+          },
+          [&] {
+            if (Clock::now() - last_report >= std::chrono::seconds(1)) report();
+            return stop.load();
+          });
+      out = progress;
+      out.nodes = solver.nodes();
+      out.time_ms = elapsed();
+      out.hashfull = solver.hashfull();
+      if (!result) {
+        out.stopped = true;
+      } else {
+        out.player_one_wins = p1 == result->side_to_move_wins;
+        out.lower = p1 ? result->lower : -result->upper;
+        out.upper = p1 ? result->upper : -result->lower;
+        out.best = result->best ? N::format_move(g, root, *result->best) : std::string();
+        auto pos = root;
+        for (const auto& m : result->pv) {
+          out.pv.push_back(N::format_move(g, pos, m));
+          pos = g.make(pos, m);
+        }
+      }
+    }
+    out.done = true;
+    return out;
+  }
+
   static TextInfo to_text(const engine::GameLine<G>& line, const engine::SearchInfo<Move>& info) {
     TextInfo t{info.depth, info.seldepth, info.multipv,  info.score,   info.bound,
                info.nodes, info.nps,      info.hashfull, info.time_ms, {}};
@@ -167,6 +251,7 @@ class EngineFor final : public GameEngine {
   TypedGame<G> game_;
   std::size_t hash_mb_;
   int threads_ = 1;
+  bool tables_lent_ = false;  // a solve shrank the search's tables (prepare() remakes them)
   std::unique_ptr<engine::Searcher<G>> searcher_;
 };
 

@@ -51,6 +51,26 @@ struct PerftReport {
   bool stopped = false;
 };
 
+// `go solve`: what to prove, with how much memory and how many threads.
+struct SolveRequest {
+  bool exact = false;  // the exact final margin, not only who wins
+  int threads = 1;
+  std::size_t hash_mb = 16;  // the solver's table (the search's tables give it up meanwhile)
+};
+
+// Progress or result of `go solve`. Margins are Player 1's final score minus Player 2's.
+struct TextSolve {
+  bool done = false;             // the final report (else progress)
+  bool stopped = false;          // the final report of a solve ended by `stop`
+  bool player_one_wins = false;  // when done and not stopped
+  int lower = 0, upper = 0;      // proved bounds on the final margin (Player 1 - Player 2)
+  std::string best;              // the move behind the proof so far (may be empty)
+  std::vector<std::string> pv;   // exact solves: a perfect line
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;
+};
+
 // Threads: the engine's searcher owns the search threads (engine/search/searcher.h). One
 // controlling thread (the session's reader) calls everything here; a search or perft runs on
 // the main search thread, which also calls the sinks given to start_search/start_perft.
@@ -60,6 +80,7 @@ class GameEngine {
   using BestMoveSink = std::function<void(const TextBestMove&)>;
   using PerftMoveSink = std::function<void(const std::string& move, std::uint64_t leaves)>;
   using PerftDoneSink = std::function<void(const PerftReport&)>;
+  using SolveSink = std::function<void(const TextSolve&)>;
 
   virtual ~GameEngine() = default;
 
@@ -86,7 +107,16 @@ class GameEngine {
   // Starts a divided perft of the current position (after prepare()) and returns at once;
   // stop() ends it early.
   virtual void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) = 0;
-  virtual void wait() = 0;  // until the running search or perft has ended
+  // Whether `go solve` works for this game (an error saying why not).
+  virtual Result<void> can_solve() const = 0;
+  // Starts a solve of the current position (after prepare() and can_solve()) on the main
+  // search thread and returns at once: on_progress about every second and whenever a bound
+  // improves, then on_done with the final report (stopped when stop() came first), once.
+  // The solver's table takes request.hash_mb; the search's tables shrink to their minimum
+  // meanwhile and are made again by the next prepare().
+  virtual void start_solve(const SolveRequest& request, SolveSink on_progress,
+                           SolveSink on_done) = 0;
+  virtual void wait() = 0;  // until the running search, perft or solve has ended
   // start_search, then wait: the move (bench).
   TextBestMove search(const SearchRequest& request, const InfoSink& on_info) {
     TextBestMove best;
@@ -94,7 +124,7 @@ class GameEngine {
     wait();
     return best;
   }
-  // Callable while a search or perft runs.
+  // Callable while a search, perft or solve runs.
   virtual void stop() = 0;
   virtual void ponderhit() = 0;
 };

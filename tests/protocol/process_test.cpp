@@ -47,6 +47,23 @@ TEST(Process, EndOfInputDuringSearchGivesBestmoveAndExitsZero) {
   EXPECT_EQ(e.wait_exit(), 0);
 }
 
+TEST(Process, StopInterruptsGoSolveOfTheStartPosition) {
+  EngineChild e({"--variant", "yinyang"});
+  e.send("go solve exact");                        // the whole game: far too long to finish here
+  const auto progress = e.wait_for("info time ");  // progress comes about every second
+  ASSERT_TRUE(progress);
+  EXPECT_NE(progress->find(" string solve margin "), std::string::npos) << *progress;
+  e.send("isready");
+  EXPECT_TRUE(e.wait_for("readyok"));
+  e.send("stop");
+  const auto stopped = e.wait_for("info time ");
+  ASSERT_TRUE(stopped);
+  EXPECT_NE(stopped->find(" string solve"), std::string::npos) << *stopped;
+  EXPECT_TRUE(e.wait_for("bestmove "));
+  e.send("quit");
+  EXPECT_EQ(e.wait_exit(), 0);
+}
+
 TEST(Process, IsreadyIsAnsweredPromptlyDuringInfiniteSearch) {
   EngineChild e;
   e.send("isready");

@@ -9,9 +9,12 @@
 //       Colours alternate; each opening (a few random plies, the same for both colours of a pair)
 //       is played twice; with a balance B > 0 only openings a 100 000-node search scores within +-B
 //       are used. Prints W/D/L from the engine's side and the Elo difference with its 95% error.
-//   search_lab solve <empties> <positions> [seed]
-//       Yin Yang endgame solver: random positions with that many empty squares solved from
-//       scratch (empty table); prints the average and the worst time.
+//   search_lab solve <empties> <positions> [seed] [hash MB] [threads] [solvers]
+//       Yin Yang endgame solvers side by side on the same random positions with that many
+//       empty squares, each from an empty table: solvers = a comma list of ref (the
+//       reference exact solver), winloss and exact (the fast solver), default all three;
+//       hash (default 64) and threads (default 1) are the fast solver's. Prints average and
+//       worst times, nodes and the speed-ups over the reference; fails if they disagree.
 //   search_lab clock <variant> <games> <base ms> <inc ms> [seed]
 //       engine against itself on a real clock (wall time charged per move, Move Overhead 30);
 //       counts time losses.
@@ -23,6 +26,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,6 +35,7 @@
 #include "adapters/ivesdama/notation.h"
 #include "adapters/razzle/notation.h"
 #include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/reference_solver.h"
 #include "engine/games/yinyang/solver.h"
 #include "engine/search/searcher.h"
 
@@ -299,12 +304,42 @@ int run(const G& g, int argc, char** argv) {
 
 }  // namespace
 
-int solve_timing(int empties, int count, std::uint64_t seed) {
+// One solver's totals over the positions of a `solve` run.
+struct SolveTally {
+  const char* name;
+  double cpu_ms = 0, wall_ms = 0, worst_ms = 0;
+  std::uint64_t nodes = 0;
+  bool used = false;
+  void add(double cpu, double wall, std::uint64_t n) {
+    cpu_ms += cpu;
+    wall_ms += wall;
+    worst_ms = std::max(worst_ms, wall);
+    nodes += n;
+  }
+};
+
+// Runs `solve` and adds its CPU time, wall time and nodes to `tally`.
+template <class F>
+void timed(SolveTally& tally, F&& solve) {
+  const std::clock_t cpu = std::clock();
+  const auto wall = Clock::now();
+  const std::uint64_t nodes = solve();
+  tally.add((std::clock() - cpu) * 1000.0 / CLOCKS_PER_SEC,
+            std::chrono::duration<double, std::milli>(Clock::now() - wall).count(), nodes);
+}
+
+int solve_timing(int empties, int count, std::uint64_t seed, std::size_t hash_mb, int threads,
+                 const std::string& which) {
   using namespace games::yinyang;
   const Game g;
   std::mt19937_64 rng(seed);
-  double total = 0, worst = 0;
-  std::uint64_t nodes = 0;
+  SolveTally ref{"reference exact"}, win{"win/loss"}, exact{"exact"};
+  ref.used = which.find("ref") != std::string::npos;
+  win.used = which.find("winloss") != std::string::npos;
+  exact.used = which.find("exact") != std::string::npos;
+  Solver solver;
+  solver.set_memory(hash_mb << 20);
+  solver.set_threads(threads);
   int done = 0;
   while (done < count) {
     Position p = g.start_position();
@@ -316,27 +351,64 @@ int solve_timing(int empties, int count, std::uint64_t seed) {
     }
     g.generate(p, {}, moves);
     if (std::popcount(p.empty()) != empties || moves.empty()) continue;
-    Solver solver(20);
-    const std::clock_t start = std::clock();  // CPU time: meaningful on a shared machine
-    const auto s = solver.solve(p);
-    const double ms = (std::clock() - start) * 1000.0 / CLOCKS_PER_SEC;
-    total += ms;
-    worst = std::max(worst, ms);
-    nodes += s->nodes;
+    std::optional<int> margins[2];
+    std::optional<bool> wins;
+    if (ref.used) {
+      ReferenceSolver reference(20);
+      timed(ref, [&] {
+        const auto s = reference.solve(p);
+        margins[0] = s->margin;
+        return s->nodes;
+      });
+    }
+    if (win.used) {
+      solver.clear();  // every solver starts from an empty table
+      timed(win, [&] {
+        const auto v = solver.win_loss(p);
+        wins = v->side_to_move_wins;
+        return v->nodes;
+      });
+    }
+    if (exact.used) {
+      solver.clear();
+      timed(exact, [&] {
+        const auto s = solver.solve(p);
+        margins[1] = s->margin;
+        return s->nodes;
+      });
+    }
+    // The solvers must agree (this is a measuring tool, but a wrong answer is no speed-up).
+    const std::optional<int> margin = margins[0] ? margins[0] : margins[1];
+    if ((margins[0] && margins[1] && *margins[0] != *margins[1]) ||
+        (margin && wins && margin_wins(*margin, p.side_to_move) != *wins)) {
+      std::fprintf(stderr, "search_lab: solvers disagree on position %d\n", done);
+      return 1;
+    }
     ++done;
   }
-  std::printf(
-      "yinyang solver, %d empties, %d positions: CPU time average %.1f ms, worst "
-      "%.1f ms, average %llu nodes\n",
-      empties, count, total / count, worst,
-      static_cast<unsigned long long>(nodes / static_cast<std::uint64_t>(count)));
+  std::printf("yinyang solve, %d empties, %d positions (seed %llu), hash %zu MB, %d thread(s):\n",
+              empties, count, static_cast<unsigned long long>(seed), hash_mb, threads);
+  for (const SolveTally* t : {&ref, &win, &exact}) {
+    if (!t->used) continue;
+    std::printf("  %-16s average %9.1f ms wall, %9.1f ms CPU, worst %9.1f ms wall, %12llu nodes\n",
+                t->name, t->wall_ms / count, t->cpu_ms / count, t->worst_ms,
+                static_cast<unsigned long long>(t->nodes / static_cast<std::uint64_t>(count)));
+  }
+  if (ref.used)
+    for (const SolveTally* t : {&win, &exact})
+      if (t->used)
+        std::printf("  %s: %.1fx faster than the reference (wall time)\n", t->name,
+                    ref.wall_ms / std::max(t->wall_ms, 1e-3));
   return 0;
 }
 
 int main(int argc, char** argv) {
   if (argc >= 4 && std::string(argv[1]) == "solve")
-    return solve_timing(std::atoi(argv[2]), std::atoi(argv[3]),
-                        argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1);
+    return solve_timing(std::atoi(argv[2]), std::max(std::atoi(argv[3]), 1),
+                        argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1,
+                        argc > 5 ? std::strtoull(argv[5], nullptr, 10) : 64,
+                        argc > 6 ? std::max(std::atoi(argv[6]), 1) : 1,
+                        argc > 7 ? argv[7] : "ref,winloss,exact");
   if (argc < 3) {
     std::fprintf(stderr, "usage: search_lab nps|match|clock <variant> ...\n");
     return 2;

@@ -1,13 +1,18 @@
-// The Yin Yang endgame solver against plain minimax on random small positions, its perfect
-// line, and the search's use of it at the root (exact final score reported as a forced win
-// or loss at the length of the perfect line).
+// The Yin Yang solvers (the fast Solver and the ReferenceSolver) against plain minimax on
+// random positions with up to 12 empty squares, against each other on 14-18 empty squares
+// (exact margins, win/loss verdicts, one and two threads), their perfect lines, stopping,
+// the bound table, the resumable Prover, and the search's use of the solver at the root (exact
+// final score reported as a forced win or loss at the length of the perfect line).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <random>
+#include <unordered_map>
 
 #include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/prover.h"
+#include "engine/games/yinyang/reference_solver.h"
 #include "engine/games/yinyang/solver.h"
 #include "tests/search/search_test_util.h"
 
@@ -16,16 +21,61 @@ namespace {
 
 using games::yinyang::Game;
 using games::yinyang::Position;
+using games::yinyang::ReferenceSolver;
 using games::yinyang::Solver;
 
-// Plain minimax of the final margin from the side to move (no pruning, no table).
+// Plain minimax of the final margin from the side to move: no pruning, no bounds, every
+// move searched; positions already valued are remembered (by the full bitboards and side,
+// so no hash collision can mislead it).
+class BruteForce {
+ public:
+  explicit BruteForce(const Game& g) : g_(g) {}
+  int margin(const Position& pos) {
+    const Key key{pos.light, pos.dark, pos.side_to_move == engine::Player::kOne};
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    Game::MoveList moves;
+    g_.generate(pos, {}, moves);
+    int best = -100;
+    if (moves.empty()) best = games::yinyang::final_margin(pos);
+    for (const auto& m : moves) best = std::max(best, -margin(g_.make(pos, m)));
+    memo_.emplace(key, best);
+    return best;
+  }
+
+ private:
+  struct Key {
+    std::uint64_t light, dark;
+    bool p1;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<std::uint64_t>{}(k.light * 0x9E3779B97F4A7C15ull ^ k.dark ^ k.p1);
+    }
+  };
+  const Game& g_;
+  std::unordered_map<Key, int, KeyHash> memo_;
+};
+
 int brute_margin(const Game& g, const Position& pos) {
-  Game::MoveList moves;
-  g.generate(pos, {}, moves);
-  if (moves.empty()) return games::yinyang::final_margin(pos);
-  int best = -100;
-  for (const auto& m : moves) best = std::max(best, -brute_margin(g, g.make(pos, m)));
-  return best;
+  return BruteForce(g).margin(pos);
+}
+
+// The line is legal, ends the game, and reaches the final score and margin claimed.
+void expect_perfect_line(const Game& g, const Position& start, const games::yinyang::Solution& s,
+                         int margin) {
+  Position q = start;
+  for (const auto& m : s.pv) {
+    ASSERT_TRUE(is_legal(g, q, {}, m));
+    q = g.make(q, m);
+  }
+  Game::MoveList rest;
+  g.generate(q, {}, rest);
+  EXPECT_TRUE(rest.empty());
+  const auto final_score = games::yinyang::score(q);
+  EXPECT_EQ(final_score, s.final_score);
+  const int p1_margin = start.side_to_move == engine::Player::kOne ? margin : -margin;
+  EXPECT_EQ(final_score.p1 - final_score.p2, p1_margin);
 }
 
 // A random position with exactly `empties` empty squares and a move to play.
@@ -43,9 +93,9 @@ std::optional<Position> random_position(const Game& g, int empties, std::mt19937
   return p;
 }
 
-TEST(YinYangSolver, AgreesWithBruteForceOnRandomSmallPositions) {
+TEST(YinYangSolver, ReferenceAgreesWithBruteForceOnRandomSmallPositions) {
   const Game g;
-  Solver solver(16);
+  ReferenceSolver solver(16);
   std::mt19937_64 rng(99);
   int checked = 0;
   for (int i = 0; i < 400 && checked < 120; ++i) {
@@ -56,20 +106,7 @@ TEST(YinYangSolver, AgreesWithBruteForceOnRandomSmallPositions) {
     const auto s = solver.solve(*p);
     ASSERT_TRUE(s);
     EXPECT_EQ(s->margin, expected) << "empties " << empties;
-    // The perfect line is legal and reaches exactly that margin.
-    Position q = *p;
-    for (const auto& m : s->pv) {
-      ASSERT_TRUE(is_legal(g, q, {}, m));
-      q = g.make(q, m);
-    }
-    Game::MoveList rest;
-    g.generate(q, {}, rest);
-    EXPECT_TRUE(rest.empty());
-    const auto final_score = games::yinyang::score(q);
-    EXPECT_EQ(final_score.p1, s->final_score.p1);
-    EXPECT_EQ(final_score.p2, s->final_score.p2);
-    const int p1_margin = p->side_to_move == engine::Player::kOne ? expected : -expected;
-    EXPECT_EQ(final_score.p1 - final_score.p2, p1_margin);
+    expect_perfect_line(g, *p, *s, expected);
     // Windowed values bound the exact one correctly (fail-soft).
     const auto low = solver.value(*p, expected, expected + 1);
     ASSERT_TRUE(low);
@@ -79,13 +116,125 @@ TEST(YinYangSolver, AgreesWithBruteForceOnRandomSmallPositions) {
   EXPECT_GE(checked, 100);
 }
 
-TEST(YinYangSolver, StopCheckAbandonsTheSolve) {
+TEST(YinYangSolver, FastSolverAgreesWithBruteForceUpToTwelveEmpties) {
   const Game g;
   Solver solver(16);
+  std::mt19937_64 rng(2024);
+  int checked = 0;
+  for (int i = 0; i < 400 && checked < 60; ++i) {
+    const int empties = 1 + static_cast<int>(rng() % 12);  // 1..12
+    const auto p = random_position(g, empties, rng);
+    if (!p) continue;
+    const int expected = brute_margin(g, *p);
+    solver.clear();
+    const auto verdict = solver.win_loss(*p);
+    ASSERT_TRUE(verdict);
+    const bool wins = games::yinyang::margin_wins(expected, p->side_to_move);
+    EXPECT_EQ(verdict->side_to_move_wins, wins) << "empties " << empties;
+    EXPECT_LE(verdict->lower, expected);
+    EXPECT_GE(verdict->upper, expected);
+    ASSERT_TRUE(verdict->best);
+    // A winning move really wins.
+    if (wins) {
+      EXPECT_FALSE(games::yinyang::margin_wins(brute_margin(g, g.make(*p, *verdict->best)),
+                                               engine::other(p->side_to_move)));
+    }
+    const auto s = solver.solve(*p);  // on the warm table: the bounds must still hold
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->margin, expected) << "empties " << empties;
+    EXPECT_EQ(s->side_to_move_wins, wins);
+    expect_perfect_line(g, *p, *s, expected);
+    ++checked;
+  }
+  EXPECT_GE(checked, 50);
+}
+
+// 14 to 18 empty squares: the fast exact solver (one and two threads), its win/loss verdict
+// and the reference solver give the same answers.
+TEST(YinYangSolver, SolversAgreeOnFourteenToEighteenEmpties) {
+  const Game g;
+  Solver one(18), two(18);
+  two.set_threads(2);
+  ReferenceSolver reference(18);
+  std::mt19937_64 rng(77);
+  int checked = 0;
+  for (int i = 0; i < 100 && checked < 12; ++i) {
+    const int empties = 14 + static_cast<int>(rng() % 5);  // 14..18
+    const auto p = random_position(g, empties, rng);
+    if (!p) continue;
+    const auto expected = reference.solve(*p);
+    ASSERT_TRUE(expected);
+    for (Solver* s : {&one, &two}) {
+      s->clear();
+      const auto verdict = s->win_loss(*p);
+      ASSERT_TRUE(verdict);
+      EXPECT_EQ(verdict->side_to_move_wins, expected->side_to_move_wins);
+      s->clear();
+      const auto exact = s->solve(*p);
+      ASSERT_TRUE(exact);
+      EXPECT_EQ(exact->margin, expected->margin) << "empties " << empties;
+      expect_perfect_line(g, *p, *exact, expected->margin);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+}
+
+TEST(YinYangSolver, ProgressReportsNarrowingBounds) {
+  const Game g;
+  Solver solver(16);
+  std::mt19937_64 rng(8);
+  const auto p = random_position(g, 14, rng);
+  ASSERT_TRUE(p);
+  std::vector<games::yinyang::SolveProgress> steps;
+  solver.set_progress([&](const games::yinyang::SolveProgress& s) { steps.push_back(s); });
+  const auto s = solver.solve(*p);
+  ASSERT_TRUE(s);
+  ASSERT_FALSE(steps.empty());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_LE(steps[i].lower, s->margin);
+    EXPECT_GE(steps[i].upper, s->margin);
+    if (i > 0) {
+      EXPECT_LE(steps[i].upper - steps[i].lower, steps[i - 1].upper - steps[i - 1].lower);
+    }
+  }
+  EXPECT_EQ(steps.back().lower, s->margin);
+  EXPECT_EQ(steps.back().upper, s->margin);
+}
+
+TEST(YinYangSolver, StopCheckAbandonsTheSolve) {
+  const Game g;
   std::mt19937_64 rng(5);
   const auto p = random_position(g, 18, rng);
   ASSERT_TRUE(p);
-  EXPECT_FALSE(solver.solve(*p, [] { return true; }));
+  ReferenceSolver reference(16);
+  EXPECT_FALSE(reference.solve(*p, [] { return true; }));
+  for (int threads : {1, 2}) {
+    Solver solver(16);
+    solver.set_threads(threads);
+    EXPECT_FALSE(solver.solve(*p, [] { return true; }));
+    EXPECT_FALSE(solver.win_loss(*p, [] { return true; }));
+    // Stopped solves leave no wrong bounds behind: a full solve afterwards is still right.
+    const auto s = solver.solve(*p);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->margin, reference.solve(*p)->margin);
+  }
+}
+
+TEST(YinYangSolverTable, KeepsTheTighterBoundsAndRejectsOtherKeys) {
+  games::yinyang::SolverTable table(1 << 12);
+  games::yinyang::SolverTable::Entry e;
+  EXPECT_FALSE(table.probe(12345, e));
+  table.store(12345, 10, -3, 37, 2);
+  table.store(12345, 10, -37, 5, -1);
+  ASSERT_TRUE(table.probe(12345, e));
+  EXPECT_EQ(e.lower, -3);
+  EXPECT_EQ(e.upper, 5);
+  EXPECT_EQ(e.best, 2);  // kept when the new store names no move
+  EXPECT_FALSE(table.probe(12345 + (std::uint64_t{1} << 40), e));  // same bucket, other key
+  table.clear();
+  EXPECT_FALSE(table.probe(12345, e));
+  EXPECT_EQ(table.bytes(), std::size_t{1} << 12);
 }
 
 TEST(YinYangSolver, SearchPlaysThePerfectLineAtTheRoot) {
@@ -118,6 +267,65 @@ TEST(YinYangSolver, SearchPlaysThePerfectLineAtTheRoot) {
     ++checked;
   }
   EXPECT_GE(checked, 10);
+}
+
+}  // namespace
+}  // namespace triad::search_test
+
+namespace triad::search_test {
+namespace {
+
+// A ProofStore in memory that can simulate an interruption after `stop_after` new proofs.
+class MemoryStore final : public games::yinyang::ProofStore {
+ public:
+  std::optional<games::yinyang::ProvedPosition> find(const Position& pos) const override {
+    for (const auto& p : proofs)
+      if (p.pos.light == pos.light && p.pos.dark == pos.dark &&
+          p.pos.side_to_move == pos.side_to_move)
+        return p;
+    return std::nullopt;
+  }
+  void add(const games::yinyang::ProvedPosition& p) override { proofs.push_back(p); }
+  std::vector<games::yinyang::ProvedPosition> proofs;
+};
+
+TEST(YinYangProver, ProvesWhatTheSolverSaysAndResumesAfterAnInterruption) {
+  const Game g;
+  std::mt19937_64 rng(404);
+  int checked = 0;
+  for (int i = 0; i < 50 && checked < 4; ++i) {
+    const auto p = random_position(g, 14, rng);
+    if (!p) continue;
+    Solver solver(16);
+    const auto expected = solver.win_loss(*p);
+    ASSERT_TRUE(expected);
+
+    // Interrupted after a few proofs, then resumed from the same store.
+    MemoryStore store;
+    games::yinyang::Prover first(solver, store, 3);
+    const auto finished = first.prove(*p, [&] { return store.proofs.size() >= 3; });
+    const std::size_t kept = store.proofs.size();
+    games::yinyang::Prover resumed(solver, store, 3);
+    const auto value = resumed.prove(*p);
+    ASSERT_TRUE(value);
+    EXPECT_EQ(*value, expected->side_to_move_wins);
+    if (finished) EXPECT_EQ(resumed.solved(), 0);  // nothing left to solve
+    EXPECT_GE(store.proofs.size(), kept);
+
+    // Every stored proof is right, and a winning move really wins.
+    ReferenceSolver reference(16);
+    for (const auto& proved : store.proofs) {
+      const auto exact = reference.solve(proved.pos);
+      ASSERT_TRUE(exact);
+      EXPECT_EQ(proved.side_to_move_wins, exact->side_to_move_wins);
+      ASSERT_TRUE(proved.best);
+      ASSERT_TRUE(is_legal(g, proved.pos, {}, *proved.best));
+      if (proved.side_to_move_wins)
+        EXPECT_FALSE(reference.solve(g.make(proved.pos, *proved.best))->side_to_move_wins);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 4);
 }
 
 }  // namespace

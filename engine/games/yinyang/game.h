@@ -107,8 +107,13 @@ class Game {
 
   // Moves in ascending from-square order (a1, b1, ..., f6), each stone's in Direction order.
   void generate(const Position& pos, engine::History /*history*/, MoveList& moves) const {
+    list_moves(mobility(pos), moves);
+  }
+
+  // The moves of a position whose mobility() is already known (the solver reuses it), in
+  // generate() order.
+  static void list_moves(const Mobility& m, MoveList& moves) {
     moves.clear();
-    const Mobility m = mobility(pos);
     Bitboard any = m.movers[0] | m.movers[1] | m.movers[2] | m.movers[3];
     while (any) {
       const int from = std::countr_zero(any);
@@ -125,9 +130,10 @@ class Game {
 
   // Bulk count for perft: the movers of the four directions, counted without a move list.
   std::uint64_t count_moves(const Position& pos, engine::History /*history*/) const {
-    const Mobility m = mobility(pos);
-    return static_cast<std::uint64_t>(
-        popcount_sum(m.movers[0], m.movers[1], m.movers[2], m.movers[3]));
+    return static_cast<std::uint64_t>(move_count(mobility(pos)));
+  }
+  static int move_count(const Mobility& m) {
+    return popcount_sum(m.movers[0], m.movers[1], m.movers[2], m.movers[3]);
   }
 
   // `m` must be legal in `pos`.

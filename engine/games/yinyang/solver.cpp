@@ -1,105 +1,178 @@
-// Yin Yang endgame solver (see solver.h): fail-soft alpha-beta on the final margin with a
-// bound table, table move first and then fewest-replies-first ordering.
+// The fast Yin Yang solver (see solver.h): null-window tests on the final margin, a shared
+// bound table, fastest-first ordering, and parallel search of the replies to a root move.
 #include "engine/games/yinyang/solver.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <thread>
 
 namespace triad::games::yinyang {
 
 namespace {
-constexpr int kBeyond = kSquares + 1;  // outside every reachable margin
-// Below this many empty squares ordering by reply count costs more than it saves.
-constexpr int kOrderingEmpties = 5;
+constexpr int kBeyond = kMarginBeyond;
+// A move changes the margin by 1 or 3 points (the moved stone may change square colour, and
+// the new stone scores for one side), so e more moves change it by at most 3e.
+constexpr int kMaxSwing = 3;
+// Thresholds tuned with `search_lab solve 20 10 7` (nodes and CPU time).
+constexpr int kTableEmpties = 5;      // nodes with at least this many empties use the table
+constexpr int kOrderEmpties = 4;      // below this, ordering costs more than it saves
+constexpr int kEtcEmpties = 6;        // enhanced transposition cutoffs from here
+constexpr int kReplyWeight = 4;       // ordering key: replies * this - immediate gain (1 or 3)
+constexpr int kParallelEmpties = 14;  // smaller solves run on one thread
+constexpr std::uint64_t kPollNodes = 1024;
+
+// Sorts order[0..n) by ascending keys (n is small: insertion sort).
+void sort_by_keys(std::array<int, kMaxMoves>& order, const std::array<int, kMaxMoves>& keys,
+                  int n) {
+  for (int i = 1; i < n; ++i) {
+    const int x = order[i];
+    int j = i - 1;
+    while (j >= 0 && keys[order[j]] > keys[x]) {
+      order[j + 1] = order[j];
+      --j;
+    }
+    order[j + 1] = x;
+  }
+}
 }  // namespace
 
-Solver::Solver(int table_bits)
-    : table_(std::size_t{1} << table_bits), mask_((std::uint64_t{1} << table_bits) - 1) {}
+// Per-thread search state.
+struct Solver::Context {
+  std::uint64_t nodes = 0;                    // visited, not yet added to nodes_
+  const std::atomic<bool>* cancel = nullptr;  // set when this thread's job became useless
+  bool main = false;                          // this thread calls the caller's stop check
+  bool aborted = false;                       // stop or cancel seen: unwind, store nothing
+};
 
-void Solver::clear() {
-  std::fill(table_.begin(), table_.end(), Entry{});
-}
+// The children of a position, best-first. The arrays are left uninitialised (only the first
+// n entries are ever written and read): zeroing 72 positions per node would cost more than
+// the rest of a small node.
+struct Ordered {
+  Ordered() {}  // NOLINT: deliberately no member initialisation
+  union {
+    Position children[kMaxMoves];
+  };
+  union {
+    Mobility mobility[kMaxMoves];  // of each child, when ordered by replies
+  };
+  bool has_mobility = false;
+  std::array<int, kMaxMoves> order;
+  std::array<int, kMaxMoves> keys;  // sort keys, ascending = searched first
+  int n = 0;
+  void sort() { sort_by_keys(order, keys, n); }
+};
 
-std::optional<int> Solver::value(const Position& pos, int alpha, int beta, int* best,
-                                 const StopCheck& stop) {
-  stop_ = stop ? &stop : nullptr;
-  stopped_ = false;
-  int local_best = -1;
-  const int v = search(pos, alpha, beta, best ? best : &local_best);
-  if (stopped_) return std::nullopt;
-  return v;
-}
-
-std::optional<Solution> Solver::solve(const Position& pos, const StopCheck& stop) {
-  Solution s;
-  const std::uint64_t start_nodes = nodes_;
-  int best = -1;
-  const auto v = value(pos, -kBeyond, kBeyond, &best, stop);
-  if (!v) return std::nullopt;
-  s.margin = *v;
-  s.side_to_move_wins = margin_wins(*v, pos.side_to_move);
-  // Walk a perfect line: each position's best move keeps the exact value (the table makes
-  // the re-searches cheap).
-  Position p = pos;
-  while (best >= 0) {
-    MoveList moves;
-    game_.generate(p, {}, moves);
-    const Move m = moves[static_cast<std::size_t>(best)];
-    s.pv.push_back(m);
-    p = game_.make(p, m);
-    if (!value(p, -kBeyond, kBeyond, &best, stop)) return std::nullopt;
+namespace {
+// Table move first, then fewest replies for the opponent (fastest first), then the move that
+// gains the most right now. Leaves the sorting to the caller (which may adjust the keys).
+void make_children(const Game& g, const Position& pos, const MoveList& moves, int tt_best,
+                   bool by_replies, Ordered& out) {
+  auto& keys = out.keys;
+  out.n = static_cast<int>(moves.size());
+  out.has_mobility = by_replies;
+  const int now = final_margin(pos);
+  for (int i = 0; i < out.n; ++i) {
+    out.children[i] = g.make(pos, moves[static_cast<std::size_t>(i)]);
+    out.order[i] = i;
+    keys[i] = 0;
+    if (by_replies) {
+      const int gain = -final_margin(out.children[i]) - now;  // -3, -1, 1 or 3
+      out.mobility[i] = mobility(out.children[i]);
+      keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - gain;
+    }
+    if (i == tt_best) keys[i] = -1000;
   }
-  s.final_score = score(p);
-  s.nodes = nodes_ - start_nodes;
-  return s;
+}
+}  // namespace
+
+Solver::Solver(int table_bits) : table_(std::size_t{16} << table_bits) {}
+
+void Solver::begin(const StopCheck* stop) {
+  stop_check_ = stop && *stop ? stop : nullptr;
+  stop_.store(false, std::memory_order_relaxed);
 }
 
-int Solver::search(const Position& pos, int alpha, int beta, int* best_out) {
-  if ((++nodes_ & 255) == 0 && stop_ && (*stop_)()) stopped_ = true;
-  if (stopped_) return 0;
-  MoveList moves;
-  game_.generate(pos, {}, moves);
-  const int n = static_cast<int>(moves.size());
-  if (best_out) *best_out = -1;
-  if (n == 0) return final_margin(pos);
-  if (n == 1 && !best_out) return -search(game_.make(pos, moves[0]), -beta, -alpha, nullptr);
+void Solver::poll(Context& ctx) {
+  nodes_.fetch_add(ctx.nodes, std::memory_order_relaxed);
+  ctx.nodes = 0;
+  if (ctx.main && stop_check_ && (*stop_check_)()) stop_.store(true, std::memory_order_relaxed);
+  if (stop_.load(std::memory_order_relaxed) ||
+      (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed)))
+    ctx.aborted = true;
+}
 
-  Entry& e = table_[pos.hash & mask_];
+int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const Mobility* known) {
+  if (++ctx.nodes >= kPollNodes) poll(ctx);
+  if (ctx.aborted) return 0;
+  const int empties = std::popcount(pos.empty());
+  const int now = final_margin(pos);
+  // However the rest goes, the final margin stays within now +- 3 * empties.
+  const int optimistic = std::min(now + kMaxSwing * empties, kSquares);
+  if (optimistic <= alpha) return optimistic;
+  const int pessimistic = std::max(now - kMaxSwing * empties, -kSquares);
+  if (pessimistic >= beta) return pessimistic;
+
+  MoveList moves;
+  Game::list_moves(known ? *known : mobility(pos), moves);
+  const int n = static_cast<int>(moves.size());
+  if (n == 0) return now;
+  if (empties == 1) {  // every move fills the last square and ends the game
+    int best = -kBeyond;
+    for (const Move& m : moves) best = std::max(best, -final_margin(game_.make(pos, m)));
+    return best;
+  }
+  if (n == 1) return -search(game_.make(pos, moves[0]), -beta, -alpha, ctx);
+
+  const bool use_table = empties >= kTableEmpties;
   int tt_best = -1;
-  if (e.key == pos.hash) {
-    tt_best = e.best < n ? e.best : -1;
-    if (!best_out) {  // the root must search to name its best move
+  if (use_table) {
+    SolverTable::Entry e;
+    if (table_.probe(pos.hash, e)) {
       if (e.lower >= beta) return e.lower;
       if (e.upper <= alpha) return e.upper;
       if (e.lower == e.upper) return e.lower;
-      alpha = std::max<int>(alpha, e.lower);
-      beta = std::min<int>(beta, e.upper);
+      alpha = std::max(alpha, e.lower);
+      beta = std::min(beta, e.upper);
+      tt_best = e.best < n ? e.best : -1;
     }
   }
 
-  std::array<Position, kMaxMoves> children;
-  std::array<int, kMaxMoves> keys;
-  std::array<int, kMaxMoves> order;
-  const int empties = std::popcount(pos.empty());
-  for (int i = 0; i < n; ++i) {
-    children[i] = game_.make(pos, moves[static_cast<std::size_t>(i)]);
-    order[i] = i;
-    // Fewest replies first (a cheap proxy for the best move), the table move before all.
-    keys[i] = i == tt_best                  ? -1
-              : empties >= kOrderingEmpties ? static_cast<int>(game_.count_moves(children[i], {}))
-                                            : 0;
+  Ordered kids;
+  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties, kids);
+
+  // Enhanced transposition cutoffs: a child already known to be bad enough for the opponent
+  // ends the search; one known to be too good for it cannot cut, so it goes last.
+  if (use_table && empties >= kEtcEmpties) {
+    for (int i = 0; i < n; ++i) {
+      SolverTable::Entry e;
+      if (!table_.probe(kids.children[i].hash, e)) continue;
+      if (-e.upper >= beta) {
+        table_.store(pos.hash, empties, -e.upper, kBeyond, i);
+        return -e.upper;
+      }
+      if (-e.lower < beta) kids.keys[i] += 10000;
+    }
   }
-  std::stable_sort(order.begin(), order.begin() + n,
-                   [&](int a, int b) { return keys[a] < keys[b]; });
+  if (empties >= kOrderEmpties || tt_best >= 0) kids.sort();
 
   const int alpha_start = alpha;
   int best = -kBeyond;
   int best_index = -1;
   for (int k = 0; k < n; ++k) {
-    const int i = order[k];
-    const int v = -search(children[i], -beta, -alpha, nullptr);
-    if (stopped_) return 0;
+    const int i = kids.order[k];
+    // Principal variation search: after the first move, prove a move worse with a null
+    // window and search it fully only when it turns out better.
+    int v;
+    const Mobility* child_mobility = kids.has_mobility ? &kids.mobility[i] : nullptr;
+    if (k == 0 || beta == alpha + 1) {
+      v = -search(kids.children[i], -beta, -alpha, ctx, child_mobility);
+    } else {
+      v = -search(kids.children[i], -alpha - 1, -alpha, ctx, child_mobility);
+      if (v > alpha && v < beta && !ctx.aborted)
+        v = -search(kids.children[i], -beta, -v, ctx, child_mobility);
+    }
+    if (ctx.aborted) return 0;
     if (v > best) {
       best = v;
       best_index = i;
@@ -109,18 +182,212 @@ int Solver::search(const Position& pos, int alpha, int beta, int* best_out) {
       }
     }
   }
-  if (best_out) *best_out = best_index;
-
-  if (e.key != pos.hash) e = Entry{pos.hash};
-  if (best > alpha_start && best < beta) {
-    e.lower = e.upper = static_cast<std::int8_t>(best);
-  } else if (best >= beta) {
-    e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, best));
-  } else {
-    e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, best));
+  if (use_table) {
+    if (best >= beta)
+      table_.store(pos.hash, empties, best, kBeyond, best_index);
+    else if (best <= alpha_start)
+      table_.store(pos.hash, empties, -kBeyond, best, best_index);
+    else
+      table_.store(pos.hash, empties, best, best, best_index);
   }
-  e.best = static_cast<std::int8_t>(best_index);
   return best;
+}
+
+int Solver::split(const Position& child, int threshold, Context& main) {
+  MoveList replies;
+  game_.generate(child, {}, replies);
+  if (replies.empty()) return -final_margin(child);
+  const int empties = std::popcount(child.empty());
+  SolverTable::Entry e;
+  int tt_best = -1;
+  if (table_.probe(child.hash, e)) {  // bounds from the child's side
+    if (-e.upper >= threshold) return -e.upper;
+    if (-e.lower < threshold) return -e.lower;
+    tt_best = e.best < static_cast<int>(replies.size()) ? e.best : -1;
+  }
+  Ordered kids;
+  make_children(game_, child, replies, tt_best, true, kids);
+  kids.sort();
+
+  // Every reply must leave the root's side at `threshold` or more; the first that does not
+  // refutes the root move and cancels the rest.
+  std::atomic<int> next{0};
+  std::atomic<bool> refuted{false};
+  std::atomic<int> lowest_holding{kBeyond};  // the root's side reaches at least this
+  std::atomic<int> refutation{kBeyond};      // the root's side reaches at most this
+  auto work = [&](Context& ctx) {
+    ctx.cancel = &refuted;
+    while (!refuted.load(std::memory_order_relaxed)) {
+      const int k = next.fetch_add(1, std::memory_order_relaxed);
+      if (k >= kids.n) break;
+      const int i = kids.order[k];
+      const int v = search(kids.children[i], threshold - 1, threshold, ctx, &kids.mobility[i]);
+      if (ctx.aborted) break;
+      if (v < threshold) {
+        int r = refutation.load(std::memory_order_relaxed);
+        while (v < r && !refutation.compare_exchange_weak(r, v)) {
+        }
+        refuted.store(true, std::memory_order_relaxed);
+      } else {
+        int l = lowest_holding.load(std::memory_order_relaxed);
+        while (v < l && !lowest_holding.compare_exchange_weak(l, v)) {
+        }
+      }
+    }
+    ctx.cancel = nullptr;
+  };
+  std::vector<Context> helpers(static_cast<std::size_t>(threads_ - 1));
+  {
+    std::vector<std::jthread> pool;
+    for (Context& h : helpers) pool.emplace_back([&work, &h] { work(h); });
+    work(main);
+  }
+  for (Context& h : helpers) nodes_.fetch_add(h.nodes, std::memory_order_relaxed);
+  main.aborted = stop_.load(std::memory_order_relaxed);
+  if (main.aborted) return 0;
+  if (refuted.load()) {
+    const int r = refutation.load();
+    table_.store(child.hash, empties, -r, kBeyond, -1);
+    return r;
+  }
+  const int l = lowest_holding.load();
+  table_.store(child.hash, empties, -kBeyond, -l, -1);
+  return l;
+}
+
+std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, int beta,
+                                               bool parallel) {
+  Context ctx;
+  ctx.main = true;
+  MoveList moves;
+  game_.generate(pos, {}, moves);
+  if (moves.empty()) return RootResult{final_margin(pos), -1};
+  const int empties = std::popcount(pos.empty());
+  SolverTable::Entry e;
+  const int n = static_cast<int>(moves.size());
+  const int tt_best = table_.probe(pos.hash, e) && e.best < n ? e.best : -1;
+  Ordered kids;
+  make_children(game_, pos, moves, tt_best, true, kids);
+  kids.sort();
+  const bool split_replies =
+      parallel && threads_ > 1 && beta == alpha + 1 && empties >= kParallelEmpties;
+  const int alpha_start = alpha;
+  int best = -kBeyond;
+  int best_index = -1;
+  for (int k = 0; k < n; ++k) {
+    const int i = kids.order[k];
+    const int v = split_replies ? split(kids.children[i], beta, ctx)
+                                : -search(kids.children[i], -beta, -alpha, ctx, &kids.mobility[i]);
+    if (ctx.aborted) break;
+    if (v > best) {
+      best = v;
+      best_index = i;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta) break;
+      }
+    }
+  }
+  nodes_.fetch_add(ctx.nodes, std::memory_order_relaxed);
+  if (ctx.aborted) return std::nullopt;
+  if (best >= beta)
+    table_.store(pos.hash, empties, best, kBeyond, best_index);
+  else if (best <= alpha_start)
+    table_.store(pos.hash, empties, -kBeyond, best, best_index);
+  else
+    table_.store(pos.hash, empties, best, best, best_index);
+  return RootResult{best, best_index};
+}
+
+std::optional<int> Solver::exact(const Position& pos, int* best) {
+  // Proved bounds lower <= margin <= upper; each test "margin >= t" picks lower < t <= upper:
+  // first the winning threshold, then galloping away from it, then bisection.
+  int lower = -kBeyond, upper = kBeyond;
+  int t = winning_margin(pos.side_to_move);
+  int step = 1;
+  *best = -1;
+  MoveList moves;
+  game_.generate(pos, {}, moves);
+  while (lower < upper) {
+    const auto r = root(pos, t - 1, t, true);
+    if (!r) return std::nullopt;
+    if (r->value >= t) {
+      lower = r->value;
+      *best = r->best;
+    } else {
+      upper = r->value;
+    }
+    if (progress_) {
+      SolveProgress p{lower, upper, std::nullopt, nodes()};
+      if (*best >= 0) p.best = moves[static_cast<std::size_t>(*best)];
+      progress_(p);
+    }
+    if (upper == kBeyond)
+      t = std::min(lower + step, kSquares);
+    else if (lower == -kBeyond)
+      t = std::max(upper - step + 1, -kSquares);
+    else
+      t = lower + (upper - lower + 1) / 2;
+    step *= 2;
+  }
+  return lower;
+}
+
+std::optional<Verdict> Solver::win_loss(const Position& pos, const StopCheck& stop) {
+  begin(&stop);
+  const std::uint64_t start = nodes();
+  const int need = winning_margin(pos.side_to_move);
+  const auto r = root(pos, need - 1, need, true);
+  if (!r) return std::nullopt;
+  Verdict v;
+  v.side_to_move_wins = r->value >= need;
+  (v.side_to_move_wins ? v.lower : v.upper) = r->value;
+  if (r->best >= 0) {
+    MoveList moves;
+    game_.generate(pos, {}, moves);
+    v.best = moves[static_cast<std::size_t>(r->best)];
+  }
+  v.nodes = nodes() - start;
+  if (progress_) progress_({v.lower, v.upper, v.best, nodes()});
+  return v;
+}
+
+std::optional<Solution> Solver::solve(const Position& pos, const StopCheck& stop) {
+  begin(&stop);
+  const std::uint64_t start = nodes();
+  int best = -1;
+  const auto margin = exact(pos, &best);
+  if (!margin) return std::nullopt;
+  Solution s;
+  s.margin = *margin;
+  s.side_to_move_wins = margin_wins(*margin, pos.side_to_move);
+  // Walk a perfect line: at each position one null-window test at its known exact value
+  // names a move that keeps it (the table makes these tests cheap).
+  Position p = pos;
+  int want = *margin;
+  while (best >= 0) {
+    MoveList moves;
+    game_.generate(p, {}, moves);
+    const Move m = moves[static_cast<std::size_t>(best)];
+    s.pv.push_back(m);
+    p = game_.make(p, m);
+    want = -want;
+    const auto r = root(p, want - 1, want, false);
+    if (!r) return std::nullopt;
+    best = r->best;
+  }
+  s.final_score = score(p);
+  s.nodes = nodes() - start;
+  return s;
+}
+
+std::optional<int> Solver::value(const Position& pos, int alpha, int beta, int* best,
+                                 const StopCheck& stop) {
+  begin(&stop);
+  const auto r = root(pos, alpha, beta, false);
+  if (!r) return std::nullopt;
+  if (best) *best = r->best;
+  return r->value;
 }
 
 }  // namespace triad::games::yinyang

@@ -1,75 +1,109 @@
-// Exact Yin Yang endgame solver: alpha-beta over the whole remaining game (every move fills
-// one square, so a position with e empty squares ends within e plies), on the final score
-// difference, with its own transposition table. Used by the search at the root and near
-// the leaves once few squares are empty; plays perfectly (wins whenever a win exists, and
-// then by the largest margin) and reports the exact final score under perfect play.
+// The fast Yin Yang solver. Every move fills one square, so a position with e empty squares
+// ends within e plies and can be searched to the end. Built like an Othello endgame solver:
+// - null-window tests "does the side to move reach a final margin of at least t?" are the
+//   unit of work: the win/loss answer is one test at the winning threshold, the exact margin
+//   a short sequence of tests (gallop away from the threshold, then bisect), all sharing one
+//   table of bounds;
+// - fastest-first ordering (the move that leaves the opponent the fewest replies first),
+//   the table's best move before all, enhanced transposition cutoffs high in the tree;
+// - a bound on the final margin (each remaining move changes it by at most 3) that cuts
+//   hopeless or already decided nodes at once, and a table-free search for the last empties;
+// - with several threads, the replies to each root move are searched in parallel (they are
+//   independent: all must hold for the move to work), abandoning the others when one fails.
+// The table's memory is set in bytes (the engine's `Hash`); the class owns the table, so
+// whoever owns a Solver owns its memory.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
 
 #include "engine/games/yinyang/game.h"
+#include "engine/games/yinyang/solution.h"
+#include "engine/games/yinyang/solver_table.h"
 
 namespace triad::games::yinyang {
 
-struct Solution {
-  // Final score difference under perfect play, from the side to move (own - opponent).
-  int margin = 0;
-  ScorePair final_score;  // the final score pair that perfect play reaches
+// The answer to "does the side to move win?".
+struct Verdict {
   bool side_to_move_wins = false;
-  std::vector<Move> pv;  // a perfect line to the end of the game (empty if already over)
+  // A winning move when the side to move wins; otherwise the move whose refutation left the
+  // highest margin bound (a reasonable try for the loser). Empty at the end of the game.
+  std::optional<Move> best;
+  int lower = -kMarginBeyond;  // proved bounds on the final margin (side to move)
+  int upper = kMarginBeyond;
+  std::uint64_t nodes = 0;
+};
+
+// Progress of a solve, reported after every null-window test.
+struct SolveProgress {
+  int lower = -kMarginBeyond;  // the final margin (side to move) is proved >= lower
+  int upper = kMarginBeyond;   // and <= upper
+  std::optional<Move> best;    // the move behind the lower bound, once one is proved
   std::uint64_t nodes = 0;
 };
 
 class Solver {
  public:
-  // Table of 2^table_bits entries (16 bytes each).
+  // Polled about every thousand nodes (by one thread); returning true abandons the solve.
+  using StopCheck = std::function<bool()>;
+  using ProgressFn = std::function<void(const SolveProgress&)>;
+
+  // A table of 2^table_bits slots (16 bytes each).
   explicit Solver(int table_bits = 20);
 
-  // Polled every few thousand nodes; returning true abandons the solve.
-  using StopCheck = std::function<bool()>;
+  // Table memory in bytes (rounded down to a power of two; clears it), and search threads.
+  void set_memory(std::size_t bytes) { table_.resize(bytes); }
+  std::size_t memory() const { return table_.bytes(); }
+  void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
+  int threads() const { return threads_; }
+  void set_progress(ProgressFn progress) { progress_ = std::move(progress); }
 
-  // The exact solution, or nothing when `stop` said so first.
+  // Who wins with perfect play (one null-window test), or nothing when stopped.
+  std::optional<Verdict> win_loss(const Position& pos, const StopCheck& stop = {});
+
+  // The exact final margin and a perfect line, or nothing when stopped.
   std::optional<Solution> solve(const Position& pos, const StopCheck& stop = {});
 
-  // Alpha-beta value of the final margin (own - opponent) from the side to move, fail-soft
-  // within [alpha, beta]; `best` receives the index (generate() order) of the best move or
-  // -1 at the end of the game. Returns nothing when stopped.
+  // Alpha-beta value of the final margin (side to move), fail-soft within [alpha, beta],
+  // single-threaded; `best` receives the index (generate() order) of the best move or -1 at
+  // the end of the game. Returns nothing when stopped.
   std::optional<int> value(const Position& pos, int alpha, int beta, int* best = nullptr,
                            const StopCheck& stop = {});
 
-  std::uint64_t nodes() const { return nodes_; }
-  void clear();
+  // Nodes visited since construction (all threads).
+  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  int hashfull() const { return table_.permille_used(); }
+  void clear() { table_.clear(); }
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
-    std::int8_t lower = -kSquares - 1;
-    std::int8_t upper = kSquares + 1;
-    std::int8_t best = -1;
+  struct Context;
+  struct RootResult {
+    int value = 0;  // fail-soft bound from the test
+    int best = -1;  // index (generate() order) of the move behind it
   };
 
-  int search(const Position& pos, int alpha, int beta, int* best_out);
+  // One null-window (or general) test at the root; nothing when stopped.
+  std::optional<RootResult> root(const Position& pos, int alpha, int beta, bool parallel);
+  // The value of a root child from the root's side, its replies searched by all threads.
+  int split(const Position& child, int threshold, Context& main);
+  // `known`: the position's mobility() when the caller already has it.
+  int search(const Position& pos, int alpha, int beta, Context& ctx,
+             const Mobility* known = nullptr);
+  void poll(Context& ctx);
+  std::optional<int> exact(const Position& pos, int* best);
+  void begin(const StopCheck* stop);
 
   Game game_;
-  std::vector<Entry> table_;
-  std::uint64_t mask_ = 0;
-  std::uint64_t nodes_ = 0;
-  const StopCheck* stop_ = nullptr;
-  bool stopped_ = false;
+  SolverTable table_;
+  int threads_ = 1;
+  ProgressFn progress_;
+  const StopCheck* stop_check_ = nullptr;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> nodes_{0};
 };
-
-// Final margin of a finished game (no legal move) from the side to move.
-inline int final_margin(const Position& pos) {
-  const ScorePair s = score(pos);
-  return pos.side_to_move == engine::Player::kOne ? s.p1 - s.p2 : s.p2 - s.p1;
-}
-
-// Whether a margin (own - opponent, at the end) is a win for `side`: ties go to Player 2.
-constexpr bool margin_wins(int margin, engine::Player side) {
-  return side == engine::Player::kOne ? margin > 0 : margin >= 0;
-}
 
 }  // namespace triad::games::yinyang

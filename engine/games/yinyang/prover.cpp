@@ -1,0 +1,62 @@
+// The resumable AND/OR proof driver (see prover.h).
+#include "engine/games/yinyang/prover.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+
+namespace triad::games::yinyang {
+
+std::optional<bool> Prover::prove(const Position& root, const StopCheck& stop) {
+  return wins(root, 0, stop);
+}
+
+std::optional<bool> Prover::wins(const Position& pos, int ply, const StopCheck& stop) {
+  if (const auto known = store_.find(pos)) return known->side_to_move_wins;
+  MoveList moves;
+  game_.generate(pos, {}, moves);
+  if (moves.empty()) return margin_wins(final_margin(pos), pos.side_to_move);
+  if (stop && stop()) return std::nullopt;
+
+  ProvedPosition proved;
+  proved.pos = pos;
+  if (ply >= split_plies_) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto verdict = solver_.win_loss(pos, stop);
+    if (!verdict) return std::nullopt;
+    proved.side_to_move_wins = verdict->side_to_move_wins;
+    proved.best = verdict->best;
+    proved.nodes = verdict->nodes;
+    proved.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ++solved_;
+    store_.add(proved);
+    return proved.side_to_move_wins;
+  }
+
+  // Fewest replies first: the likeliest wins, and the cheapest refutations.
+  const int n = static_cast<int>(moves.size());
+  std::array<int, kMaxMoves> order, replies;
+  for (int i = 0; i < n; ++i) {
+    order[i] = i;
+    replies[i] = static_cast<int>(
+        game_.count_moves(game_.make(pos, moves[static_cast<std::size_t>(i)]), {}));
+  }
+  std::stable_sort(order.begin(), order.begin() + n,
+                   [&](int a, int b) { return replies[a] < replies[b]; });
+  proved.best = moves[static_cast<std::size_t>(order[0])];
+  for (int k = 0; k < n; ++k) {
+    const Move m = moves[static_cast<std::size_t>(order[k])];
+    const auto child = wins(game_.make(pos, m), ply + 1, stop);
+    if (!child) return std::nullopt;
+    if (!*child) {
+      proved.side_to_move_wins = true;
+      proved.best = m;
+      break;
+    }
+  }
+  store_.add(proved);
+  return proved.side_to_move_wins;
+}
+
+}  // namespace triad::games::yinyang

@@ -1,0 +1,59 @@
+// Prover: proves who wins a Yin Yang position in resumable pieces. The game tree is walked
+// `split_plies` plies deep as an AND/OR tree (a side wins when one of its moves leaves the
+// opponent lost; fewest-replies moves are tried first and the walk stops at the first win),
+// and the positions at that depth are solved one at a time by the Solver (win/loss). Every
+// proved position, leaf or inner, goes to a ProofStore at once; positions the store already
+// holds are not solved again, so a proof interrupted at any point continues where it stopped
+// (the store is the checkpoint). The store is also the perfect-play record of what was proved.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "engine/games/yinyang/solver.h"
+
+namespace triad::games::yinyang {
+
+// One proved position: who wins from it with perfect play, and a move: a winning move when
+// the side to move wins; for the loser the move tried first (fewest replies).
+struct ProvedPosition {
+  Position pos;
+  bool side_to_move_wins = false;
+  std::optional<Move> best;
+  std::uint64_t nodes = 0;  // solver nodes spent on this position (0 for inner positions)
+  double seconds = 0;       // wall time of that solve
+};
+
+// Where proofs are kept (a checkpoint file, a map in tests). Positions are matched on their
+// stones and side to move (not the ply).
+class ProofStore {
+ public:
+  virtual ~ProofStore() = default;
+  virtual std::optional<ProvedPosition> find(const Position& pos) const = 0;
+  virtual void add(const ProvedPosition& proved) = 0;
+};
+
+class Prover {
+ public:
+  using StopCheck = Solver::StopCheck;
+  Prover(Solver& solver, ProofStore& store, int split_plies)
+      : solver_(solver), store_(store), split_plies_(split_plies) {}
+
+  // Whether the side to move wins `root`; nothing when stopped (what was proved is stored).
+  std::optional<bool> prove(const Position& root, const StopCheck& stop = {});
+
+  // Positions solved by the Solver in this run (not found in the store).
+  int solved() const { return solved_; }
+
+ private:
+  std::optional<bool> wins(const Position& pos, int ply, const StopCheck& stop);
+
+  Game game_;
+  Solver& solver_;
+  ProofStore& store_;
+  int split_plies_;
+  int solved_ = 0;
+};
+
+}  // namespace triad::games::yinyang

@@ -1,0 +1,151 @@
+// triad-yinyang-prove: proves who wins a Yin Yang position with perfect play, resumably.
+// The proof (every proved position, see proof_file.h) is appended to --file as it grows;
+// run the same command again after an interruption (Ctrl-C, kill, reboot) and it continues.
+//   triad-yinyang-prove --file start.proof --split 6               the start position
+//   triad-yinyang-prove --file p.proof --position "<line>" --split 2
+//   triad-yinyang-prove --file d4.proof --all-at-ply 4 --split 0   every position 4 plies in
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <set>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/prover.h"
+#include "tools/yinyang_prove/proof_file.h"
+
+namespace {
+
+namespace yy = triad::games::yinyang;
+using N = triad::adapters::Notation<yy::Game>;
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_signal(int) {
+  interrupted = true;
+}
+
+// The distinct positions (stones and side to move) exactly `plies` plies below `root` with
+// a move to play, in a fixed order.
+std::vector<yy::Position> positions_at(const yy::Game& g, const yy::Position& root, int plies) {
+  std::vector<yy::Position> level{root};
+  for (int d = 0; d < plies; ++d) {
+    std::set<std::tuple<std::uint64_t, std::uint64_t, int>> seen;
+    std::vector<yy::Position> next;
+    for (const auto& p : level) {
+      yy::MoveList moves;
+      g.generate(p, {}, moves);
+      for (const auto& m : moves) {
+        const auto c = g.make(p, m);
+        if (seen.emplace(c.light, c.dark, static_cast<int>(c.side_to_move)).second)
+          next.push_back(c);
+      }
+    }
+    level = std::move(next);
+  }
+  std::erase_if(level, [&](const yy::Position& p) { return g.count_moves(p, {}) == 0; });
+  return level;
+}
+
+const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
+  const bool p1 = (p.side_to_move == triad::engine::Player::kOne) == side_to_move_wins;
+  return p1 ? "Player 1 wins" : "Player 2 wins";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace po = boost::program_options;
+  std::string file, position;
+  int split = 4, threads = 1, all_at_ply = -1;
+  std::size_t hash_mb = 256;
+  po::options_description opts("triad-yinyang-prove options");
+  opts.add_options()("help,h", "show this help")(
+      "file", po::value(&file)->required(),
+      "proof file: read back at start (resume), appended as proofs land")(
+      "position", po::value(&position), "position line to prove (default: the start)")(
+      "split", po::value(&split)->default_value(4),
+      "plies walked as an AND/OR tree before the solver takes each position (0-32)")(
+      "all-at-ply", po::value(&all_at_ply),
+      "prove every distinct position this many plies below the position instead")(
+      "threads", po::value(&threads)->default_value(1), "solver threads (1-256)")(
+      "hash", po::value(&hash_mb)->default_value(256), "solver table in MB (1-65536)");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, opts), vm);
+    if (vm.count("help")) {
+      std::cout << opts;
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "triad-yinyang-prove: " << e.what() << "\n(see --help)\n";
+    return 2;
+  }
+  if (split < 0 || split > 32 || threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536 ||
+      all_at_ply > 32) {
+    std::cerr << "triad-yinyang-prove: --split must be 0-32, --threads 1-256, --hash 1-65536, "
+                 "--all-at-ply 0-32\n";
+    return 2;
+  }
+  const yy::Game g;
+  yy::Position root = g.start_position();
+  if (!position.empty()) {
+    auto p = N::parse_position(g, position);
+    if (!p) {
+      std::cerr << "triad-yinyang-prove: --position: " << p.error().message << "\n";
+      return 2;
+    }
+    root = *p;
+  }
+  auto store = triad::tools::ProofFile::open(file);
+  if (!store) {
+    std::cerr << "triad-yinyang-prove: " << store.error().message << "\n";
+    return 2;
+  }
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::cout << "proof file " << file << ": " << (*store)->size() << " positions already proved"
+            << std::endl;
+
+  // Reports each newly proved position as it is stored.
+  struct Reporting final : yy::ProofStore {
+    triad::tools::ProofFile& file;
+    explicit Reporting(triad::tools::ProofFile& f) : file(f) {}
+    std::optional<yy::ProvedPosition> find(const yy::Position& p) const override {
+      return file.find(p);
+    }
+    void add(const yy::ProvedPosition& p) override {
+      file.add(p);
+      if (p.nodes > 0) std::cout << "solved " << triad::tools::ProofFile::format(p) << std::endl;
+    }
+  } reporting(**store);
+
+  yy::Solver solver;
+  solver.set_memory(hash_mb << 20);
+  solver.set_threads(threads);
+  yy::Prover prover(solver, reporting, split);
+  const auto stop = [] { return interrupted.load(); };
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<yy::Position> targets =
+      all_at_ply >= 0 ? positions_at(g, root, all_at_ply) : std::vector<yy::Position>{root};
+  int proved = 0;
+  for (const auto& t : targets) {
+    const auto r = prover.prove(t, stop);
+    if (!r) break;
+    ++proved;
+    if (all_at_ply < 0)
+      std::cout << "proved: " << winner_text(t, *r) << " from " << N::format_position(g, t)
+                << std::endl;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%d of %zu positions proved, %d solved in this run, %.1f s, %llu solver nodes%s\n",
+              proved, targets.size(), prover.solved(), seconds,
+              static_cast<unsigned long long>(solver.nodes()),
+              interrupted ? " (interrupted: run again to continue)" : "");
+  return interrupted ? 1 : 0;
+}
