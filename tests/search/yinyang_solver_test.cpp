@@ -31,7 +31,7 @@ class BruteForce {
  public:
   explicit BruteForce(const Game& g) : g_(g) {}
   int margin(const Position& pos) {
-    const Key key{pos.light, pos.dark, pos.side_to_move == engine::Player::kOne};
+    const auto key = games::yinyang::StonesKey::of(pos);
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     Game::MoveList moves;
     g_.generate(pos, {}, moves);
@@ -43,18 +43,8 @@ class BruteForce {
   }
 
  private:
-  struct Key {
-    std::uint64_t light, dark;
-    bool p1;
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<std::uint64_t>{}(k.light * 0x9E3779B97F4A7C15ull ^ k.dark ^ k.p1);
-    }
-  };
   const Game& g_;
-  std::unordered_map<Key, int, KeyHash> memo_;
+  std::unordered_map<games::yinyang::StonesKey, int, games::yinyang::StonesKeyHash> memo_;
 };
 
 int brute_margin(const Game& g, const Position& pos) {
@@ -280,9 +270,7 @@ class MemoryStore final : public games::yinyang::ProofStore {
  public:
   std::optional<games::yinyang::ProvedPosition> find(const Position& pos) const override {
     for (const auto& p : proofs)
-      if (p.pos.light == pos.light && p.pos.dark == pos.dark &&
-          p.pos.side_to_move == pos.side_to_move)
-        return p;
+      if (games::yinyang::StonesKey::of(p.pos) == games::yinyang::StonesKey::of(pos)) return p;
     return std::nullopt;
   }
   void add(const games::yinyang::ProvedPosition& p) override { proofs.push_back(p); }
@@ -309,7 +297,9 @@ TEST(YinYangProver, ProvesWhatTheSolverSaysAndResumesAfterAnInterruption) {
     const auto value = resumed.prove(*p);
     ASSERT_TRUE(value);
     EXPECT_EQ(*value, expected->side_to_move_wins);
-    if (finished) EXPECT_EQ(resumed.solved(), 0);  // nothing left to solve
+    if (finished) {
+      EXPECT_EQ(resumed.solved(), 0);  // nothing left to solve
+    }
     EXPECT_GE(store.proofs.size(), kept);
 
     // Every stored proof is right, and a winning move really wins.
@@ -320,8 +310,9 @@ TEST(YinYangProver, ProvesWhatTheSolverSaysAndResumesAfterAnInterruption) {
       EXPECT_EQ(proved.side_to_move_wins, exact->side_to_move_wins);
       ASSERT_TRUE(proved.best);
       ASSERT_TRUE(is_legal(g, proved.pos, {}, *proved.best));
-      if (proved.side_to_move_wins)
+      if (proved.side_to_move_wins) {
         EXPECT_FALSE(reference.solve(g.make(proved.pos, *proved.best))->side_to_move_wins);
+      }
     }
     ++checked;
   }

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -28,9 +29,14 @@ extern "C" void on_signal(int) {
   interrupted = true;
 }
 
+// More distinct positions than this at one ply is refused (memory; 8 plies from the start
+// already give millions).
+constexpr std::size_t kMaxLevel = 1'000'000;
+
 // The distinct positions (stones and side to move) exactly `plies` plies below `root` with
-// a move to play, in a fixed order.
-std::vector<yy::Position> positions_at(const yy::Game& g, const yy::Position& root, int plies) {
+// a move to play, in a fixed order; nothing if a level grows beyond kMaxLevel.
+std::optional<std::vector<yy::Position>> positions_at(const yy::Game& g, const yy::Position& root,
+                                                      int plies) {
   std::vector<yy::Position> level{root};
   for (int d = 0; d < plies; ++d) {
     std::set<std::tuple<std::uint64_t, std::uint64_t, int>> seen;
@@ -42,6 +48,7 @@ std::vector<yy::Position> positions_at(const yy::Game& g, const yy::Position& ro
         const auto c = g.make(p, m);
         if (seen.emplace(c.light, c.dark, static_cast<int>(c.side_to_move)).second)
           next.push_back(c);
+        if (next.size() > kMaxLevel || interrupted) return std::nullopt;
       }
     }
     level = std::move(next);
@@ -130,8 +137,16 @@ int main(int argc, char** argv) {
   yy::Prover prover(solver, reporting, split);
   const auto stop = [] { return interrupted.load(); };
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<yy::Position> targets =
-      all_at_ply >= 0 ? positions_at(g, root, all_at_ply) : std::vector<yy::Position>{root};
+  std::vector<yy::Position> targets{root};
+  if (all_at_ply >= 0) {
+    auto level = positions_at(g, root, all_at_ply);
+    if (!level) {
+      std::cerr << "triad-yinyang-prove: --all-at-ply " << all_at_ply
+                << ": more than 1000000 distinct positions (use fewer plies)\n";
+      return 2;
+    }
+    targets = std::move(*level);
+  }
   int proved = 0;
   for (const auto& t : targets) {
     const auto r = prover.prove(t, stop);

@@ -68,7 +68,7 @@ Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& 
         }
         return make_error(path.string() + ":" + std::to_string(i + 1) + ": " + p.error().message);
       }
-      file->proofs_[key_of(p->pos)] = *p;
+      file->proofs_[yy::StonesKey::of(p->pos)] = *p;
     }
   }
   file->out_.open(path, std::ios::app);
@@ -80,13 +80,13 @@ Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& 
 }
 
 std::optional<yy::ProvedPosition> ProofFile::find(const yy::Position& pos) const {
-  const auto it = proofs_.find(key_of(pos));
+  const auto it = proofs_.find(yy::StonesKey::of(pos));
   if (it == proofs_.end()) return std::nullopt;
   return it->second;
 }
 
 void ProofFile::add(const yy::ProvedPosition& proved) {
-  proofs_[key_of(proved.pos)] = proved;
+  proofs_[yy::StonesKey::of(proved.pos)] = proved;
   out_ << format(proved) << "\n" << std::flush;
 }
 

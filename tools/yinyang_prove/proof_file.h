@@ -35,22 +35,10 @@ class ProofFile final : public games::yinyang::ProofStore {
   static std::string format(const games::yinyang::ProvedPosition& p);
   static Result<games::yinyang::ProvedPosition> parse(const std::string& line);
 
-  struct Key {
-    std::uint64_t light, dark;
-    bool p1;
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<std::uint64_t>{}(k.light * 0x9E3779B97F4A7C15ull ^ k.dark * 31 ^ k.p1);
-    }
-  };
-  static Key key_of(const games::yinyang::Position& pos) {
-    return {pos.light, pos.dark, pos.side_to_move == engine::Player::kOne};
-  }
-
  private:
-  std::unordered_map<Key, games::yinyang::ProvedPosition, KeyHash> proofs_;
+  std::unordered_map<games::yinyang::StonesKey, games::yinyang::ProvedPosition,
+                     games::yinyang::StonesKeyHash>
+      proofs_;
   std::ofstream out_;
 };
 

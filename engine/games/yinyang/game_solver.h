@@ -31,8 +31,11 @@ class GameSolver<games::yinyang::Game> {
     solver_->set_memory(hash_bytes_);
     solver_->set_threads(threads_);
     // Frees the table whichever way this returns.
-    const std::unique_ptr<void, void (*)(void*)> release(
-        this, [](void* self) { static_cast<GameSolver*>(self)->solver_.reset(); });
+    const std::unique_ptr<void, void (*)(void*)> release(this, [](void* self) {
+      auto& me = *static_cast<GameSolver*>(self);
+      me.last_nodes_ = me.solver_->nodes();
+      me.solver_.reset();
+    });
     solver_->set_progress([&](const games::yinyang::SolveProgress& p) {
       if (on_progress) on_progress({p.lower, p.upper, p.best, p.nodes});
     });
@@ -50,14 +53,16 @@ class GameSolver<games::yinyang::Game> {
     return out;
   }
 
-  // While solve() runs (e.g. from its stop check): nodes so far and table use.
-  std::uint64_t nodes() const { return solver_ ? solver_->nodes() : 0; }
+  // Nodes so far (while solve() runs, e.g. from its stop check; after it, its total) and
+  // the table's use.
+  std::uint64_t nodes() const { return solver_ ? solver_->nodes() : last_nodes_; }
   int hashfull() const { return solver_ ? solver_->hashfull() : 0; }
 
  private:
   std::unique_ptr<games::yinyang::Solver> solver_;
   std::size_t hash_bytes_ = std::size_t{16} << 20;
   int threads_ = 1;
+  std::uint64_t last_nodes_ = 0;  // of the last solve, once its solver is gone
 };
 
 }  // namespace triad::engine

@@ -25,6 +25,23 @@ struct ProvedPosition {
   double seconds = 0;       // wall time of that solve
 };
 
+// A position's stones and side to move, without the ply: what a proof is about. Compared in
+// full, so no hash collision can mix up two positions.
+struct StonesKey {
+  std::uint64_t light = 0, dark = 0;
+  bool player_one = true;
+  bool operator==(const StonesKey&) const = default;
+  static StonesKey of(const Position& pos) {
+    return {pos.light, pos.dark, pos.side_to_move == engine::Player::kOne};
+  }
+};
+struct StonesKeyHash {
+  std::size_t operator()(const StonesKey& k) const {
+    return static_cast<std::size_t>((k.light * 0x9E3779B97F4A7C15ull) ^ (k.dark * 31) ^
+                                    static_cast<std::uint64_t>(k.player_one));
+  }
+};
+
 // Where proofs are kept (a checkpoint file, a map in tests). Positions are matched on their
 // stones and side to move (not the ply).
 class ProofStore {

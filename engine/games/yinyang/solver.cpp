@@ -102,6 +102,14 @@ void Solver::poll(Context& ctx) {
     ctx.aborted = true;
 }
 
+void Solver::store_result(const Position& pos, int empties, int alpha, int beta, int best,
+                          int best_index) {
+  // Fail-soft: a value at or above beta is a lower bound, at or below alpha an upper bound.
+  const int lower = best >= beta ? best : best <= alpha ? -kBeyond : best;
+  const int upper = best <= alpha ? best : best >= beta ? kBeyond : best;
+  table_.store(pos.hash, empties, lower, upper, best_index);
+}
+
 int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const Mobility* known) {
   if (++ctx.nodes >= kPollNodes) poll(ctx);
   if (ctx.aborted) return 0;
@@ -182,14 +190,7 @@ int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const
       }
     }
   }
-  if (use_table) {
-    if (best >= beta)
-      table_.store(pos.hash, empties, best, kBeyond, best_index);
-    else if (best <= alpha_start)
-      table_.store(pos.hash, empties, -kBeyond, best, best_index);
-    else
-      table_.store(pos.hash, empties, best, best, best_index);
-  }
+  if (use_table) store_result(pos, empties, alpha_start, beta, best, best_index);
   return best;
 }
 
@@ -290,12 +291,7 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   }
   nodes_.fetch_add(ctx.nodes, std::memory_order_relaxed);
   if (ctx.aborted) return std::nullopt;
-  if (best >= beta)
-    table_.store(pos.hash, empties, best, kBeyond, best_index);
-  else if (best <= alpha_start)
-    table_.store(pos.hash, empties, -kBeyond, best, best_index);
-  else
-    table_.store(pos.hash, empties, best, best, best_index);
+  store_result(pos, empties, alpha_start, beta, best, best_index);
   return RootResult{best, best_index};
 }
 
@@ -318,7 +314,7 @@ std::optional<int> Solver::exact(const Position& pos, int* best) {
       upper = r->value;
     }
     if (progress_) {
-      SolveProgress p{lower, upper, std::nullopt, nodes()};
+      SolveProgress p{std::max(lower, -kSquares), std::min(upper, kSquares), std::nullopt, nodes()};
       if (*best >= 0) p.best = moves[static_cast<std::size_t>(*best)];
       progress_(p);
     }
@@ -342,6 +338,8 @@ std::optional<Verdict> Solver::win_loss(const Position& pos, const StopCheck& st
   Verdict v;
   v.side_to_move_wins = r->value >= need;
   (v.side_to_move_wins ? v.lower : v.upper) = r->value;
+  v.lower = std::max(v.lower, -kSquares);  // margins never leave +-36
+  v.upper = std::min(v.upper, kSquares);
   if (r->best >= 0) {
     MoveList moves;
     game_.generate(pos, {}, moves);

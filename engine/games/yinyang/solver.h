@@ -33,16 +33,16 @@ struct Verdict {
   // A winning move when the side to move wins; otherwise the move whose refutation left the
   // highest margin bound (a reasonable try for the loser). Empty at the end of the game.
   std::optional<Move> best;
-  int lower = -kMarginBeyond;  // proved bounds on the final margin (side to move)
-  int upper = kMarginBeyond;
+  int lower = -kSquares;  // proved bounds on the final margin (side to move)
+  int upper = kSquares;
   std::uint64_t nodes = 0;
 };
 
 // Progress of a solve, reported after every null-window test.
 struct SolveProgress {
-  int lower = -kMarginBeyond;  // the final margin (side to move) is proved >= lower
-  int upper = kMarginBeyond;   // and <= upper
-  std::optional<Move> best;    // the move behind the lower bound, once one is proved
+  int lower = -kSquares;     // the final margin (side to move) is proved >= lower
+  int upper = kSquares;      // and <= upper
+  std::optional<Move> best;  // the move behind the lower bound, once one is proved
   std::uint64_t nodes = 0;
 };
 
@@ -94,6 +94,9 @@ class Solver {
   int search(const Position& pos, int alpha, int beta, Context& ctx,
              const Mobility* known = nullptr);
   void poll(Context& ctx);
+  // Stores the fail-soft result `best` of a search of `pos` in the window (alpha, beta).
+  void store_result(const Position& pos, int empties, int alpha, int beta, int best,
+                    int best_index);
   std::optional<int> exact(const Position& pos, int* best);
   void begin(const StopCheck* stop);
 
