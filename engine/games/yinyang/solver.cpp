@@ -260,6 +260,9 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
                                                bool parallel) {
   Context ctx;
   ctx.main = true;
+  // A stop already requested ends the solve here, even one the table would answer at once.
+  poll(ctx);
+  if (ctx.aborted) return std::nullopt;
   MoveList moves;
   game_.generate(pos, {}, moves);
   if (moves.empty()) return RootResult{final_margin(pos), -1};
