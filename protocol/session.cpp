@@ -252,7 +252,7 @@ void Session::handshake(Mode mode) {
 }
 
 void Session::is_ready() {
-  prepare();
+  if (!searching_) prepare();  // the running search (or solve) has its memory already
   out_.line("readyok");
 }
 

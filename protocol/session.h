@@ -76,8 +76,8 @@ class Session {
   // line (bestmove) and lets the reader go on.
   void finish_search(const std::vector<std::string>& last_lines);
   void solve(const CmdGo& cmd);  // `go solve`: like a search, on the main search thread
-  void request_stop();   // caller holds state_mutex_
-  void stop_and_join();  // caller does not hold state_mutex_
+  void request_stop();           // caller holds state_mutex_
+  void stop_and_join();          // caller does not hold state_mutex_
 
   Output out_;
   adapters::VariantRegistry registry_;

@@ -117,8 +117,7 @@ class EngineFor final : public GameEngine {
                       " (only Yin Yang can be solved to the end)");
   }
 
-  void start_solve(const SolveRequest& request, SolveSink on_progress,
-                   SolveSink on_done) override {
+  void start_solve(const SolveRequest& request, SolveSink on_progress, SolveSink on_done) override {
     // The solve counts in Hash: the search's tables shrink to 1 MB until the next prepare().
     searcher_->set_hash_mb(1);
     tables_lent_ = true;
@@ -205,7 +204,6 @@ class EngineFor final : public GameEngine {
       out = progress;
       out.nodes = solver.nodes();
       out.time_ms = elapsed();
-      out.hashfull = solver.hashfull();
       if (!result) {
         out.stopped = true;
       } else {

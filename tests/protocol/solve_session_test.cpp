@@ -105,7 +105,8 @@ TEST(SolveSession, StopEndsASolveOfTheStartPositionWithABestmove) {
   d.send_async("go solve exact");
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   d.send_async("stop");
-  d.send_async("query fen");  // waits for the bestmove
+  d.send_async("position startpos");  // after stop, waits for the bestmove
+  d.send_async("query fen");
   const auto out = d.finish();
   ASSERT_GE(out.size(), 3u);
   EXPECT_EQ(count_prefix(out, "bestmove "), 1);

@@ -2,6 +2,8 @@
 // conventions) and Searcher<G> compiled once with them.
 #include "engine/games/yinyang/search_hooks.h"
 
+#include <algorithm>
+
 #include "engine/games/yinyang/solver.h"
 #include "engine/search/searcher_impl.h"
 
@@ -9,21 +11,15 @@ namespace triad::engine {
 
 namespace {
 
-// A solver table has 2^bits entries of 16 bytes (solver.h).
-constexpr std::size_t kSolverEntryBytes = 16;
-constexpr int kMinBits = 10;
-constexpr int kTreeMaxBits = 16;  // the tree solver sees at most 7 empties: 1 MB is plenty
-constexpr int kRootMaxBits = 20;  // 16 MB: enough for the largest root solves (18 empties)
+// Table sizes: the tree solver sees at most 7 empties (1 MB is plenty), the root solver up
+// to 18 (16 MB is enough); neither gets less than 16 KB.
+constexpr std::size_t kMinTableBytes = std::size_t{16} << 10;
+constexpr std::size_t kTreeMaxBytes = std::size_t{1} << 20;
+constexpr std::size_t kRootMaxBytes = std::size_t{16} << 20;
+constexpr int kSmallestTableBits = 10;  // what a Solver starts with, before set_memory
 
-// The largest table (kMinBits..max_bits) that fits in `bytes`.
-int table_bits(std::size_t bytes, int max_bits) {
-  int bits = kMinBits;
-  while (bits < max_bits && (kSolverEntryBytes << (bits + 1)) <= bytes) ++bits;
-  return bits;
-}
-
-std::size_t table_bytes(int bits) {
-  return kSolverEntryBytes << bits;
+std::size_t table_bytes(std::size_t budget, std::size_t max_bytes) {
+  return std::clamp(budget, kMinTableBytes, max_bytes);
 }
 
 }  // namespace
@@ -31,16 +27,17 @@ std::size_t table_bytes(int bits) {
 // The tree solver takes up to a quarter of the budget, the root solver the rest.
 SearchHooks<games::yinyang::Game>::ThreadTables::ThreadTables(std::size_t budget_bytes,
                                                               bool main_thread)
-    : tree_bits(table_bits(budget_bytes / 4, kTreeMaxBits)), tree(tree_bits) {
+    : tree(kSmallestTableBits) {
+  tree.set_memory(table_bytes(budget_bytes / 4, kTreeMaxBytes));
   if (!main_thread) return;
-  const std::size_t rest =
-      budget_bytes > table_bytes(tree_bits) ? budget_bytes - table_bytes(tree_bits) : 0;
-  root_bits = table_bits(rest, kRootMaxBits);
-  root.emplace(*root_bits);
+  const std::size_t rest = budget_bytes > tree.memory() ? budget_bytes - tree.memory() : 0;
+  root.emplace(kSmallestTableBits);
+  root->set_memory(table_bytes(rest, kRootMaxBytes));
 }
 
+// What the solvers' tables really took.
 std::size_t SearchHooks<games::yinyang::Game>::ThreadTables::bytes() const {
-  return table_bytes(tree_bits) + (root_bits ? table_bytes(*root_bits) : 0);
+  return tree.memory() + (root ? root->memory() : 0);
 }
 
 void SearchHooks<games::yinyang::Game>::ThreadTables::clear() {

@@ -45,9 +45,7 @@ struct SearchHooks<games::yinyang::Game> {
     std::size_t bytes() const;
     void clear();
 
-    int tree_bits;
     games::yinyang::Solver tree;
-    std::optional<int> root_bits;
     std::optional<games::yinyang::Solver> root;
   };
 
