@@ -10,6 +10,7 @@ engine_packages=(
   cmake ninja-build g++
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libyaml-cpp-dev
+  openmpi-bin libopenmpi-dev libboost-mpi-dev
 )
 dev_packages=(
   git

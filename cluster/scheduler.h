@@ -1,0 +1,163 @@
+// The work layer of a distributed run, independent of the transport (MPI, or a test driving
+// it directly): a run is units 0..count-1 (for a match, one opening's games, a game pair with
+// -repeat 2), each deterministic, so any worker computes the same result for a unit.
+//
+// The scheduler leases units to workers (lowest unit first), takes a lease back when its
+// worker is lost or does not renew it in time (the unit is leased again), accepts the first
+// result of each unit and ignores late duplicates, and hands accepted results out for
+// committing strictly in unit order. Committing in order keeps a run's records, statistics
+// and resume state identical to a one-machine run of the same units, and never counts half
+// of a game pair. At most `window` units beyond the first uncommitted one are out at once,
+// so the results waiting for a slow unit stay bounded.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <utility>
+
+namespace triad::cluster {
+
+using UnitId = std::int64_t;
+using WorkerId = int;
+using Clock = std::chrono::steady_clock;
+
+struct SchedulerLimits {
+  // A lease not renewed for this long is taken back (the worker is presumed hung or gone).
+  std::chrono::milliseconds lease{std::chrono::minutes(2)};
+  // Units leased beyond the first uncommitted unit at most (requeued units always go out).
+  std::int64_t window = 4096;
+};
+
+// What became of a result handed to complete().
+enum class Verdict {
+  kAccepted,   // first result of the unit: it will be committed
+  kDuplicate,  // the unit already has a result (a late or repeated one): ignored
+  kNotLeased,  // the unit was never handed out (or is out of range): ignored
+};
+
+template <class Payload>
+class Scheduler {
+ public:
+  // `finished_before(u)`: units an earlier run finished (resume); they are never leased.
+  Scheduler(UnitId count, SchedulerLimits limits,
+            std::function<bool(UnitId)> finished_before = {})
+      : count_(count), limits_(limits), finished_before_(std::move(finished_before)) {
+    fresh_ = skip_finished(0);
+    commit_ = fresh_;
+  }
+
+  // The next unit for `worker`, or nullopt when none can go out now (all leased, the window
+  // is full, or everything is done).
+  std::optional<UnitId> lease(WorkerId worker, Clock::time_point now) {
+    UnitId unit;
+    if (!requeued_.empty()) {
+      unit = *requeued_.begin();
+      requeued_.erase(requeued_.begin());
+    } else if (fresh_ < count_ && fresh_ < commit_ + limits_.window) {
+      unit = fresh_;
+      fresh_ = skip_finished(fresh_ + 1);
+    } else {
+      return std::nullopt;
+    }
+    leases_[unit] = {worker, now + limits_.lease};
+    return unit;
+  }
+
+  // A worker's result for `unit`; the payload is kept only when accepted.
+  Verdict complete(WorkerId worker, UnitId unit, Payload payload) {
+    (void)worker;  // any worker's result counts: units are deterministic
+    if (unit < 0 || unit >= fresh_) return Verdict::kNotLeased;
+    if (unit < commit_ || ready_.count(unit) > 0 || (finished_before_ && finished_before_(unit))) {
+      ++duplicates_;
+      return Verdict::kDuplicate;
+    }
+    // Leased (to this or another worker) or waiting to be leased again: the first result.
+    leases_.erase(unit);
+    requeued_.erase(unit);
+    ready_.emplace(unit, std::move(payload));
+    return Verdict::kAccepted;
+  }
+
+  // The next accepted result in unit order, or nullopt if the lowest uncommitted unit has no
+  // result yet. The caller commits it (records, statistics, resume state) before asking again.
+  std::optional<std::pair<UnitId, Payload>> next_ready() {
+    if (ready_.empty() || ready_.begin()->first != commit_) return std::nullopt;
+    auto node = ready_.extract(ready_.begin());
+    commit_ = skip_finished(commit_ + 1);
+    return std::make_pair(node.key(), std::move(node.mapped()));
+  }
+
+  // `worker` is alive: its leases run for another full lease time from `now`.
+  void renew(WorkerId worker, Clock::time_point now) {
+    for (auto& [unit, lease] : leases_)
+      if (lease.worker == worker) lease.deadline = now + limits_.lease;
+  }
+
+  // `worker` is gone: its units are leased again. Returns how many it held.
+  std::int64_t worker_lost(WorkerId worker) {
+    return take_back([worker](const Lease& l) { return l.worker == worker; });
+  }
+
+  // Takes back every lease whose deadline passed. Returns how many.
+  std::int64_t expire(Clock::time_point now) {
+    return take_back([now](const Lease& l) { return l.deadline <= now; });
+  }
+
+  // Every unit is committed (taken from next_ready, or finished before).
+  bool finished() const { return commit_ >= count_; }
+  std::int64_t leased() const { return static_cast<std::int64_t>(leases_.size()); }
+  // Units taken back from lost or late workers so far, and duplicate results ignored.
+  std::int64_t requeued() const { return requeued_total_; }
+  std::int64_t duplicates() const { return duplicates_; }
+  // Units held by `worker` now.
+  std::int64_t held_by(WorkerId worker) const {
+    return std::count_if(leases_.begin(), leases_.end(),
+                         [worker](const auto& l) { return l.second.worker == worker; });
+  }
+
+ private:
+  struct Lease {
+    WorkerId worker;
+    Clock::time_point deadline;
+  };
+
+  UnitId skip_finished(UnitId unit) const {
+    while (unit < count_ && finished_before_ && finished_before_(unit)) ++unit;
+    return unit;
+  }
+
+  template <class Predicate>
+  std::int64_t take_back(Predicate matches) {
+    std::int64_t n = 0;
+    for (auto it = leases_.begin(); it != leases_.end();) {
+      if (matches(it->second)) {
+        requeued_.insert(it->first);
+        it = leases_.erase(it);
+        ++n;
+      } else {
+        ++it;
+      }
+    }
+    requeued_total_ += n;
+    return n;
+  }
+
+  UnitId count_;
+  SchedulerLimits limits_;
+  std::function<bool(UnitId)> finished_before_;
+  UnitId fresh_ = 0;   // the lowest unit never leased
+  UnitId commit_ = 0;  // the lowest unit not committed
+  std::unordered_map<UnitId, Lease> leases_;
+  std::set<UnitId> requeued_;          // taken back, to be leased again (lowest first)
+  std::map<UnitId, Payload> ready_;    // accepted, waiting for the units before them
+  std::int64_t requeued_total_ = 0;
+  std::int64_t duplicates_ = 0;
+};
+
+}  // namespace triad::cluster
