@@ -66,7 +66,10 @@ struct TournamentConfig {
   int games = 1;  // games per encounter in a round
   int rounds = 1;
   int repeat = 1;  // games played from the same opening (colours swapped between them)
-  int concurrency = 1;
+  int concurrency = 1;  // with mpi: game slots of each worker rank
+  // A distributed run under mpirun/srun (docs/cluster.md): rank 0 schedules and writes the
+  // outputs, the other ranks play.
+  bool mpi = false;
   std::uint64_t seed = 1;
   bool recover = true;  // restart an engine that crashed or was killed, and go on
   std::optional<OpeningConfig> openings;

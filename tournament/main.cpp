@@ -1,41 +1,59 @@
 // triad-match: parses the command line / YAML configuration, sets up the variant from the
-// registry (built-in variants plus -variants files) and runs the tournament.
+// registry (built-in variants plus -variants files) and runs the tournament, on this
+// machine or, with -mpi, across the ranks of an MPI job (docs/cluster.md).
+#include <cstring>
 #include <iostream>
 
 #include "adapters/common/variants.h"
 #include "tournament/config.h"
+#include "tournament/mpi_run.h"
 #include "tournament/signal_watcher.h"
 #include "tournament/tournament.h"
 
 namespace {
 
+// -mpi on the command line, for a command line that could not be parsed (every rank of an
+// MPI job must still take part, so that the error is reported once and all of them exit).
+bool mentions_mpi(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "-mpi") == 0 || std::strcmp(argv[i], "--mpi") == 0) return true;
+  return false;
+}
+
+// The configuration, with the -variants files loaded into `registry` and its variant known.
+triad::Result<triad::tournament::TournamentConfig> configure(
+    const triad::Result<triad::tournament::CommandLine>& cli,
+    triad::adapters::VariantRegistry& registry) {
+  if (!cli) return triad::make_error(cli.error().message + "\n(see triad-match -help)");
+  for (const auto& file : cli->config.variant_files)
+    if (auto r = registry.load_file(file); !r) return r.error();
+  const std::string& variant = cli->config.variant;
+  if (!registry.find(variant)) {
+    std::string known;
+    for (const auto& name : registry.names()) known += " " + name;
+    return triad::make_error("unknown variant '" + variant + "' (known:" + known + ")");
+  }
+  return cli->config;
+}
+
 int run_match(int argc, char** argv) {
   using namespace triad;
   auto cli = tournament::parse_command_line(argc, argv);
-  if (!cli) {
-    std::cerr << "triad-match: " << cli.error().message << "\n(see triad-match -help)\n";
-    return 2;
-  }
-  if (cli->show_help) {
+  if (cli && cli->show_help) {
     std::cout << cli->help_text;
     return 0;
   }
   auto registry = adapters::VariantRegistry::builtin();
-  for (const auto& file : cli->config.variant_files) {
-    if (auto r = registry.load_file(file); !r) {
-      std::cerr << "triad-match: " << r.error().message << "\n";
-      return 2;
-    }
-  }
-  const std::string variant = cli->config.variant;
-  if (!registry.find(variant)) {
-    std::cerr << "triad-match: unknown variant '" << variant << "' (known:";
-    for (const auto& name : registry.names()) std::cerr << " " << name;
-    std::cerr << ")\n";
+  const auto config = configure(cli, registry);
+  const std::string variant = config ? config->variant : "";
+  tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
+  if (config ? config->mpi : mentions_mpi(argc, argv))
+    return tournament::mpi::run_distributed(argc, argv, config, factory);
+  if (!config) {
+    std::cerr << "triad-match: " << config.error().message << "\n";
     return 2;
   }
-  tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
-  tournament::Tournament match(std::move(cli->config), factory, std::cout);
+  tournament::Tournament match(*config, factory, std::cout);
   // Ctrl-C / SIGTERM: stop at once (games in progress abandoned, their engines killed;
   // finished results, state and summary written); a second one exits immediately.
   tournament::SignalWatcher signals([&match] { match.interrupt(); },

@@ -1,6 +1,7 @@
 // Openings and the schedule.
 #include "tournament/schedule.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -152,6 +153,12 @@ ScheduledGame Schedule::game(std::int64_t number) const {
   game.unit = block * units_per_block_ + g / repeat_;
   if (paired_) game.pair = game.unit;
   return game;
+}
+
+std::pair<std::int64_t, std::int64_t> Schedule::unit_games(std::int64_t unit) const {
+  const std::int64_t block = unit / units_per_block_;
+  const std::int64_t first = block * games_ + (unit % units_per_block_) * repeat_ + 1;
+  return {first, std::min(first + repeat_ - 1, (block + 1) * games_)};
 }
 
 Result<Opening> Schedule::opening(const ScheduledGame& game) const {

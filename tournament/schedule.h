@@ -61,6 +61,10 @@ class Schedule {
   std::int64_t size() const { return size_; }
   // Game `number` (1..size()): pairing, colours, unit. Cheap, no allocation.
   ScheduledGame game(std::int64_t number) const;
+  // Work units (openings) 0..units()-1; unit u is the games first..last (consecutive
+  // numbers), and units in ascending order cover the games in ascending order.
+  std::int64_t units() const { return size_ / games_ * units_per_block_; }
+  std::pair<std::int64_t, std::int64_t> unit_games(std::int64_t unit) const;
   // The opening of a game's unit: a book line and/or random plies drawn from a generator
   // seeded by the seed and the unit alone, so any unit can be computed on its own.
   Result<Opening> opening(const ScheduledGame& game) const;

@@ -171,6 +171,8 @@ const std::vector<Setting> kSettings = {
      return set_int(p.config.repeat, f, v, 1); }},
   {"concurrency", "N: games played at the same time (default 1, at most 1024)", false,
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.concurrency, f, v, 1, kMaxConcurrency); }},
+  {"mpi", "distributed run: mpirun -np N triad-match -mpi ... (rank 0 schedules, ranks 1..N-1 play -concurrency games each)", false,
+   [](P& p, const std::string& f, const V& v) { return set_bool(p.config.mpi, f, v); }},
   {"seed", "N: random seed (openings, built-in players); also -srand", false,
    [](P& p, const std::string& f, const V& v) { return set_int<std::uint64_t>(p.config.seed, f, v, 0); }},
   {"srand", "N: same as -seed", false,

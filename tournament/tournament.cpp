@@ -12,7 +12,6 @@
 
 #include "protocol/client/engine_process.h"
 #include "tournament/output_files.h"
-#include "tournament/record.h"
 #include "tournament/report.h"
 #include "tournament/resume_state.h"
 
@@ -71,11 +70,10 @@ Result<void> Tournament::prepare() {
                 << " games already played\n";
     }
   }
-  for (const auto& e : config_.engines) {  // a typo in a command fails now, not every game
-    if (e.builtin()) continue;
-    if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}, {}}); !r)
-      return make_error("engine '" + e.name + "': " + r.error().message);
-  }
+  // A typo in a command fails now, not every game. The scheduling rank of a distributed
+  // run plays no game: each worker rank checks the programs on its own host.
+  if (!config_.mpi)
+    if (auto r = check_engine_programs(config_); !r) return r;
   // The SPRT may already be decided by a resumed state.
   stop_reason_ = sprt_decision(config_, results_);
   stop_ = !stop_reason_.empty();
@@ -109,7 +107,10 @@ Result<void> Tournament::run() {
     }
   }
   for (auto& w : workers) w.join();
+  return finish();
+}
 
+Result<void> Tournament::finish() {
   progress_ << standings();
   if (!stop_reason_.empty()) progress_ << "Stopped early: " << stop_reason_ << "\n";
   if (interrupted_ && !config_.state_file.empty())
@@ -129,9 +130,7 @@ void Tournament::stop_with_error(std::string message) {
 }
 
 void Tournament::worker(int id) {
-  std::vector<std::unique_ptr<Player>> players(config_.engines.size());
-  std::int64_t opening_unit = -1;  // the unit whose opening is in `opening`
-  Opening opening;
+  GameSlot slot(config_, *schedule_, factory_, std::to_string(id), cancel_, &interrupted_);
   for (;;) {
     ScheduledGame game;
     {
@@ -145,106 +144,51 @@ void Tournament::worker(int id) {
                 << config_.engines[game.engine[1]].name << ")\n"
                 << std::flush;
     }
-    if (game.unit != opening_unit) {
-      auto made = schedule_->opening(game);
-      if (!made) {
-        stop_with_error("the opening of game " + std::to_string(game.number) + ": " +
-                        made.error().message);
-        break;
-      }
-      opening = std::move(*made);
-      opening_unit = game.unit;
-    }
-    GameSetup setup;
-    setup.number = game.number;
-    setup.round = game.round;
-    setup.event = config_.event;
-    setup.variant = config_.variant;
-    setup.start_fen = opening.fen;
-    setup.opening_moves = opening.moves;
-    setup.seed = config_.seed * 1000003ULL + static_cast<std::uint64_t>(game.number);
-    setup.max_plies = config_.max_plies;
-    setup.resign = config_.resign;
-    setup.draw = config_.draw;
-    setup.untimed_move_limit_ms = config_.untimed_move_limit_ms;
-    setup.interrupt = &interrupted_;
-    Player* players_now[2] = {nullptr, nullptr};
-    int failures_before = 0;
-    for (int p = 0; p < 2; ++p) {
-      const int e = game.engine[p];
-      setup.engine[p] = e;
-      setup.name[p] = config_.engines[e].name;
-      setup.tc[p] = config_.engines[e].tc;
-      if (!players[e]) {
-        PlayerContext context;
-        context.variant = config_.variant;
-        context.handshake_timeout = std::chrono::milliseconds(config_.handshake_timeout_ms);
-        context.cancel = cancel_;
-        if (!config_.log_dir.empty()) {
-          const std::string stem = config_.engines[e].name + "-" + std::to_string(id);
-          context.stderr_log = config_.log_dir / (stem + ".log");
-          if (config_.debug_log) context.io_log = config_.log_dir / (stem + ".io.log");
-        }
-        players[e] = make_player(config_.engines[e], context);
-      }
-      players_now[p] = players[e].get();
-      failures_before += players[e]->failures();
-    }
-    auto referee = factory_();  // thread-safe: variant settings were parsed once, at load
-    if (!referee) {
-      stop_with_error("cannot create a game of variant '" + config_.variant +
-                      "': " + referee.error().message);
+    auto report = slot.play(game);
+    if (!report) {
+      stop_with_error(report.error().message);
       break;
     }
-    const GameRecord record = play_game(setup, players_now, **referee);
-    // Engines that crashed, hung or failed to get ready during this game (for -norecover).
-    const int failures = players_now[0]->failures() + players_now[1]->failures() - failures_before;
-    record_game(record, game, failures);
+    record(*report);
   }
 }
 
-void Tournament::record_game(const GameRecord& record, const ScheduledGame& game,
-                             int player_failures) {
+void Tournament::record(const GameReport& report) {
   std::lock_guard lock(mutex_);
-  const GameSetup& s = record.setup;
-  if (record.termination == kTermInterrupted) {
-    progress_ << "Abandoned game " << s.number << " (" << s.name[0] << " vs " << s.name[1]
+  const FinishedGame& f = report.game;
+  const std::string& name0 = config_.engines[f.engine[0]].name;
+  const std::string& name1 = config_.engines[f.engine[1]].name;
+  if (f.termination == kTermInterrupted) {
+    progress_ << "Abandoned game " << f.number << " (" << name0 << " vs " << name1
               << "): interrupted\n";
     stop_ = true;
     if (stop_reason_.empty()) stop_reason_ = "interrupted";
     return;
   }
-  if (record.result == engine::GameResult::kNone) {
+  if (f.result == engine::GameResult::kNone) {
     if (error_.empty())
-      error_ = "game " + std::to_string(s.number) + " could not be played: " + record.comment;
+      error_ = "game " + std::to_string(f.number) + " could not be played: " + report.comment;
     stop_ = true;
     return;
   }
   if (!config_.pgn_out.empty()) {
     std::ofstream out(config_.pgn_out, std::ios::app);
-    out << format_record(record);
+    out << report.record_text;
     if (!out.flush()) {
       if (error_.empty())
         error_ = "cannot append to the record file '" + config_.pgn_out.string() + "'";
       stop_ = true;
     }
   }
-  FinishedGame f;
-  f.number = s.number;
-  f.engine[0] = s.engine[0];
-  f.engine[1] = s.engine[1];
-  f.result = record.result;
-  f.termination = record.termination;
-  f.pair = game.pair;
   results_.add(f);
   if (!config_.state_file.empty())
     if (auto r = save_resume_state(config_.state_file, fingerprint_, results_); !r)
       progress_ << "warning: " << r.error().message << "\n";
   if (observer_) observer_(f);
 
-  progress_ << "Finished game " << s.number << " (" << s.name[0] << " vs " << s.name[1]
-            << "): " << result_text(record.result) << " {" << record.comment << "}\n";
-  const int a = std::min(s.engine[0], s.engine[1]), b = std::max(s.engine[0], s.engine[1]);
+  progress_ << "Finished game " << f.number << " (" << name0 << " vs " << name1
+            << "): " << result_text(f.result) << " {" << report.comment << "}\n";
+  const int a = std::min(f.engine[0], f.engine[1]), b = std::max(f.engine[0], f.engine[1]);
   for (const auto& st : compute_stats(config_, results_))
     if (st.a == a && st.b == b) progress_ << score_line(config_, st);
   if (const std::string decision = sprt_decision(config_, results_); !decision.empty() && !stop_) {
@@ -253,9 +197,9 @@ void Tournament::record_game(const GameRecord& record, const ScheduledGame& game
   }
   if (config_.rating_interval > 0 && results_.played() % config_.rating_interval == 0)
     progress_ << standings();
-  if (player_failures > 0 && !config_.recover && !stop_) {
+  if (report.engine_failures > 0 && !config_.recover && !stop_) {
     stop_ = true;
-    stop_reason_ = "an engine failed in game " + std::to_string(s.number) + " (-norecover)";
+    stop_reason_ = "an engine failed in game " + std::to_string(f.number) + " (-norecover)";
   }
   progress_ << std::flush;
 }

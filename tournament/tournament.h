@@ -17,6 +17,7 @@
 #include "protocol/client/engine_process.h"
 #include "tournament/config.h"
 #include "tournament/game.h"
+#include "tournament/game_slot.h"
 #include "tournament/results.h"
 #include "tournament/schedule.h"
 
@@ -44,6 +45,18 @@ class Tournament {
     observer_ = std::move(observer);
   }
 
+  // The pieces a distributed run's scheduling rank uses (tournament/mpi_coordinator.h),
+  // which plays no game itself: the schedule (after prepare()), counting a game played
+  // elsewhere exactly as run() counts its own, whether the run should stop, and the end of
+  // the run (standings, summary).
+  const TournamentConfig& config() const { return config_; }
+  const Schedule& schedule() const { return *schedule_; }
+  void record(const GameReport& report);
+  bool stopping() const { return stop_ || interrupted_; }
+  // Stops the run with an error (the first one is kept).
+  void stop_with_error(std::string message);
+  Result<void> finish();
+
   const Results& results() const { return results_; }
   // Why the run stopped before the schedule's end ("" if it did not).
   const std::string& stop_reason() const { return stop_reason_; }
@@ -55,8 +68,6 @@ class Tournament {
  private:
   Result<void> check_outputs() const;
   void worker(int id);
-  void record_game(const GameRecord& record, const ScheduledGame& game, int player_failures);
-  void stop_with_error(std::string message);
 
   TournamentConfig config_;
   GameFactory factory_;

@@ -51,6 +51,26 @@ TEST(Schedule, ColoursAlternateAcrossRoundsWithOddGames) {
   }
 }
 
+// Work units of a distributed run: each unit's game range holds exactly the games whose
+// `unit` is that unit, and the units cover the schedule in order (odd -games with -repeat 2
+// leave a one-game unit at the end of each encounter).
+TEST(Schedule, UnitsCoverTheGamesInOrder) {
+  for (const char* games : {"2", "3", "1"}) {
+    const auto config = three_engines({"-games", games, "-rounds", "2", "-repeat"});
+    auto s = Schedule::create(config, testing::factory_for("yinyang"));
+    ASSERT_TRUE(s) << s.error().message;
+    std::int64_t next = 1;
+    for (std::int64_t u = 0; u < s->units(); ++u) {
+      const auto [first, last] = s->unit_games(u);
+      EXPECT_EQ(first, next) << "-games " << games << " unit " << u;
+      EXPECT_LE(first, last);
+      for (std::int64_t n = first; n <= last; ++n) EXPECT_EQ(s->game(n).unit, u) << n;
+      next = last + 1;
+    }
+    EXPECT_EQ(next, s->size() + 1) << "-games " << games;
+  }
+}
+
 TEST(Schedule, SequentialOpeningsFollowTheBookAcrossEncounters) {
   testing::TempDir dir("schedule_book");
   std::ofstream(dir / "book.txt") << "6/6/2DL2/2LD2/6/6 1 0\n"

@@ -1,0 +1,84 @@
+// The messages of a distributed match (triad-match -mpi) between rank 0, which schedules and
+// records, and the worker ranks, which play. Workers pull: they say how many more units they
+// want, rank 0 answers with unit numbers (tournament/schedule.h work units), and each
+// finished unit comes back whole, so rank 0 only ever merges complete game pairs.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+
+#include "tournament/game_slot.h"
+
+namespace triad::tournament::mpi {
+
+enum Tag : int {
+  // worker -> rank 0
+  kHello = 1,        // std::string: the worker's host name (first message)
+  kWant = 2,         // int: this many more units wanted (free game slots)
+  kResult = 3,       // UnitResult: a finished unit
+  kAlive = 4,        // int: heartbeat, renews the worker's leases
+  kSetupFailed = 5,  // std::string: the worker cannot play at all (settings, engine programs)
+  kFailed = 6,       // std::string: a game could not be set up during the run
+  kInterrupted = 7,  // int: the worker got SIGINT/SIGTERM; the whole run stops
+  kBye = 8,          // int: last message, after kStop; nothing follows it
+  // rank 0 -> worker
+  kUnit = 20,  // std::int64_t: play this unit
+  kStop = 21,  // int: stop now (games in flight are dropped), then say kBye
+};
+
+// A worker's heartbeat period, and how long rank 0 waits for a silent worker's leases.
+inline constexpr std::chrono::seconds kHeartbeat{5};
+inline constexpr std::chrono::seconds kLease{60};
+
+struct UnitResult {
+  std::int64_t unit = 0;
+  std::vector<GameReport> games;  // in game-number order
+};
+
+// Waiting without spinning: Open MPI's blocking receives busy-poll a core, which engines
+// need, so waiting ranks probe and sleep, doubling the sleep while nothing arrives.
+class Backoff {
+ public:
+  std::chrono::microseconds next() {
+    const auto now = delay_;
+    delay_ = std::min(delay_ * 2, kMax);
+    return now;
+  }
+  void reset() { delay_ = kMin; }
+
+ private:
+  static constexpr std::chrono::microseconds kMin{20};
+  static constexpr std::chrono::microseconds kMax{2000};
+  std::chrono::microseconds delay_ = kMin;
+};
+
+}  // namespace triad::tournament::mpi
+
+namespace triad::tournament {
+
+// Boost.Serialization of what crosses the wire (found by argument-dependent lookup).
+template <class Archive>
+void serialize(Archive& ar, FinishedGame& g, unsigned) {
+  ar & g.number & g.engine & g.result & g.termination & g.pair;
+}
+
+template <class Archive>
+void serialize(Archive& ar, GameReport& r, unsigned) {
+  ar & r.game & r.comment & r.record_text & r.engine_failures;
+}
+
+namespace mpi {
+template <class Archive>
+void serialize(Archive& ar, UnitResult& r, unsigned) {
+  ar & r.unit & r.games;
+}
+}  // namespace mpi
+
+}  // namespace triad::tournament

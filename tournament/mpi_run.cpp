@@ -1,0 +1,46 @@
+// Starting a distributed match: MPI's environment (one MPI thread per rank), the rank's role,
+// and the errors found before the first unit.
+#include "tournament/mpi_run.h"
+
+#include <iostream>
+
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+
+#include "tournament/mpi_coordinator.h"
+#include "tournament/mpi_worker.h"
+#include "tournament/signal_watcher.h"
+#include "tournament/tournament.h"
+
+namespace triad::tournament::mpi {
+
+int run_distributed(int argc, char** argv, const Result<TournamentConfig>& config,
+                    const GameFactory& factory) {
+  // Only each rank's main thread calls MPI.
+  boost::mpi::environment env(argc, argv, boost::mpi::threading::funneled);
+  const boost::mpi::communicator world;
+  if (world.size() < 2) {
+    std::cerr << "triad-match: -mpi needs at least 2 MPI ranks (rank 0 schedules, the others "
+                 "play): start it as 'mpirun -np N triad-match -mpi ...' with N >= 2, or "
+                 "leave out -mpi (docs/cluster.md)\n";
+    return 2;
+  }
+  if (world.rank() != 0) return run_worker(world, config, factory);
+  if (!config) {
+    std::cerr << "triad-match: " << config.error().message << "\n(see triad-match -help)\n";
+    stop_workers(world);
+    return 2;
+  }
+  Tournament match(*config, factory, std::cout);
+  // Ctrl-C / SIGTERM (mpirun and Slurm send SIGTERM to every rank when a job is cancelled):
+  // stop at once, keeping every committed unit in the records and the resume state.
+  SignalWatcher signals([&match] { match.interrupt(); }, [&match] { match.kill_engines(); });
+  if (auto r = match.prepare(); !r) {
+    std::cerr << "triad-match: " << r.error().message << "\n";
+    stop_workers(world);
+    return 2;
+  }
+  return run_coordinator(world, match, std::cout, std::cerr);
+}
+
+}  // namespace triad::tournament::mpi

@@ -1,0 +1,203 @@
+// The worker rank: one MPI thread (this rank's only caller of MPI) talks to rank 0 and hands
+// units to the game-slot threads through a small in-memory queue.
+#include "tournament/mpi_worker.h"
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include <boost/mpi/environment.hpp>
+
+#include "tournament/mpi_protocol.h"
+#include "tournament/signal_watcher.h"
+
+namespace triad::tournament::mpi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Worker {
+ public:
+  Worker(const boost::mpi::communicator& world, const TournamentConfig& config,
+         const Schedule& schedule, const GameFactory& factory)
+      : world_(world), config_(config), schedule_(schedule), factory_(factory) {}
+
+  void run();
+  // From the signal thread: stop playing at once and tell rank 0.
+  void interrupt() {
+    signalled_ = true;
+    stop_playing();
+  }
+  void kill_engines() { cancel_->kill_all(); }
+
+ private:
+  void play(int slot_id);
+  void stop_playing() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    cancel_->cancel();
+    units_ready_.notify_all();
+  }
+  // Sends what the slots finished; true if there was anything.
+  bool send_finished();
+
+  const boost::mpi::communicator& world_;
+  const TournamentConfig& config_;
+  const Schedule& schedule_;
+  const GameFactory& factory_;
+  std::shared_ptr<protocol::CancelSignal> cancel_ = std::make_shared<protocol::CancelSignal>();
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> signalled_{false};
+  std::mutex mutex_;  // guards the queues
+  std::condition_variable units_ready_;
+  std::condition_variable results_ready_;
+  std::deque<std::int64_t> units_;
+  std::deque<UnitResult> finished_;
+  std::deque<std::string> failures_;
+};
+
+void Worker::play(int slot_id) {
+  GameSlot slot(config_, schedule_, factory_,
+                "r" + std::to_string(world_.rank()) + "-" + std::to_string(slot_id), cancel_,
+                &stop_);
+  for (;;) {
+    UnitResult result;
+    {
+      std::unique_lock lock(mutex_);
+      units_ready_.wait(lock, [this] { return stop_ || !units_.empty(); });
+      if (stop_) return;
+      result.unit = units_.front();
+      units_.pop_front();
+    }
+    const auto [first, last] = schedule_.unit_games(result.unit);
+    for (std::int64_t n = first; n <= last; ++n) {
+      auto report = slot.play(schedule_.game(n));
+      if (!report) {
+        std::lock_guard lock(mutex_);
+        failures_.push_back(report.error().message);
+        results_ready_.notify_one();
+        return;
+      }
+      if (report->game.termination == kTermInterrupted) return;  // stopping: the unit is dropped
+      result.games.push_back(std::move(*report));
+      if (result.games.back().game.result == engine::GameResult::kNone) break;  // rank 0 reports it
+    }
+    std::lock_guard lock(mutex_);
+    finished_.push_back(std::move(result));
+    results_ready_.notify_one();
+  }
+}
+
+bool Worker::send_finished() {
+  std::deque<UnitResult> finished;
+  std::deque<std::string> failures;
+  {
+    std::lock_guard lock(mutex_);
+    finished.swap(finished_);
+    failures.swap(failures_);
+  }
+  for (const auto& r : finished) {
+    world_.send(0, kResult, r);
+    world_.send(0, kWant, 1);  // its slot is free again
+  }
+  for (const auto& f : failures) world_.send(0, kFailed, f);
+  return !finished.empty() || !failures.empty();
+}
+
+void Worker::run() {
+  std::vector<std::thread> slots;
+  for (int i = 0; i < config_.concurrency; ++i) slots.emplace_back([this, i] { play(i + 1); });
+  world_.send(0, kWant, config_.concurrency);
+  Backoff backoff;
+  bool told_interrupt = false;
+  auto last_heartbeat = Clock::now();
+  for (bool stopped = false; !stopped;) {
+    bool busy = send_finished();
+    if (signalled_ && !told_interrupt) {
+      world_.send(0, kInterrupted, 0);
+      told_interrupt = true;
+    }
+    while (auto status = world_.iprobe(0, boost::mpi::any_tag)) {
+      busy = true;
+      if (status->tag() == kUnit) {
+        std::int64_t unit = 0;
+        world_.recv(0, kUnit, unit);
+        std::lock_guard lock(mutex_);
+        units_.push_back(unit);
+        units_ready_.notify_one();
+      } else {
+        int ignored = 0;
+        world_.recv(0, status->tag(), ignored);
+        stopped = status->tag() == kStop;
+        if (stopped) break;
+      }
+    }
+    if (Clock::now() - last_heartbeat >= kHeartbeat) {
+      world_.send(0, kAlive, 0);
+      last_heartbeat = Clock::now();
+    }
+    if (busy) {
+      backoff.reset();
+    } else {
+      std::unique_lock lock(mutex_);
+      results_ready_.wait_for(lock, backoff.next(),
+                              [this] { return !finished_.empty() || !failures_.empty(); });
+    }
+  }
+  stop_playing();
+  for (auto& s : slots) s.join();
+}
+
+// Waits for rank 0's kStop after this rank could not start (nothing else is sent).
+void wait_for_stop(const boost::mpi::communicator& world) {
+  Backoff backoff;
+  for (;;) {
+    if (auto status = world.iprobe(0, boost::mpi::any_tag)) {
+      if (status->tag() == kUnit) {
+        std::int64_t unit = 0;
+        world.recv(0, kUnit, unit);
+        continue;
+      }
+      int ignored = 0;
+      world.recv(0, status->tag(), ignored);
+      if (status->tag() == kStop) return;
+      continue;
+    }
+    std::this_thread::sleep_for(backoff.next());
+  }
+}
+
+}  // namespace
+
+int run_worker(const boost::mpi::communicator& world, const Result<TournamentConfig>& config,
+               const GameFactory& factory) {
+  world.send(0, kHello, boost::mpi::environment::processor_name());
+  std::optional<Schedule> schedule;
+  Result<void> ready = config ? Result<void>() : Result<void>(config.error());
+  if (ready) {
+    auto made = Schedule::create(*config, factory);
+    if (made)
+      schedule.emplace(std::move(*made));
+    else
+      ready = made.error();
+  }
+  if (ready) ready = check_engine_programs(*config);
+  if (!ready) {
+    world.send(0, kSetupFailed, ready.error().message);
+    wait_for_stop(world);
+  } else {
+    Worker worker(world, *config, *schedule, factory);
+    SignalWatcher signals([&worker] { worker.interrupt(); }, [&worker] { worker.kill_engines(); });
+    worker.run();
+  }
+  world.send(0, kBye, 0);
+  return 0;
+}
+
+}  // namespace triad::tournament::mpi
