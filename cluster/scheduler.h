@@ -45,8 +45,7 @@ template <class Payload>
 class Scheduler {
  public:
   // `finished_before(u)`: units an earlier run finished (resume); they are never leased.
-  Scheduler(UnitId count, SchedulerLimits limits,
-            std::function<bool(UnitId)> finished_before = {})
+  Scheduler(UnitId count, SchedulerLimits limits, std::function<bool(UnitId)> finished_before = {})
       : count_(count), limits_(limits), finished_before_(std::move(finished_before)) {
     fresh_ = skip_finished(0);
     commit_ = fresh_;
@@ -154,8 +153,8 @@ class Scheduler {
   UnitId fresh_ = 0;   // the lowest unit never leased
   UnitId commit_ = 0;  // the lowest unit not committed
   std::unordered_map<UnitId, Lease> leases_;
-  std::set<UnitId> requeued_;          // taken back, to be leased again (lowest first)
-  std::map<UnitId, Payload> ready_;    // accepted, waiting for the units before them
+  std::set<UnitId> requeued_;        // taken back, to be leased again (lowest first)
+  std::map<UnitId, Payload> ready_;  // accepted, waiting for the units before them
   std::int64_t requeued_total_ = 0;
   std::int64_t duplicates_ = 0;
 };

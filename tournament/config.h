@@ -65,7 +65,7 @@ struct TournamentConfig {
   TournamentType type = TournamentType::kRoundRobin;
   int games = 1;  // games per encounter in a round
   int rounds = 1;
-  int repeat = 1;  // games played from the same opening (colours swapped between them)
+  int repeat = 1;       // games played from the same opening (colours swapped between them)
   int concurrency = 1;  // with mpi: game slots of each worker rank
   // A distributed run under mpirun/srun (docs/cluster.md): rank 0 schedules and writes the
   // outputs, the other ranks play.

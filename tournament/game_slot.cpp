@@ -24,7 +24,8 @@ Player& GameSlot::player(int engine) {
     context.handshake_timeout = std::chrono::milliseconds(config_.handshake_timeout_ms);
     context.cancel = cancel_;
     if (!config_.log_dir.empty()) {
-      const std::string stem = config_.engines[static_cast<std::size_t>(engine)].name + "-" + log_tag_;
+      const std::string stem =
+          config_.engines[static_cast<std::size_t>(engine)].name + "-" + log_tag_;
       context.stderr_log = config_.log_dir / (stem + ".log");
       if (config_.debug_log) context.io_log = config_.log_dir / (stem + ".io.log");
     }

@@ -23,10 +23,10 @@ namespace triad::tournament {
 // What the run keeps of a played game: enough to write its record, count it and report it,
 // and small enough to send from a worker rank to the scheduling rank.
 struct GameReport {
-  FinishedGame game;         // result kNone: the game could not be played (or was abandoned)
-  std::string comment;       // why it ended
-  std::string record_text;   // the game record (format_record)
-  int engine_failures = 0;   // engines that crashed, hung or failed to get ready in it
+  FinishedGame game;        // result kNone: the game could not be played (or was abandoned)
+  std::string comment;      // why it ended
+  std::string record_text;  // the game record (format_record)
+  int engine_failures = 0;  // engines that crashed, hung or failed to get ready in it
 };
 
 class GameSlot {

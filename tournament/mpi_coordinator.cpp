@@ -89,21 +89,22 @@ bool Coordinator::receive() {
     case kHello:
       world_.recv(from, kHello, w.host);
       break;
-    case kWant:
-      world_.recv(from, kWant, number);
-      w.wanted += number;
-      break;
-    case kResult: {
-      UnitResult result;
-      world_.recv(from, kResult, result);
+    case kReport: {
+      Report report;
+      world_.recv(from, kReport, report);
       scheduler_.renew(from, Clock::now());
-      std::vector<FinishedGame> games;
-      for (const auto& g : result.games) games.push_back(g.game);
-      if (scheduler_.complete(from, result.unit, std::move(result)) == cluster::Verdict::kAccepted)
+      w.wanted += report.want;
+      for (auto& result : report.finished) {
+        std::vector<FinishedGame> games;
+        for (const auto& g : result.games) games.push_back(g.game);
+        if (scheduler_.complete(from, result.unit, std::move(result)) !=
+            cluster::Verdict::kAccepted)
+          continue;
         for (const auto& g : games) {
           ++w.games;
           ++w.terminations[g.termination];
         }
+      }
       break;
     }
     case kAlive:
@@ -151,11 +152,16 @@ void Coordinator::hand_out() {
   const auto now = Clock::now();
   for (int rank = 1; rank < world_.size(); ++rank) {
     WorkerState& w = worker(rank);
+    std::vector<std::int64_t> units;
     for (; w.wanted > 0 && !w.gone; --w.wanted) {
       const auto unit = scheduler_.lease(rank, now);
-      if (!unit) return;
-      world_.send(rank, kUnit, *unit);
-      const auto [first, last] = schedule_.unit_games(*unit);
+      if (!unit) break;
+      units.push_back(*unit);
+    }
+    if (units.empty()) continue;
+    world_.send(rank, kUnits, units);
+    for (const auto unit : units) {
+      const auto [first, last] = schedule_.unit_games(unit);
       for (std::int64_t n = first; n <= last; ++n) {
         const ScheduledGame g = schedule_.game(n);
         progress_ << "Started game " << n << " of " << schedule_.size() << " ("
@@ -259,11 +265,14 @@ void stop_workers(const boost::mpi::communicator& world) {
       std::this_thread::sleep_for(backoff.next());
       continue;
     }
-    // Nothing was handed out: only the greeting, wishes, a setup error and the goodbye come.
+    // Nothing was handed out: only greetings, wishes, setup errors and goodbyes come.
     std::string text;
+    Report report;
     int number = 0;
     if (status->tag() == kHello || status->tag() == kSetupFailed)
       world.recv(status->source(), status->tag(), text);
+    else if (status->tag() == kReport)
+      world.recv(status->source(), status->tag(), report);
     else
       world.recv(status->source(), status->tag(), number);
     if (status->tag() == kBye) --left;

@@ -21,18 +21,22 @@ namespace triad::tournament::mpi {
 enum Tag : int {
   // worker -> rank 0
   kHello = 1,        // std::string: the worker's host name (first message)
-  kWant = 2,         // int: this many more units wanted (free game slots)
-  kResult = 3,       // UnitResult: a finished unit
+  kReport = 2,       // Report: finished units and how many more units are wanted
   kAlive = 4,        // int: heartbeat, renews the worker's leases
   kSetupFailed = 5,  // std::string: the worker cannot play at all (settings, engine programs)
   kFailed = 6,       // std::string: a game could not be set up during the run
   kInterrupted = 7,  // int: the worker got SIGINT/SIGTERM; the whole run stops
   kBye = 8,          // int: last message, after kStop; nothing follows it
   // rank 0 -> worker
-  kUnit = 20,  // std::int64_t: play this unit
-  kStop = 21,  // int: stop now (games in flight are dropped), then say kBye
+  kUnits = 20,  // std::vector<std::int64_t>: play these units
+  kStop = 21,   // int: stop now (games in flight are dropped), then say kBye
 };
 
+// Units a worker holds per game slot: enough for kPrefetch of play (so that a slot does not
+// wait for a round trip to rank 0 even when games take microseconds), within these bounds.
+inline constexpr std::chrono::milliseconds kPrefetch{10};
+inline constexpr int kMinUnitsPerSlot = 2;
+inline constexpr int kMaxUnitsPerSlot = 64;
 // A worker's heartbeat period, and how long rank 0 waits for a silent worker's leases.
 inline constexpr std::chrono::seconds kHeartbeat{5};
 inline constexpr std::chrono::seconds kLease{60};
@@ -40,6 +44,11 @@ inline constexpr std::chrono::seconds kLease{60};
 struct UnitResult {
   std::int64_t unit = 0;
   std::vector<GameReport> games;  // in game-number order
+};
+
+struct Report {
+  std::vector<UnitResult> finished;
+  int want = 0;  // more units wanted
 };
 
 // Waiting without spinning: Open MPI's blocking receives busy-poll a core, which engines
@@ -55,7 +64,7 @@ class Backoff {
 
  private:
   static constexpr std::chrono::microseconds kMin{20};
-  static constexpr std::chrono::microseconds kMax{2000};
+  static constexpr std::chrono::microseconds kMax{1000};
   std::chrono::microseconds delay_ = kMin;
 };
 
@@ -66,18 +75,23 @@ namespace triad::tournament {
 // Boost.Serialization of what crosses the wire (found by argument-dependent lookup).
 template <class Archive>
 void serialize(Archive& ar, FinishedGame& g, unsigned) {
-  ar & g.number & g.engine & g.result & g.termination & g.pair;
+  ar& g.number& g.engine& g.result& g.termination& g.pair;
 }
 
 template <class Archive>
 void serialize(Archive& ar, GameReport& r, unsigned) {
-  ar & r.game & r.comment & r.record_text & r.engine_failures;
+  ar& r.game& r.comment& r.record_text& r.engine_failures;
 }
 
 namespace mpi {
 template <class Archive>
 void serialize(Archive& ar, UnitResult& r, unsigned) {
-  ar & r.unit & r.games;
+  ar& r.unit& r.games;
+}
+
+template <class Archive>
+void serialize(Archive& ar, Report& r, unsigned) {
+  ar& r.finished& r.want;
 }
 }  // namespace mpi
 

@@ -27,7 +27,7 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   }
   if (world.rank() != 0) return run_worker(world, config, factory);
   if (!config) {
-    std::cerr << "triad-match: " << config.error().message << "\n(see triad-match -help)\n";
+    std::cerr << "triad-match: " << config.error().message << "\n";
     stop_workers(world);
     return 2;
   }

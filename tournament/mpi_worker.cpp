@@ -2,6 +2,7 @@
 // units to the game-slot threads through a small in-memory queue.
 #include "tournament/mpi_worker.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -44,8 +45,10 @@ class Worker {
     cancel_->cancel();
     units_ready_.notify_all();
   }
-  // Sends what the slots finished; true if there was anything.
-  bool send_finished();
+  // Sends what the slots finished and asks for more units; true if anything was finished.
+  bool send_report();
+  // Units to ask rank 0 for now.
+  int wanted() const;
 
   const boost::mpi::communicator& world_;
   const TournamentConfig& config_;
@@ -60,7 +63,17 @@ class Worker {
   std::deque<std::int64_t> units_;
   std::deque<UnitResult> finished_;
   std::deque<std::string> failures_;
+  int playing_ = 0;  // units being played
+  // Recent seconds per unit (a moving average; "slow" until the first unit is timed).
+  std::atomic<double> unit_seconds_{1.0};
+  // The MPI thread's own counts: units held (queued or playing) at the last report, and
+  // units asked for that have not come yet.
+  int held_ = 0;
+  int requested_ = 0;
 };
+
+// How often the MPI thread of a worker that holds units looks for messages and results.
+constexpr std::chrono::milliseconds kTick{1};
 
 void Worker::play(int slot_id) {
   GameSlot slot(config_, schedule_, factory_,
@@ -74,12 +87,15 @@ void Worker::play(int slot_id) {
       if (stop_) return;
       result.unit = units_.front();
       units_.pop_front();
+      ++playing_;
     }
+    const auto started = Clock::now();
     const auto [first, last] = schedule_.unit_games(result.unit);
     for (std::int64_t n = first; n <= last; ++n) {
       auto report = slot.play(schedule_.game(n));
       if (!report) {
         std::lock_guard lock(mutex_);
+        --playing_;
         failures_.push_back(report.error().message);
         results_ready_.notify_one();
         return;
@@ -88,49 +104,67 @@ void Worker::play(int slot_id) {
       result.games.push_back(std::move(*report));
       if (result.games.back().game.result == engine::GameResult::kNone) break;  // rank 0 reports it
     }
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    unit_seconds_ = 0.9 * unit_seconds_ + 0.1 * seconds;
     std::lock_guard lock(mutex_);
+    --playing_;
     finished_.push_back(std::move(result));
     results_ready_.notify_one();
   }
 }
 
-bool Worker::send_finished() {
-  std::deque<UnitResult> finished;
+int Worker::wanted() const {
+  // Enough units for kPrefetch of play per slot, from the recent time per unit.
+  const double per_unit = std::max(unit_seconds_.load(), 1e-6);
+  const double per_slot = std::chrono::duration<double>(kPrefetch).count() / per_unit;
+  const int target = config_.concurrency * static_cast<int>(std::clamp<double>(
+                                               per_slot, kMinUnitsPerSlot, kMaxUnitsPerSlot));
+  return std::max(0, target - held_ - requested_);
+}
+
+bool Worker::send_report() {
+  Report report;
   std::deque<std::string> failures;
   {
     std::lock_guard lock(mutex_);
-    finished.swap(finished_);
+    report.finished.assign(std::make_move_iterator(finished_.begin()),
+                           std::make_move_iterator(finished_.end()));
+    finished_.clear();
     failures.swap(failures_);
+    held_ = static_cast<int>(units_.size()) + playing_;
   }
-  for (const auto& r : finished) {
-    world_.send(0, kResult, r);
-    world_.send(0, kWant, 1);  // its slot is free again
+  report.want = wanted();
+  // A few more wanted is not worth a message of its own: they go with the next results.
+  const bool worth_asking = report.want > 0 && requested_ + held_ < config_.concurrency * 2;
+  if (!report.finished.empty() || worth_asking) {
+    world_.send(0, kReport, report);
+    requested_ += report.want;
   }
   for (const auto& f : failures) world_.send(0, kFailed, f);
-  return !finished.empty() || !failures.empty();
+  return !report.finished.empty() || !failures.empty();
 }
 
 void Worker::run() {
   std::vector<std::thread> slots;
   for (int i = 0; i < config_.concurrency; ++i) slots.emplace_back([this, i] { play(i + 1); });
-  world_.send(0, kWant, config_.concurrency);
   Backoff backoff;
   bool told_interrupt = false;
   auto last_heartbeat = Clock::now();
   for (bool stopped = false; !stopped;) {
-    bool busy = send_finished();
+    bool busy = send_report();
     if (signalled_ && !told_interrupt) {
       world_.send(0, kInterrupted, 0);
       told_interrupt = true;
     }
     while (auto status = world_.iprobe(0, boost::mpi::any_tag)) {
       busy = true;
-      if (status->tag() == kUnit) {
-        std::int64_t unit = 0;
-        world_.recv(0, kUnit, unit);
+      if (status->tag() == kUnits) {
+        std::vector<std::int64_t> units;
+        world_.recv(0, kUnits, units);
+        requested_ -= static_cast<int>(units.size());
         std::lock_guard lock(mutex_);
-        units_.push_back(unit);
-        units_ready_.notify_one();
+        units_.insert(units_.end(), units.begin(), units.end());
+        units_ready_.notify_all();
       } else {
         int ignored = 0;
         world_.recv(0, status->tag(), ignored);
@@ -142,13 +176,14 @@ void Worker::run() {
       world_.send(0, kAlive, 0);
       last_heartbeat = Clock::now();
     }
-    if (busy) {
-      backoff.reset();
-    } else {
-      std::unique_lock lock(mutex_);
-      results_ready_.wait_for(lock, backoff.next(),
-                              [this] { return !finished_.empty() || !failures_.empty(); });
-    }
+    // While units are held, look again within kTick (sooner when half the slots have
+    // results); with none held, sleep longer and longer (up to Backoff's limit).
+    std::unique_lock lock(mutex_);
+    const bool holding = !units_.empty() || playing_ > 0;
+    if (busy || holding) backoff.reset();
+    const auto flush_at = static_cast<std::size_t>(std::max(1, config_.concurrency / 2));
+    results_ready_.wait_for(lock, holding ? kTick : std::chrono::microseconds(backoff.next()),
+                            [&] { return finished_.size() >= flush_at || !failures_.empty(); });
   }
   stop_playing();
   for (auto& s : slots) s.join();
@@ -159,9 +194,9 @@ void wait_for_stop(const boost::mpi::communicator& world) {
   Backoff backoff;
   for (;;) {
     if (auto status = world.iprobe(0, boost::mpi::any_tag)) {
-      if (status->tag() == kUnit) {
-        std::int64_t unit = 0;
-        world.recv(0, kUnit, unit);
+      if (status->tag() == kUnits) {
+        std::vector<std::int64_t> units;
+        world.recv(0, kUnits, units);
         continue;
       }
       int ignored = 0;

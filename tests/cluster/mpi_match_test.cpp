@@ -1,0 +1,240 @@
+// triad-match -mpi under mpirun (3 ranks: rank 0 schedules, ranks 1 and 2 play): the same
+// games, records and statistics as the one-machine run, an SPRT stop that ends every rank,
+// a run killed as a whole and resumed, and the errors that must end every rank cleanly.
+#include <signal.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/cluster/mpi_support.h"
+
+namespace triad::tournament::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A deterministic match with the built-in players (seeded by -seed and the game number):
+// random openings (plies), pairs, two rounds.
+std::vector<std::string> deterministic_match(const std::string& rounds) {
+  return {"-engine",   "name=Random", "cmd=builtin:random",
+          "-engine",   "name=Greedy", "cmd=builtin:greedy",
+          "-variant",  "yinyang",     "-games",
+          "4",         "-rounds",     rounds,
+          "-repeat",   "-seed",       "11",
+          "-openings", "plies=3",     "-ratinginterval",
+          "0"};
+}
+
+std::vector<std::string> with(std::vector<std::string> words,
+                              const std::vector<std::string>& more) {
+  words.insert(words.end(), more.begin(), more.end());
+  return words;
+}
+
+// A record without the measured time of each move (" 0.002s}" -> "}").
+std::string without_move_times(const std::string& pgn) {
+  return std::regex_replace(pgn, std::regex(R"( [0-9]+\.[0-9]{3}s\})"), "}");
+}
+
+std::string game_tags(const std::filesystem::path& pgn) {
+  std::string out;
+  for (const auto& line : lines_starting(read_text(pgn), "[Game ")) out += line + "\n";
+  return out;
+}
+
+TEST(MpiMatch, PlaysExactlyTheGamesOfTheLocalRun) {
+  TempDir dir("mpi_same");
+  const auto match = deterministic_match("3");
+  const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
+                                                  "-jsonout", (dir / "local.json").string()}),
+                                     dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const auto mpi =
+      run_mpi_match(3,
+                    with(match, {"-concurrency", "2", "-pgnout", (dir / "mpi.pgn").string(),
+                                 "-jsonout", (dir / "mpi.json").string()}),
+                    dir.path());
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  // Records in game-number order, byte for byte the local run's (same openings, moves,
+  // results); the summary (statistics, pentanomial counts) too.
+  EXPECT_EQ(read_text(dir / "mpi.pgn"), read_text(dir / "local.pgn"));
+  EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
+  EXPECT_EQ(lines_starting(read_text(dir / "mpi.pgn"), "[Game ").size(), 12u);
+  // Both workers played, and rank 0 says which did what.
+  EXPECT_NE(mpi.out.find("rank 1 ("), std::string::npos) << mpi.out;
+  EXPECT_NE(mpi.out.find("rank 2 ("), std::string::npos) << mpi.out;
+}
+
+TEST(MpiMatch, TriadEnginesWithFixedNodesPlayTheSameGames) {
+  TempDir dir("mpi_engines");
+  // The engine under a name of its own, to look for leftover processes afterwards.
+  const std::string triad = (dir / "triad-engine").string();
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", triad);
+  const std::vector<std::string> match = {"-engine",
+                                          "name=T1",
+                                          "cmd=" + triad,
+                                          "nodes=300",
+                                          "-engine",
+                                          "name=T2",
+                                          "cmd=" + triad,
+                                          "nodes=600",
+                                          "-each",
+                                          "option.Threads=1",
+                                          "-variant",
+                                          "razzledazzle",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "2",
+                                          "-repeat",
+                                          "-seed",
+                                          "5",
+                                          "-openings",
+                                          "plies=4",
+                                          "-maxplies",
+                                          "60"};
+  const auto local =
+      run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string()}), dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const auto mpi =
+      run_mpi_match(3, with(match, {"-pgnout", (dir / "mpi.pgn").string()}), dir.path());
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  // The same moves, scores and results; only the measured move times differ.
+  EXPECT_EQ(without_move_times(read_text(dir / "mpi.pgn")),
+            without_move_times(read_text(dir / "local.pgn")));
+  EXPECT_EQ(processes_mentioning(triad), 0) << "every rank and engine process has ended";
+}
+
+TEST(MpiMatch, SprtDecisionStopsEveryRankEarly) {
+  TempDir dir("mpi_sprt");
+  // Greedy is far stronger than random: the SPRT accepts H0 (Random is not stronger) long
+  // before the 20 000 games planned.
+  const auto match =
+      with(deterministic_match("5000"), {"-sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05"});
+  const auto local =
+      run_triad_match(with(match, {"-jsonout", (dir / "local.json").string()}), dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const auto mpi = run_mpi_match(
+      3, with(match, {"-concurrency", "2", "-jsonout", (dir / "mpi.json").string()}), dir.path());
+  ASSERT_FALSE(mpi.timed_out);
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  EXPECT_NE(mpi.out.find("Stopped early: SPRT: H0 accepted"), std::string::npos) << mpi.out;
+  EXPECT_LT(lines_starting(mpi.out, "Finished game ").size(), 1000u);
+  // Units are committed in order, so the decision falls on the same game pair as in the
+  // one-machine run: the same games counted, the same statistics.
+  EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
+}
+
+TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
+  TempDir dir("mpi_resume");
+  const auto match = deterministic_match("400");  // 1600 games
+  const auto outputs = std::vector<std::string>{"-concurrency", "2",
+                                                "-pgnout",      (dir / "mpi.pgn").string(),
+                                                "-resume",      (dir / "state.json").string(),
+                                                "-jsonout",     (dir / "mpi.json").string()};
+  {
+    auto words = mpirun_words(3);
+    words.push_back(kTriadMatch);
+    words.push_back("-mpi");
+    words.insert(words.end(), match.begin(), match.end());
+    words.insert(words.end(), outputs.begin(), outputs.end());
+    JobProcess job(words, dir.path());
+    // Kill the job once some games are in the resume state, long before the end.
+    for (int i = 0; i < 600 && !std::filesystem::exists(dir / "state.json"); ++i)
+      std::this_thread::sleep_for(10ms);
+    ::kill(job.pid(), SIGTERM);  // mpirun ends every rank
+    const auto killed = job.wait();
+    ASSERT_FALSE(killed.timed_out);
+  }
+  EXPECT_EQ(processes_mentioning((dir / "state.json").string()), 0) << "no rank outlives mpirun";
+  const auto before = lines_starting(read_text(dir / "mpi.pgn"), "[Game ").size();
+  ASSERT_GT(before, 0u);
+  ASSERT_LT(before, 1600u) << "the job ended before it was killed; make the match longer";
+  const auto resumed = run_mpi_match(3, with(match, outputs), dir.path());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.out.find("Resuming: "), std::string::npos);
+
+  const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
+                                                  "-jsonout", (dir / "local.json").string()}),
+                                     dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  // Every planned game exactly once, in order, and the statistics of the uninterrupted run.
+  EXPECT_EQ(game_tags(dir / "mpi.pgn"), game_tags(dir / "local.pgn"));
+  EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
+}
+
+TEST(MpiErrors, MpiWithoutMpirunOrWithOneRankIsRefused) {
+  TempDir dir("mpi_one_rank");
+  const auto match = with(deterministic_match("1"), {"-mpi"});
+  for (const bool under_mpirun : {false, true}) {
+    std::vector<std::string> words;
+    if (under_mpirun) words = mpirun_words(1);
+    words.push_back(kTriadMatch);
+    words.insert(words.end(), match.begin(), match.end());
+    const auto r = JobProcess(words, dir.path()).wait();
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("-mpi needs at least 2 MPI ranks"), std::string::npos) << r.err;
+  }
+}
+
+TEST(MpiErrors, UnwritableOutputEndsEveryRank) {
+  TempDir dir("mpi_output");
+  const auto r = run_mpi_match(
+      3, with(deterministic_match("1"), {"-pgnout", (dir / "missing" / "x.pgn").string()}),
+      dir.path());
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("-pgnout"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("Started game"), std::string::npos) << "nothing may be played";
+}
+
+TEST(MpiErrors, BadSettingsAreReportedOnceByRankZero) {
+  TempDir dir("mpi_settings");
+  const auto r = run_mpi_match(3, with(deterministic_match("1"), {"-games", "zero"}), dir.path());
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  const auto first = r.err.find("triad-match: ");
+  ASSERT_NE(first, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("triad-match: ", first + 1), std::string::npos) << "one error: " << r.err;
+}
+
+// An engine program that exists where rank 0 runs but not where the workers run (here: on
+// the workers' PATH): the worker's error reaches rank 0 and every rank ends.
+TEST(MpiErrors, AnEngineMissingOnAWorkerIsReportedByRankZero) {
+  TempDir dir("mpi_missing_engine");
+  const auto bin = dir / "bin";
+  std::filesystem::create_directories(bin);
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", bin / "triad-engine-for-test");
+  const std::vector<std::string> match = {
+      "-mpi",     "-engine",      "name=T", "cmd=triad-engine-for-test",
+      "nodes=50", "-engine",      "name=R", "cmd=builtin:random",
+      "-variant", "razzledazzle", "-games", "2"};
+  // MPMD: rank 0 with the folder on its PATH, ranks 1 and 2 without it.
+  std::vector<std::string> words = {"mpirun",    "--oversubscribe",
+                                    "--bind-to", "none",
+                                    "-np",       "1",
+                                    "-x",        "PATH=" + bin.string() + ":/usr/bin:/bin",
+                                    kTriadMatch};
+  words.insert(words.end(), match.begin(), match.end());
+  for (const std::string w : {":", "-np", "2", "-x", "PATH=/usr/bin:/bin"}) words.push_back(w);
+  words.push_back(kTriadMatch);
+  words.insert(words.end(), match.begin(), match.end());
+  const auto r = JobProcess(words, dir.path()).wait();
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  // The first worker to find out is named (rank 1 or 2), once.
+  EXPECT_TRUE(r.err.find("triad-match: rank 1 (") != std::string::npos ||
+              r.err.find("triad-match: rank 2 (") != std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("engine 'T': engine command 'triad-engine-for-test' was not found"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("Finished game"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace triad::tournament::testing
