@@ -7,8 +7,9 @@
 // result of each unit and ignores late duplicates, and hands accepted results out for
 // committing strictly in unit order. Committing in order keeps a run's records, statistics
 // and resume state identical to a one-machine run of the same units, and never counts half
-// of a game pair. At most `window` units beyond the first uncommitted one are out at once,
-// so the results waiting for a slow unit stay bounded.
+// of a game pair. Accepted results that wait for an earlier unit are bounded
+// (`max_waiting`): while that many wait, no new unit goes out, so memory stays bounded
+// however slow one unit is.
 #pragma once
 
 #include <algorithm>
@@ -30,8 +31,9 @@ using Clock = std::chrono::steady_clock;
 struct SchedulerLimits {
   // A lease not renewed for this long is taken back (the worker is presumed hung or gone).
   std::chrono::milliseconds lease{std::chrono::minutes(2)};
-  // Units leased beyond the first uncommitted unit at most (requeued units always go out).
-  std::int64_t window = 4096;
+  // Accepted results waiting for an earlier unit, at most; when reached, only units taken
+  // back go out until the earliest unit is in.
+  std::int64_t max_waiting = 16384;
 };
 
 // What became of a result handed to complete().
@@ -51,20 +53,21 @@ class Scheduler {
     commit_ = fresh_;
   }
 
-  // The next unit for `worker`, or nullopt when none can go out now (all leased, the window
-  // is full, or everything is done).
+  // The next unit for `worker`, or nullopt when none can go out now (all leased, too many
+  // results waiting, or everything is done).
   std::optional<UnitId> lease(WorkerId worker, Clock::time_point now) {
     UnitId unit;
     if (!requeued_.empty()) {
       unit = *requeued_.begin();
       requeued_.erase(requeued_.begin());
-    } else if (fresh_ < count_ && fresh_ < commit_ + limits_.window) {
+    } else if (fresh_ < count_ && static_cast<std::int64_t>(ready_.size()) < limits_.max_waiting) {
       unit = fresh_;
       fresh_ = skip_finished(fresh_ + 1);
     } else {
       return std::nullopt;
     }
-    leases_[unit] = {worker, now + limits_.lease};
+    leases_[unit] = worker;
+    last_seen_[worker] = now;
     return unit;
   }
 
@@ -92,20 +95,19 @@ class Scheduler {
     return std::make_pair(node.key(), std::move(node.mapped()));
   }
 
-  // `worker` is alive: its leases run for another full lease time from `now`.
-  void renew(WorkerId worker, Clock::time_point now) {
-    for (auto& [unit, lease] : leases_)
-      if (lease.worker == worker) lease.deadline = now + limits_.lease;
-  }
+  // `worker` is alive: its leases run for another full lease time from `now`. Constant
+  // time (a worker's leases end together, a lease time after it was last heard from).
+  void renew(WorkerId worker, Clock::time_point now) { last_seen_[worker] = now; }
 
   // `worker` is gone: its units are leased again. Returns how many it held.
   std::int64_t worker_lost(WorkerId worker) {
-    return take_back([worker](const Lease& l) { return l.worker == worker; });
+    return take_back([worker](WorkerId w) { return w == worker; });
   }
 
-  // Takes back every lease whose deadline passed. Returns how many.
+  // Takes back the leases of every worker not heard from for a lease time. Returns how many.
+  // Looks at every lease: call it now and then (rank 0 does once a second), not per message.
   std::int64_t expire(Clock::time_point now) {
-    return take_back([now](const Lease& l) { return l.deadline <= now; });
+    return take_back([&](WorkerId w) { return last_seen_[w] + limits_.lease <= now; });
   }
 
   // Every unit is committed (taken from next_ready, or finished before).
@@ -117,15 +119,10 @@ class Scheduler {
   // Units held by `worker` now.
   std::int64_t held_by(WorkerId worker) const {
     return std::count_if(leases_.begin(), leases_.end(),
-                         [worker](const auto& l) { return l.second.worker == worker; });
+                         [worker](const auto& l) { return l.second == worker; });
   }
 
  private:
-  struct Lease {
-    WorkerId worker;
-    Clock::time_point deadline;
-  };
-
   UnitId skip_finished(UnitId unit) const {
     while (unit < count_ && finished_before_ && finished_before_(unit)) ++unit;
     return unit;
@@ -150,9 +147,10 @@ class Scheduler {
   UnitId count_;
   SchedulerLimits limits_;
   std::function<bool(UnitId)> finished_before_;
-  UnitId fresh_ = 0;   // the lowest unit never leased
-  UnitId commit_ = 0;  // the lowest unit not committed
-  std::unordered_map<UnitId, Lease> leases_;
+  UnitId fresh_ = 0;                             // the lowest unit never leased
+  UnitId commit_ = 0;                            // the lowest unit not committed
+  std::unordered_map<UnitId, WorkerId> leases_;  // units out, and who holds them
+  std::unordered_map<WorkerId, Clock::time_point> last_seen_;
   std::set<UnitId> requeued_;        // taken back, to be leased again (lowest first)
   std::map<UnitId, Payload> ready_;  // accepted, waiting for the units before them
   std::int64_t requeued_total_ = 0;

@@ -44,7 +44,7 @@ class Coordinator {
         match_(match),
         progress_(progress),
         schedule_(match.schedule()),
-        scheduler_(schedule_.units(), {kLease, 4096},
+        scheduler_(schedule_.units(), {kLease, cluster::SchedulerLimits().max_waiting},
                    [this](cluster::UnitId u) { return unit_done(u); }),
         workers_(static_cast<std::size_t>(world.size())) {}
 

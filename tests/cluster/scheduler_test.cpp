@@ -1,6 +1,6 @@
 // The work layer's scheduler without any transport: leasing in order, requeueing units of
 // lost and late workers, ignoring duplicates, committing in unit order, resume skips and the
-// window that bounds results waiting for a slow unit.
+// bound on results waiting for a slow unit.
 #include "cluster/scheduler.h"
 
 #include <string>
@@ -114,19 +114,21 @@ TEST(Scheduler, UnitsFinishedBeforeAreNeverLeased) {
   EXPECT_EQ(all_done.lease(1, kStart), std::nullopt);
 }
 
-TEST(Scheduler, TheWindowBoundsUnitsOutBeyondTheFirstUncommitted) {
-  Sched s(10, {10s, 3});
-  ASSERT_EQ(s.lease(1, kStart), 0);
+TEST(Scheduler, ResultsWaitingForASlowUnitAreBounded) {
+  Sched s(10, {10s, 2});
+  ASSERT_EQ(s.lease(1, kStart), 0);  // the slow unit
   ASSERT_EQ(s.lease(2, kStart), 1);
   ASSERT_EQ(s.lease(2, kStart), 2);
-  EXPECT_EQ(s.lease(2, kStart), std::nullopt) << "unit 0 holds the window";
+  ASSERT_EQ(s.lease(2, kStart), 3);
   EXPECT_EQ(s.complete(2, 1, "1"), Verdict::kAccepted);
-  EXPECT_EQ(s.lease(2, kStart), std::nullopt) << "results waiting for unit 0 still count";
-  EXPECT_EQ(s.complete(1, 0, "0"), Verdict::kAccepted);
-  EXPECT_EQ(commit_all(s), (std::vector<UnitId>{0, 1}));
-  EXPECT_EQ(s.lease(2, kStart), 3);
-  EXPECT_EQ(s.lease(2, kStart), 4);
-  EXPECT_EQ(s.lease(2, kStart), std::nullopt);
+  EXPECT_EQ(s.lease(2, kStart), 4) << "one result waits: below the bound";
+  EXPECT_EQ(s.complete(2, 2, "2"), Verdict::kAccepted);
+  EXPECT_EQ(s.lease(2, kStart), std::nullopt) << "two results wait for unit 0";
+  EXPECT_EQ(s.worker_lost(1), 1);
+  EXPECT_EQ(s.lease(2, kStart), 0) << "a unit taken back still goes out";
+  EXPECT_EQ(s.complete(2, 0, "0"), Verdict::kAccepted);
+  EXPECT_EQ(commit_all(s), (std::vector<UnitId>{0, 1, 2}));
+  EXPECT_EQ(s.lease(2, kStart), 5);
 }
 
 // Many workers finishing units in a scrambled order, some lost on the way: every unit is
