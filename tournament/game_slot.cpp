@@ -80,7 +80,7 @@ Result<GameReport> GameSlot::play(const ScheduledGame& game) {
   report.game.termination = record.termination;
   report.game.pair = game.pair;
   report.comment = record.comment;
-  report.record_text = format_record(record);
+  if (!config_.pgn_out.empty()) report.record_text = format_record(record);
   report.engine_failures =
       players_now[0]->failures() + players_now[1]->failures() - failures_before;
   return report;

@@ -25,7 +25,7 @@ namespace triad::tournament {
 struct GameReport {
   FinishedGame game;        // result kNone: the game could not be played (or was abandoned)
   std::string comment;      // why it ended
-  std::string record_text;  // the game record (format_record)
+  std::string record_text;  // the game record (format_record), only with -pgnout
   int engine_failures = 0;  // engines that crashed, hung or failed to get ready in it
 };
 

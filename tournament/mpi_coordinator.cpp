@@ -137,15 +137,20 @@ bool Coordinator::receive() {
 }
 
 void Coordinator::commit() {
+  bool committed = false;
   while (!match_.stopping()) {
     auto ready = scheduler_.next_ready();
-    if (!ready) return;
+    if (!ready) break;
     for (const auto& report : ready->second.games) {
       if (match_.results().done(report.game.number)) continue;  // by a resumed run already
-      match_.record(report);
-      if (match_.stopping()) return;
+      match_.record(report, false);
+      committed = true;
+      if (match_.stopping()) break;
     }
   }
+  // One resume state for everything committed in this pass (records are appended first, so
+  // a run killed in between plays those units again rather than losing them).
+  if (committed) match_.save_state();
 }
 
 void Coordinator::hand_out() {

@@ -37,11 +37,11 @@ std::string tournament_fingerprint(const TournamentConfig& c, std::int64_t sched
   return f;
 }
 
-Result<std::optional<Results>> load_resume_state(const std::filesystem::path& file,
-                                                 const std::string& fingerprint, int engines,
-                                                 std::int64_t schedule_size) {
+Result<std::optional<ResumeState>> load_resume_state(const std::filesystem::path& file,
+                                                     const std::string& fingerprint, int engines,
+                                                     std::int64_t schedule_size) {
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return std::optional<Results>();
+  if (!std::filesystem::exists(file, ec)) return std::optional<ResumeState>();
   const std::string where = "resume state '" + file.string() + "'";
   if (!std::filesystem::is_regular_file(file, ec))
     return make_error(where + " is not a regular file");
@@ -61,15 +61,21 @@ Result<std::optional<Results>> load_resume_state(const std::filesystem::path& fi
   }
   auto results = Results::read(root["results"], engines, schedule_size);
   if (!results) return make_error(where + " is damaged: " + results.error().message);
-  return std::optional<Results>(std::move(*results));
+  ResumeState state{std::move(*results), -1};
+  try {
+    if (root["records_bytes"]) state.records_bytes = root["records_bytes"].as<std::int64_t>();
+  } catch (const YAML::Exception& e) {
+    return make_error(where + " is damaged: " + e.what());
+  }
+  return std::optional<ResumeState>(std::move(state));
 }
 
 Result<void> save_resume_state(const std::filesystem::path& file, const std::string& fingerprint,
-                               const Results& results) {
+                               const ResumeState& state) {
   JsonWriter j;
   j.begin_object().key("format").value(kFormat).key("fingerprint").value(fingerprint);
-  j.key("results");
-  results.write(j);
+  j.key("records_bytes").value(state.records_bytes).key("results");
+  state.results.write(j);
   j.end_object();
   return write_file_atomically(file, j.text() + "\n");
 }

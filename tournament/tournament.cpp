@@ -3,6 +3,7 @@
 #include "tournament/tournament.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <ostream>
@@ -18,6 +19,12 @@
 namespace triad::tournament {
 
 namespace {
+
+std::int64_t file_size_or_zero(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  return ec ? 0 : static_cast<std::int64_t>(size);
+}
 
 // Creating a game may read shared YAML settings, which yaml-cpp does not allow from two
 // threads at once: every call of the returned factory holds one lock.
@@ -65,11 +72,13 @@ Result<void> Tournament::prepare() {
                                    static_cast<int>(config_.engines.size()), schedule_->size());
     if (!state) return state.error();
     if (*state) {
-      results_ = std::move(**state);
+      results_ = std::move((*state)->results);
       progress_ << "Resuming: " << results_.played() << " of " << schedule_->size()
                 << " games already played\n";
+      if (auto r = cut_unsaved_records((*state)->records_bytes); !r) return r;
     }
   }
+  if (!config_.pgn_out.empty()) records_bytes_ = file_size_or_zero(config_.pgn_out);
   // A typo in a command fails now, not every game. The scheduling rank of a distributed
   // run plays no game: each worker rank checks the programs on its own host.
   if (!config_.mpi)
@@ -78,6 +87,20 @@ Result<void> Tournament::prepare() {
   stop_reason_ = sprt_decision(config_, results_);
   stop_ = !stop_reason_.empty();
   prepared_ = true;
+  return {};
+}
+
+Result<void> Tournament::cut_unsaved_records(std::int64_t saved_bytes) {
+  if (config_.pgn_out.empty() || saved_bytes < 0) return {};
+  const std::int64_t now = file_size_or_zero(config_.pgn_out);
+  if (now <= saved_bytes) return {};
+  std::error_code ec;
+  std::filesystem::resize_file(config_.pgn_out, static_cast<std::uintmax_t>(saved_bytes), ec);
+  if (ec)
+    return make_error("cannot cut the records of unsaved games from '" + config_.pgn_out.string() +
+                      "': " + ec.message());
+  progress_ << "Removed " << now - saved_bytes << " bytes of records of games the resume state "
+            << "does not count (they are played again)\n";
   return {};
 }
 
@@ -153,7 +176,18 @@ void Tournament::worker(int id) {
   }
 }
 
-void Tournament::record(const GameReport& report) {
+void Tournament::save_state() {
+  std::lock_guard lock(mutex_);
+  save_state_locked();
+}
+
+void Tournament::save_state_locked() {
+  if (config_.state_file.empty()) return;
+  if (auto r = save_resume_state(config_.state_file, fingerprint_, {results_, records_bytes_}); !r)
+    progress_ << "warning: " << r.error().message << "\n";
+}
+
+void Tournament::record(const GameReport& report, bool save_state) {
   std::lock_guard lock(mutex_);
   const FinishedGame& f = report.game;
   const std::string& name0 = config_.engines[f.engine[0]].name;
@@ -179,11 +213,10 @@ void Tournament::record(const GameReport& report) {
         error_ = "cannot append to the record file '" + config_.pgn_out.string() + "'";
       stop_ = true;
     }
+    records_bytes_ = file_size_or_zero(config_.pgn_out);
   }
   results_.add(f);
-  if (!config_.state_file.empty())
-    if (auto r = save_resume_state(config_.state_file, fingerprint_, results_); !r)
-      progress_ << "warning: " << r.error().message << "\n";
+  if (save_state) save_state_locked();
   if (observer_) observer_(f);
 
   progress_ << "Finished game " << f.number << " (" << name0 << " vs " << name1

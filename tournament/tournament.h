@@ -51,7 +51,10 @@ class Tournament {
   // the run (standings, summary).
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return *schedule_; }
-  void record(const GameReport& report);
+  // With `save_state` false the resume state is left to save_state(): rank 0 saves it once
+  // per batch of committed units (two fsyncs per game would cap it at a few hundred games/s).
+  void record(const GameReport& report, bool save_state = true);
+  void save_state();
   bool stopping() const { return stop_ || interrupted_; }
   // Stops the run with an error (the first one is kept).
   void stop_with_error(std::string message);
@@ -67,6 +70,9 @@ class Tournament {
 
  private:
   Result<void> check_outputs() const;
+  // Cuts the records file back to the size the resume state saw (see ResumeState).
+  Result<void> cut_unsaved_records(std::int64_t saved_bytes);
+  void save_state_locked();
   void worker(int id);
 
   TournamentConfig config_;
@@ -79,7 +85,8 @@ class Tournament {
   std::function<void(const FinishedGame&)> observer_;
   std::mutex mutex_;  // guards everything below and the outputs
   Results results_;
-  std::int64_t next_ = 1;  // the next game number to consider
+  std::int64_t next_ = 1;            // the next game number to consider
+  std::int64_t records_bytes_ = -1;  // the records file's size after the last game appended
   std::atomic<bool> stop_{false};
   std::atomic<bool> interrupted_{false};
   std::string stop_reason_;

@@ -251,6 +251,46 @@ TEST(Match, InterruptStopsBeforeTheNextGame) {
   EXPECT_NE(progress.str().find("Stopped early: interrupted"), std::string::npos);
 }
 
+// A run killed after appending a game's record but before saving the resume state: the
+// resumed run cuts that record off and plays the game again, so each game is recorded once.
+TEST(Match, RecordsOfGamesTheStateDoesNotCountAreCutOnResume) {
+  TempDir dir("resume_cut");
+  const std::vector<std::string> words = {"-engine",
+                                          "name=A",
+                                          "cmd=builtin:greedy",
+                                          "-engine",
+                                          "name=B",
+                                          "cmd=builtin:random",
+                                          "-variant",
+                                          "yinyang",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "2",
+                                          "-repeat",
+                                          "-pgnout",
+                                          (dir / "games.pgn").string(),
+                                          "-resume",
+                                          (dir / "state.json").string()};
+  const auto full = run_match(config_from(words));
+  ASSERT_TRUE(full.ok) << full.error;
+  const auto all_records = read_text(dir / "games.pgn");
+  std::filesystem::remove(dir / "games.pgn");
+  std::filesystem::remove(dir / "state.json");
+  const auto interrupted = run_match(config_from(words), [](Tournament& match, std::size_t n) {
+    if (n == 2) match.interrupt();
+  });
+  ASSERT_TRUE(interrupted.ok) << interrupted.error;
+  {  // game 3's record, appended by a run killed before its state was saved
+    std::ofstream out(dir / "games.pgn", std::ios::app);
+    out << all_records.substr(all_records.find("[Event", all_records.find("[Game \"3\"]") - 80));
+  }
+  const auto resumed = run_match(config_from(words));
+  ASSERT_TRUE(resumed.ok) << resumed.error;
+  EXPECT_NE(resumed.output.find("Removed "), std::string::npos) << resumed.output;
+  EXPECT_EQ(read_text(dir / "games.pgn"), all_records);
+}
+
 TEST(Match, ResumeContinuesAnInterruptedRun) {
   TempDir dir("resume");
   const std::vector<std::string> words = {"-engine",
