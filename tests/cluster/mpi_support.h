@@ -1,6 +1,5 @@
-// Runs triad-match under mpirun for the distributed-run tests: `mpirun -np N
-// --oversubscribe` (the test machine may have fewer cores than ranks), allowed as root (CI
-// containers), with a timeout that kills the whole job.
+// Runs triad-match under mpirun for the distributed-run tests, with a timeout that ends the
+// whole job, and finds processes a job may have left behind.
 #pragma once
 
 #include <unistd.h>
@@ -18,53 +17,32 @@
 
 namespace triad::tournament::testing {
 
-// The mpirun words before the program: N ranks, oversubscribed, no CPU binding.
+// The mpirun words before the program: N ranks, oversubscribed (the test machine may have
+// fewer cores than ranks), no CPU binding.
 inline std::vector<std::string> mpirun_words(int ranks) {
-  return {"mpirun", "-np", std::to_string(ranks), "--oversubscribe", "--bind-to", "none"};
+  return {boost::process::search_path("mpirun").string(),
+          "-np",
+          std::to_string(ranks),
+          "--oversubscribe",
+          "--bind-to",
+          "none"};
 }
 
-// A running command (mpirun ... or triad-match) with its output in files of `dir`.
-class JobProcess {
+// A running command (program first, a path) with its output in files of `dir`; Open MPI is
+// allowed to run as root (CI containers).
+class JobProcess : public MatchProcess {
  public:
   JobProcess(const std::vector<std::string>& words, const std::filesystem::path& dir)
-      : out_(dir / "stdout.txt"), err_(dir / "stderr.txt") {
-    auto env = boost::this_process::environment();
-    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
-    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
-    const auto program = words[0].find('/') == std::string::npos
-                             ? boost::process::search_path(words[0])
-                             : boost::filesystem::path(words[0]);
-    child_ = boost::process::child(
-        program, boost::process::args(std::vector<std::string>(words.begin() + 1, words.end())),
-        env, boost::process::std_out > out_.string(), boost::process::std_err > err_.string(),
-        boost::process::std_in < boost::process::null);
-  }
-  ~JobProcess() {
-    std::error_code ec;
-    if (child_.running(ec)) child_.terminate(ec);
-  }
-  int pid() { return child_.id(); }
-  std::string out_so_far() const { return read_text(out_); }
-
-  ProcessResult wait(std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
-    ProcessResult r;
-    std::error_code ec;
-    if (!child_.wait_for(timeout, ec)) {
-      r.timed_out = true;
-      child_.terminate(ec);
-    } else {
-      r.exit_code = child_.exit_code();
-    }
-    r.out = read_text(out_);
-    r.err = read_text(err_);
-    return r;
-  }
-
- private:
-  std::filesystem::path out_;
-  std::filesystem::path err_;
-  boost::process::child child_;
+      : MatchProcess(
+            FullCommand{words,
+                        {{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}}},
+            dir) {}
 };
+
+inline ProcessResult run_job(const std::vector<std::string>& words,
+                             const std::filesystem::path& dir) {
+  return JobProcess(words, dir).wait(std::chrono::seconds(60));
+}
 
 // triad-match -mpi `args` on `ranks` ranks, to the end.
 inline ProcessResult run_mpi_match(int ranks, const std::vector<std::string>& args,
@@ -73,7 +51,7 @@ inline ProcessResult run_mpi_match(int ranks, const std::vector<std::string>& ar
   words.push_back(kTriadMatch);
   words.push_back("-mpi");
   words.insert(words.end(), args.begin(), args.end());
-  return JobProcess(words, dir).wait();
+  return run_job(words, dir);
 }
 
 // The lines of `text` that start with `start` (e.g. the [Game "N"] tags of a record file).
