@@ -143,14 +143,14 @@ void Coordinator::commit() {
     if (!ready) break;
     for (const auto& report : ready->second.games) {
       if (match_.results().done(report.game.number)) continue;  // by a resumed run already
-      match_.record(report, false);
+      match_.record(report, true);
       committed = true;
       if (match_.stopping()) break;
     }
   }
-  // One resume state for everything committed in this pass (records are appended first, so
-  // a run killed in between plays those units again rather than losing them).
-  if (committed) match_.save_state();
+  // One resume state for everything committed in this pass (records are appended first; a
+  // run killed in between cuts them off and plays those units again, see ResumeState).
+  if (committed) match_.end_batch();
 }
 
 void Coordinator::hand_out() {
@@ -190,7 +190,7 @@ int Coordinator::run(std::ostream& errors) {
     for (int i = 0; i < 256 && receive(); ++i) busy = true;
     commit();
     hand_out();
-    progress_ << std::flush;
+    if (busy) progress_ << std::flush;
     if (Clock::now() >= next_expiry) {
       scheduler_.expire(Clock::now());
       next_expiry = Clock::now() + std::chrono::seconds(1);

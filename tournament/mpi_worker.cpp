@@ -176,12 +176,12 @@ void Worker::run() {
       world_.send(0, kAlive, 0);
       last_heartbeat = Clock::now();
     }
-    // While units are held, look again within kTick (sooner when half the slots have
-    // results); with none held, sleep longer and longer (up to Backoff's limit).
+    // While units are held, look again within kTick (sooner when a quarter of them are
+    // done); with none held, sleep longer and longer (up to Backoff's limit).
     std::unique_lock lock(mutex_);
     const bool holding = !units_.empty() || playing_ > 0;
     if (busy || holding) backoff.reset();
-    const auto flush_at = static_cast<std::size_t>(std::max(1, config_.concurrency / 2));
+    const auto flush_at = static_cast<std::size_t>(std::max(1, held_ / 4));
     results_ready_.wait_for(lock, holding ? kTick : std::chrono::microseconds(backoff.next()),
                             [&] { return finished_.size() >= flush_at || !failures_.empty(); });
   }

@@ -176,9 +176,10 @@ void Tournament::worker(int id) {
   }
 }
 
-void Tournament::save_state() {
+void Tournament::end_batch() {
   std::lock_guard lock(mutex_);
   save_state_locked();
+  progress_ << std::flush;
 }
 
 void Tournament::save_state_locked() {
@@ -187,7 +188,7 @@ void Tournament::save_state_locked() {
     progress_ << "warning: " << r.error().message << "\n";
 }
 
-void Tournament::record(const GameReport& report, bool save_state) {
+void Tournament::record(const GameReport& report, bool in_batch) {
   std::lock_guard lock(mutex_);
   const FinishedGame& f = report.game;
   const std::string& name0 = config_.engines[f.engine[0]].name;
@@ -216,7 +217,7 @@ void Tournament::record(const GameReport& report, bool save_state) {
     records_bytes_ = file_size_or_zero(config_.pgn_out);
   }
   results_.add(f);
-  if (save_state) save_state_locked();
+  if (!in_batch) save_state_locked();
   if (observer_) observer_(f);
 
   progress_ << "Finished game " << f.number << " (" << name0 << " vs " << name1
@@ -234,7 +235,7 @@ void Tournament::record(const GameReport& report, bool save_state) {
     stop_ = true;
     stop_reason_ = "an engine failed in game " + std::to_string(f.number) + " (-norecover)";
   }
-  progress_ << std::flush;
+  if (!in_batch) progress_ << std::flush;
 }
 
 std::string Tournament::standings() const {

@@ -51,10 +51,11 @@ class Tournament {
   // the run (standings, summary).
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return *schedule_; }
-  // With `save_state` false the resume state is left to save_state(): rank 0 saves it once
-  // per batch of committed units (two fsyncs per game would cap it at a few hundred games/s).
-  void record(const GameReport& report, bool save_state = true);
-  void save_state();
+  // `in_batch`: the resume state is saved and the progress flushed by end_batch(), once per
+  // batch of committed units (rank 0 of a distributed run: two fsyncs per game would cap it
+  // at a few hundred games/s).
+  void record(const GameReport& report, bool in_batch = false);
+  void end_batch();
   bool stopping() const { return stop_ || interrupted_; }
   // Stops the run with an error (the first one is kept).
   void stop_with_error(std::string message);
