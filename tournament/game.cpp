@@ -114,7 +114,9 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
   }
   for (int p = 0; p < 2; ++p) {
     const std::uint64_t seed = setup.seed * 2 + static_cast<std::uint64_t>(p);
-    if (auto f = players[p]->prepare_game(seed)) {
+    auto failure = players[p]->prepare_game(seed);
+    rec.engine_id[p] = players[p]->id_name();
+    if (auto f = failure) {
       if (f->kind == FailureKind::kCancelled)
         return finish(GameResult::kNone, kTermInterrupted, "the run was interrupted");
       const bool stall = f->kind == FailureKind::kTimeout;

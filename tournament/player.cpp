@@ -70,6 +70,8 @@ class EnginePlayer : public Player {
     }
   }
 
+  std::string id_name() const override { return client_ ? client_->id_name() : std::string(); }
+
  private:
   std::optional<Failure> start() {
     protocol::ProcessSpec spec{config_.command,     config_.args,    config_.working_dir,
@@ -122,6 +124,7 @@ class BuiltinPlayer : public Player {
 
   void after_failure(const Failure&) override {}
   void end_game() override {}
+  std::string id_name() const override { return greedy_ ? "builtin:greedy" : "builtin:random"; }
 
  private:
   bool greedy_;

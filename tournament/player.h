@@ -35,6 +35,10 @@ class Player {
   // by the next prepare_game()).
   virtual void after_failure(const protocol::Failure& failure) = 0;
   virtual void end_game() = 0;
+  // What the engine calls itself: its `id name` from the last handshake (empty if it gave
+  // none); built-in players name themselves. Game records carry it, so they say which build
+  // played.
+  virtual std::string id_name() const = 0;
   // How often the engine had to be killed or was found dead (crashes, hangs).
   int failures() const { return failures_; }
 

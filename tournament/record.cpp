@@ -66,6 +66,9 @@ std::string format_record(const GameRecord& r) {
   out += tag("FEN", s.start_fen);
   out += tag("Player1", s.name[0]);
   out += tag("Player2", s.name[1]);
+  for (int p = 0; p < 2; ++p)
+    if (!r.engine_id[p].empty())
+      out += tag("Player" + std::to_string(p + 1) + "Engine", r.engine_id[p]);
   out += tag("Result", result_text(r.result));
   out += tag("Termination", r.termination);
   if (!r.score_text.empty() && r.score_text != "none") out += tag("Score", r.score_text);

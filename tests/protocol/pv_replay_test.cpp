@@ -108,7 +108,8 @@ TEST_P(PvReplay, RandomGames) {
       if (::testing::Test::HasFatalFailure()) return;
       const std::string moves_text = check.driver().query("moves");
       const auto legal = tokenize(moves_text);
-      moves += " " + std::string(legal[rng.below(legal.size())]);
+      moves += ' ';
+      moves += legal[rng.below(legal.size())];
       check.driver().send("position startpos moves" + moves);
     }
   }

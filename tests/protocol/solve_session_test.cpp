@@ -65,7 +65,9 @@ TEST(SolveSession, WinLossAndExactAgreeWithTheReferenceSolver) {
     ASSERT_TRUE(move) << best;
     const auto after = reference.solve(g.make(p, *move));
     ASSERT_TRUE(after);
-    if (expected->side_to_move_wins) EXPECT_EQ(after->side_to_move_wins, false);
+    if (expected->side_to_move_wins) {
+      EXPECT_FALSE(after->side_to_move_wins);
+    }
 
     const auto exact = d.send("go solve exact");
     const std::string line = solved_line(exact);

@@ -47,6 +47,11 @@ TEST(Engines, TriadAgainstTriadUciAndUgi) {
     EXPECT_EQ(r.tags.at("Termination"), "normal") << run.output;
     EXPECT_EQ(r.tags.at("TimeControl"), "st=0.02");
     EXPECT_TRUE(r.tags.count("Score"));  // Yin Yang's final score
+    // Which build played: the engines' own `id name` (Triad <version>[-<commit>]).
+    for (const char* tag : {"Player1Engine", "Player2Engine"}) {
+      ASSERT_TRUE(r.tags.count(tag)) << tag;
+      EXPECT_EQ(r.tags.at(tag).rfind("Triad 0.", 0), 0u) << r.tags.at(tag);
+    }
   }
   // Engine moves carry the engine's score and depth: {+0.50/7 0.020s}.
   EXPECT_NE(read_text(dir / "games.pgn").find("/"), std::string::npos);

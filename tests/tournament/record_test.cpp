@@ -27,6 +27,8 @@ TEST(Record, TagsMovesCommentsAndResult) {
   r.termination = kTermIllegalMove;
   r.comment = "Player 1 made an illegal move: zz";
   r.score_text = "14 17";
+  r.engine_id[0] = "Triad 0.1.0-abc1234";
+  r.engine_id[1] = "builtin:greedy";
   const std::string text = format_record(r);
   EXPECT_EQ(text,
             "[Event \"Test \\\"cup\\\"\"]\n"
@@ -38,6 +40,8 @@ TEST(Record, TagsMovesCommentsAndResult) {
             "[FEN \"6/6/2DL2/2LD2/6/6 1 0\"]\n"
             "[Player1 \"triad\"]\n"
             "[Player2 \"greedy\"]\n"
+            "[Player1Engine \"Triad 0.1.0-abc1234\"]\n"
+            "[Player2Engine \"builtin:greedy\"]\n"
             "[Result \"0-1\"]\n"
             "[Termination \"illegal move\"]\n"
             "[Score \"14 17\"]\n"
