@@ -4,9 +4,11 @@
 //   triad-yinyang-prove --file start.proof --split 6               the start position
 //   triad-yinyang-prove --file p.proof --position "<line>" --split 2
 //   triad-yinyang-prove --file d4.proof --all-at-ply 4 --split 0   every position 4 plies in
+//   triad-yinyang-prove --file start.proof --verify 100            re-check 100 random proofs
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -18,6 +20,7 @@
 #include "adapters/yinyang/notation.h"
 #include "engine/games/yinyang/prover.h"
 #include "tools/yinyang_prove/proof_file.h"
+#include "tools/yinyang_prove/verify.h"
 
 namespace {
 
@@ -57,6 +60,21 @@ std::optional<std::vector<yy::Position>> positions_at(const yy::Game& g, const y
   return level;
 }
 
+// --verify: re-checks proofs of the file (verify.h); exit 0 when all agree, 1 otherwise.
+int run_verify(const triad::tools::ProofFile& file, std::size_t sample, std::uint64_t seed,
+               int max_empties) {
+  const auto report = triad::tools::verify_proofs(file, sample, seed, max_empties,
+                                                  [] { return interrupted.load(); });
+  for (const auto& f : report.failures) std::cout << "FAILED " << f << "\n";
+  std::cout << "verified " << report.checked << " proofs with the reference solver ("
+            << report.too_large << " with more than " << max_empties
+            << " empty squares left out): "
+            << (report.failures.empty() ? "all agree" : std::to_string(report.failures.size()) +
+                                                            " disagree")
+            << (report.stopped ? " (interrupted)" : "") << std::endl;
+  return report.failures.empty() && !report.stopped ? 0 : 1;
+}
+
 const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
   const bool p1 = (p.side_to_move == triad::engine::Player::kOne) == side_to_move_wins;
   return p1 ? "Player 1 wins" : "Player 2 wins";
@@ -67,8 +85,9 @@ const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
 int main(int argc, char** argv) {
   namespace po = boost::program_options;
   std::string file, position;
-  int split = 4, threads = 1, all_at_ply = -1;
-  std::size_t hash_mb = 256;
+  int split = 4, threads = 1, all_at_ply = -1, max_empties = 20;
+  std::size_t hash_mb = 256, verify = 0;
+  std::uint64_t seed = 1;
   po::options_description opts("triad-yinyang-prove options");
   opts.add_options()("help,h", "show this help")(
       "file", po::value(&file)->required(),
@@ -79,7 +98,13 @@ int main(int argc, char** argv) {
       "all-at-ply", po::value(&all_at_ply),
       "prove every distinct position this many plies below the position instead")(
       "threads", po::value(&threads)->default_value(1), "solver threads (1-256)")(
-      "hash", po::value(&hash_mb)->default_value(256), "solver table in MB (1-65536)");
+      "hash", po::value(&hash_mb)->default_value(256), "solver table in MB (1-65536)")(
+      "verify", po::value(&verify),
+      "prove nothing: re-solve this many random proofs of the file with the reference solver "
+      "and check each value and winning move (0 = every proof)")(
+      "max-empties", po::value(&max_empties)->default_value(20),
+      "--verify: leave out proofs with more empty squares (0-32)")(
+      "seed", po::value(&seed)->default_value(1), "--verify: which proofs are drawn");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -93,9 +118,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (split < 0 || split > 32 || threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536 ||
-      all_at_ply > 32) {
+      all_at_ply > 32 || max_empties < 0 || max_empties > 32) {
     std::cerr << "triad-yinyang-prove: --split must be 0-32, --threads 1-256, --hash 1-65536, "
-                 "--all-at-ply 0-32\n";
+                 "--all-at-ply 0-32, --max-empties 0-32\n";
+    return 2;
+  }
+  const bool verifying = vm.count("verify") > 0;
+  if (verifying && !std::filesystem::exists(file)) {
+    std::cerr << "triad-yinyang-prove: --verify: " << file << ": no such proof file\n";
     return 2;
   }
   const yy::Game g;
@@ -115,6 +145,7 @@ int main(int argc, char** argv) {
   }
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  if (verifying) return run_verify(**store, verify, seed, max_empties);
   std::cout << "proof file " << file << ": " << (*store)->size() << " positions already proved"
             << std::endl;
 

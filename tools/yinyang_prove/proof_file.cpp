@@ -50,11 +50,19 @@ Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& 
   auto file = std::make_unique<ProofFile>();
   const bool exists = std::filesystem::exists(path);
   bool ends_mid_line = false;
+  bool has_header = false;
   if (exists) {
+    // Only a regular file: a FIFO would block, a device would never end.
+    if (!std::filesystem::is_regular_file(path))
+      return make_error(path.string() + ": not a regular file");
     std::ifstream in(path);
     if (!in) return make_error(path.string() + ": cannot read");
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
+    if (!lines.empty() && lines.front() != kHeader)
+      return make_error(path.string() + ":1: not a Triad Yin Yang proof file (expected '" +
+                        std::string(kHeader) + "')");
+    has_header = !lines.empty();
     in.clear();
     in.seekg(-1, std::ios::end);
     ends_mid_line = in && in.get() != '\n';
@@ -73,7 +81,7 @@ Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& 
   }
   file->out_.open(path, std::ios::app);
   if (!file->out_) return make_error(path.string() + ": cannot write");
-  if (!exists) file->out_ << kHeader << "\n" << std::flush;
+  if (!has_header) file->out_ << kHeader << "\n" << std::flush;
   if (ends_mid_line)
     file->out_ << "\n" << std::flush;  // the dropped line stays a comment-free stub
   return file;
