@@ -260,19 +260,30 @@ class SearchWorker {
   void count_node(int ply) {
     nodes_.fetch_add(1, std::memory_order_relaxed);
     if (ply > seldepth_) seldepth_ = ply;
-    if (id_ == 0) check_limits();
+    if (id_ == 0) {
+      check_limits();
+    } else {
+      check_shared_node_limit();
+    }
+  }
+
+  // With helper threads `go nodes` limits all threads together, summed every 128 nodes by
+  // every thread: a main thread held up by the OS must not let the helpers run past it.
+  void check_shared_node_limit() {
+    SharedState& s = *shared_;
+    if (!s.limits.nodes || s.config.threads <= 1) return;
+    if ((nodes_.load(std::memory_order_relaxed) & 127) != 0) return;
+    if (s.total_nodes() >= s.limits.nodes) s.abort.store(true, std::memory_order_relaxed);
   }
 
   void check_limits() {
     SharedState& s = *shared_;
     const std::uint64_t n = nodes_.load(std::memory_order_relaxed);
-    // One thread stops at the exact count (deterministic); with helper threads the limit is
-    // on all threads together, summed every 128 nodes.
+    // One thread stops at the exact count (deterministic).
     if (s.limits.nodes && s.config.threads <= 1 && n >= s.limits.nodes)
       s.abort.store(true, std::memory_order_relaxed);
+    check_shared_node_limit();
     if ((n & 127) != 0) return;  // a clock read every 128 nodes costs well under 1%
-    if (s.limits.nodes && s.config.threads > 1 && s.total_nodes() >= s.limits.nodes)
-      s.abort.store(true, std::memory_order_relaxed);
     if (s.external_stop.load(std::memory_order_relaxed)) s.abort.store(true);
     if (s.ponderhit.load(std::memory_order_relaxed) && s.pondering.load()) {
       s.pondering.store(false);
