@@ -44,7 +44,7 @@ class MatchProcess {
  public:
   MatchProcess(const std::vector<std::string>& args, const std::filesystem::path& dir,
                long address_space_kib = 0)
-      : MatchProcess(FullCommand{command_words(args, address_space_kib)}, dir) {}
+      : MatchProcess(FullCommand{command_words(args, address_space_kib), {}}, dir) {}
   // Any command (program first: a path), e.g. mpirun with triad-match among its words, with
   // variables added to the inherited environment.
   struct FullCommand {
