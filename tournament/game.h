@@ -61,7 +61,7 @@ struct GameRecord {
   std::string termination;  // one of kTerm*
   std::string comment;      // why it ended, for people ("Player 2 made an illegal move: …")
   std::string final_fen;
-  std::string score_text;  // the game's score (Yin Yang), "none" otherwise
+  std::string score_text;    // the game's score (Yin Yang), "none" otherwise
   std::string engine_id[2];  // each player's id name (Player::id_name), once it started
 };
 

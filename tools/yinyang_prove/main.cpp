@@ -8,8 +8,8 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -67,10 +67,9 @@ int run_verify(const triad::tools::ProofFile& file, std::size_t sample, std::uin
                                                   [] { return interrupted.load(); });
   for (const auto& f : report.failures) std::cout << "FAILED " << f << "\n";
   std::cout << "verified " << report.checked << " proofs with the reference solver ("
-            << report.too_large << " with more than " << max_empties
-            << " empty squares left out): "
-            << (report.failures.empty() ? "all agree" : std::to_string(report.failures.size()) +
-                                                            " disagree")
+            << report.too_large << " with more than " << max_empties << " empty squares left out): "
+            << (report.failures.empty() ? "all agree"
+                                        : std::to_string(report.failures.size()) + " disagree")
             << (report.stopped ? " (interrupted)" : "") << std::endl;
   return report.failures.empty() && !report.stopped ? 0 : 1;
 }
