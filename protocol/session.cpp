@@ -84,6 +84,9 @@ void Session::declare_options() {
   options_.add({"Move Overhead", T::kSpin, "30", 0, 10000, {}}, ok);
   options_.add({"UCI_ShowWDL", T::kCheck, "false", 0, 0, {}}, ok);
   options_.add({"OwnBook", T::kCheck, "false", 0, 0, {}}, ok);
+  options_.add({"BookFile", T::kString, "", 0, 0, {}},
+               [this](const std::string& v) { return load_book(v); });
+  options_.add({"BookMode", T::kCombo, "best", 0, 0, {"best", "weighted"}}, ok);
   options_.add({"DrawRepetitions", T::kSpin, "3", 0, 1000, {}}, [this](const std::string& v) {
     auto rules = draw_rules();
     rules.repetitions = std::stoi(v);
@@ -273,7 +276,10 @@ void Session::set_option(const CmdSetOption& cmd) {
     out_.error(r.error().message);
     return;
   }
-  if (iequals(cmd.name, "UCI_Variant")) announce_variant();
+  if (iequals(cmd.name, "UCI_Variant")) {
+    announce_variant();
+    note_book_variant();
+  }
 }
 
 void Session::new_game() {
@@ -318,6 +324,7 @@ void Session::go(const CmdGo& cmd) {
     solve(cmd);
     return;
   }
+  if (play_book_move(cmd)) return;
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
   // side to move with no time at all: it moves at once, as in Stockfish, instead of

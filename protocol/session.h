@@ -14,10 +14,12 @@
 #include <mutex>
 #include <optional>
 #include <ostream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "adapters/book/book.h"
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "engine/core/game.h"
@@ -72,6 +74,14 @@ class Session {
   void eval();
   void bench(int depth);
 
+  // Opening book (session_book.cpp).
+  Result<void> load_book(const std::string& file);  // BookFile; "" unloads
+  adapters::book::BookVariant current_book_variant() const;
+  void note_book_variant();  // an info line when the loaded book is not for this variant
+  // Answers `go` from the book (info string, info, bestmove) when OwnBook is on and the
+  // position has a legal book move; false when the search must answer.
+  bool play_book_move(const CmdGo& cmd);
+
   // Called on the main search thread when the search or perft has ended: prints its last
   // line (bestmove) and lets the reader go on.
   void finish_search(const std::vector<std::string>& last_lines);
@@ -85,7 +95,9 @@ class Session {
   Mode mode_ = Mode::kUci;
   std::string variant_;
   std::unique_ptr<adapters::GameEngine> engine_;
-  std::optional<engine::Player> forfeit_;  // who forfeited by an illegal move, if anyone
+  std::optional<engine::Player> forfeit_;             // who forfeited by an illegal move, if anyone
+  std::optional<adapters::book::Book> book_;          // BookFile, when loaded
+  std::mt19937_64 book_rng_{std::random_device{}()};  // BookMode weighted
 
   std::mutex state_mutex_;
   std::condition_variable cv_;

@@ -1,6 +1,8 @@
 // The shared text toolkit (see text.h).
 #include "adapters/common/text.h"
 
+#include "engine/core/hash.h"
+
 namespace triad::adapters {
 
 namespace {
@@ -139,6 +141,12 @@ void append_run_length(std::string& out, std::string_view cells) {
     out += c;
   }
   if (empty) out += std::to_string(empty);
+}
+
+std::uint64_t hash_text(std::string_view text, std::uint64_t seed) {
+  std::uint64_t h = 0xCBF29CE484222325ull ^ seed;
+  for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
+  return engine::splitmix64(h);
 }
 
 }  // namespace triad::adapters

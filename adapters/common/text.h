@@ -12,6 +12,7 @@
 #include <charconv>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,10 @@ std::optional<T> parse_integer(std::string_view text) {
   if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
 }
+
+// A well-mixed 64-bit hash of `text` (FNV-1a, then splitmix64's finaliser); `seed` gives
+// other hashes of the same text. Stable across builds: book keys and fingerprints use it.
+std::uint64_t hash_text(std::string_view text, std::uint64_t seed = 0);
 
 // "Player 1" / "Player 2".
 std::string player_name(engine::Player p);

@@ -19,6 +19,9 @@ struct Variant {
   std::string name;     // e.g. "ivesdama-arc"
   std::string game;     // the base game's registry name: "razzledazzle", "yinyang", …
   GameFactory factory;  // fresh games with the variant's rule settings
+  // A hash of the base game, its start position and the rule settings as written (opening
+  // books carry it, so a book of other rules is refused).
+  std::uint64_t rules_fingerprint = 0;
 };
 
 class VariantRegistry {

@@ -46,6 +46,23 @@ Result<std::string> scalar_field(const YAML::Node& entry, const char* key) {
   return node.Scalar();
 }
 
+// Variant::rules_fingerprint: the base game, the start position of a fresh game and the rule
+// settings of the entry (every key but name, game and description, in key order).
+std::uint64_t rules_fingerprint(const std::string& game, const GameFactory& factory,
+                                const YAML::Node& entry) {
+  std::string text = game + "\n" + factory()->start_position_line() + "\n";
+  std::vector<std::pair<std::string, std::string>> settings;
+  if (entry.IsMap())
+    for (const auto& kv : entry) {
+      const std::string key = kv.first.as<std::string>();
+      if (key != "name" && key != "game" && key != "description")
+        settings.emplace_back(key, YAML::Dump(kv.second));
+    }
+  std::sort(settings.begin(), settings.end());
+  for (const auto& [key, value] : settings) text += key + "=" + value + "\n";
+  return hash_text(text);
+}
+
 }  // namespace
 
 VariantRegistry VariantRegistry::builtin() {
@@ -64,7 +81,8 @@ void VariantRegistry::add_default_variants() {
     auto factory = game->configure(YAML::Node(), {});
     // Default settings are the game's own: a failure is a build defect (tests cover it).
     if (!factory) throw std::logic_error(name + " default settings: " + factory.error().message);
-    variants_.push_back(Variant{name, name, std::move(*factory)});
+    const auto fingerprint = rules_fingerprint(name, *factory, YAML::Node());
+    variants_.push_back(Variant{name, name, std::move(*factory), fingerprint});
   }
 }
 
@@ -98,7 +116,8 @@ Result<void> VariantRegistry::load_text(const std::string& yaml_text,
       auto factory = make_factory(*game, entry, base_dir);
       if (!factory)
         return make_error(where + "variant '" + *name + "': " + factory.error().message);
-      loaded.push_back(Variant{*name, *game, std::move(*factory)});
+      const auto fingerprint = rules_fingerprint(*game, *factory, entry);
+      loaded.push_back(Variant{*name, *game, std::move(*factory), fingerprint});
     }
   } catch (const YAML::Exception& e) {
     return make_error(source_name + ":" + std::to_string(std::max(e.mark.line, 0) + 1) + ": " +

@@ -37,6 +37,8 @@ TEST(Session, UciHandshakeListsEveryOptionThenVariant) {
         "VariantPath type string", "Hash type spin", "Clear Hash type button", "Threads type spin",
         "MultiPV type spin", "Ponder type check default false", "Move Overhead type spin",
         "UCI_ShowWDL type check", "OwnBook type check default false",
+        "BookFile type string default <empty>",
+        "BookMode type combo default best var best var weighted",
         "DrawRepetitions type spin default 3 min 0", "MaxPlies type spin default 0 min 0",
         "Debug Log File type string"}) {
     EXPECT_EQ(count_prefix(out, std::string("option name ") + name), 1) << name;

@@ -1,0 +1,209 @@
+// triad-book as a process: build, show, merge, suite and expand on small inputs (node counts
+// of a few hundred, so each run takes well under a second), and bad input — a malformed
+// record, an unknown variant, an unwritable output, a damaged book — refused with one error
+// line and exit code 2.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/process.hpp>
+
+#include "adapters/book/book.h"
+#include "adapters/common/variants.h"
+#include "tournament/schedule.h"
+
+namespace triad::adapters::book {
+namespace {
+
+namespace fs = std::filesystem;
+namespace bp = boost::process;
+
+const std::string kTool = TRIAD_BINARY_DIR "/triad-book";
+const std::string kGames = TRIAD_SOURCE_DIR "/tests/data/book/razzle-8games.pgn";
+
+struct ToolRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class BookTool : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("triad-book-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  ToolRun run(std::vector<std::string> args) {
+    args.insert(args.begin(), kTool);
+    const auto out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    fs::remove(out);  // the redirection does not truncate
+    fs::remove(err);
+    bp::child child(bp::args(args), bp::std_out > out.string(), bp::std_err > err.string(),
+                    bp::std_in < bp::null);
+    ToolRun r;
+    std::error_code ec;
+    if (!child.wait_for(std::chrono::seconds(120), ec)) {
+      child.terminate(ec);
+      ADD_FAILURE() << "triad-book timed out";
+    } else {
+      r.exit_code = child.exit_code();
+    }
+    r.out = read_text(out);
+    r.err = read_text(err);
+    return r;
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  // One line on standard error, exit code 2, containing `what`.
+  void expect_one_error(const ToolRun& r, const std::string& what) {
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(BookTool, BuildThenShowTheStartPosition) {
+  auto r = run({"build", "-variant", "razzledazzle", "-records", kGames, "-out", path("b.book"),
+                "-plies", "6", "-min-games", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("from 8 games"), std::string::npos) << r.out;
+  auto book = Book::load(path("b.book"));
+  ASSERT_TRUE(book) << book.error().message;
+  EXPECT_EQ(book->variant().variant, "razzledazzle");
+  r = run({"show", "-book", path("b.book")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The first move of the first game is listed with its statistics.
+  EXPECT_NE(r.out.find("d1c1b1"), std::string::npos) << r.out;
+  r = run({"show", "-book", path("b.book"), "-moves", "d1c1b1", "b8c6", "f1e3", "f8e6", "c1d3",
+           "c8b6", "d3f4"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("not in the book"), std::string::npos) << r.out;  // ply 7 > -plies
+}
+
+TEST_F(BookTool, MergeAddsTheStatisticsOfBothBooks) {
+  ASSERT_EQ(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out", path("a.book"),
+                 "-min-games", "1"})
+                .exit_code,
+            0);
+  auto r = run({"merge", "-books", path("a.book"), path("a.book"), "-out", path("m.book")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto a = Book::load(path("a.book"));
+  auto m = Book::load(path("m.book"));
+  ASSERT_TRUE(a && m);
+  ASSERT_EQ(a->size(), m->size());
+  const auto& first = a->entries().begin()->second.moves.front();
+  const auto& merged = m->entries().begin()->second.moves.front();
+  EXPECT_EQ(merged.stats.games(), 2 * first.stats.games());
+  // A book of another variant cannot be merged.
+  ASSERT_EQ(
+      run({"expand", "-book", path("y.book"), "-variant", "yinyang", "-expansions", "0"}).exit_code,
+      0);
+  expect_one_error(run({"merge", "-books", path("a.book"), path("y.book"), "-out", path("x.book")}),
+                   "a book of variant 'yinyang' cannot be merged into one of 'razzledazzle'");
+}
+
+TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
+  auto r = run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes", "300",
+                "-window=-100000,100000", "-out", path("s.txt"), "-concurrency", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto registry = VariantRegistry::builtin();
+  const auto* variant = registry.find("ivesdama");
+  auto openings = tournament::load_openings(
+      path("s.txt"),
+      [&]() -> Result<std::unique_ptr<AnyGame>> { return registry.find("ivesdama")->factory(); });
+  ASSERT_TRUE(openings) << openings.error().message;
+  ASSERT_EQ(openings->size(), 5u);
+  std::set<PositionKey> keys;
+  for (const auto& o : *openings) {
+    auto game = variant->factory();
+    ASSERT_TRUE(game->reset(o.fen));
+    EXPECT_EQ(game->ply(), 4);
+    keys.insert(position_key(o.fen));
+  }
+  EXPECT_EQ(keys.size(), 5u);  // no transpositions
+  // A window no position can meet: one error, nothing half-written.
+  expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "2", "-count", "3", "-nodes",
+                        "100", "-window=31000,31000", "-max-tries", "10", "-out", path("t.txt")}),
+                   "positions found in the window");
+}
+
+TEST_F(BookTool, ExpandGrowsTheBookAndResumes) {
+  auto r = run({"expand", "-book", path("e.book"), "-variant", "razzledazzle", "-nodes", "200",
+                "-expansions", "2", "-concurrency", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto first = Book::load(path("e.book"));
+  ASSERT_TRUE(first) << first.error().message;
+  const auto registry = VariantRegistry::builtin();
+  auto start = registry.find("razzledazzle")->factory();
+  const BookEntry* root = first->find(start->position_line());
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->moves.size(), start->legal_moves().size());  // the root was expanded
+  int expanded = 0;
+  for (const auto& [k, e] : first->entries()) expanded += !e.moves.empty();
+  EXPECT_EQ(expanded, 2);
+  // The best move's weight is 100 and its evaluation is the root's.
+  bool best_found = false;
+  for (const auto& m : root->moves) best_found |= m.weight == 100 && m.eval == root->eval;
+  EXPECT_TRUE(best_found);
+  // Running again continues from the file.
+  r = run({"expand", "-book", path("e.book"), "-nodes", "200", "-expansions", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto second = Book::load(path("e.book"));
+  ASSERT_TRUE(second);
+  expanded = 0;
+  for (const auto& [k, e] : second->entries()) expanded += !e.moves.empty();
+  EXPECT_EQ(expanded, 3);
+}
+
+TEST_F(BookTool, BadInputGivesOneErrorAndExitCodeTwo) {
+  {
+    std::ofstream bad(path("bad.pgn"));
+    bad << "[Variant \"razzledazzle\"]\n1. d1c1b1 {unterminated\n";
+  }
+  expect_one_error(run({"build", "-variant", "razzledazzle", "-records", path("bad.pgn"), "-out",
+                        path("o.book")}),
+                   "unterminated comment");
+  {
+    std::ofstream bad(path("illegal.pgn"));
+    bad << "1. d1c1b1 z9z9 1-0\n";
+  }
+  expect_one_error(run({"build", "-variant", "razzledazzle", "-records", path("illegal.pgn"),
+                        "-out", path("o.book")}),
+                   "move 'z9z9'");
+  expect_one_error(run({"build", "-variant", "chess", "-records", kGames, "-out", path("o.book")}),
+                   "unknown variant 'chess'");
+  expect_one_error(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out",
+                        "/nonexistent-folder/o.book"}),
+                   "book file");
+  expect_one_error(run({"suite", "-variant", "yinyang", "-out", "/nonexistent-folder/s.txt"}),
+                   "openings file");
+  {
+    std::ofstream junk(path("junk.book"));
+    junk << "TRIADBK\nnot really";
+  }
+  expect_one_error(run({"show", "-book", path("junk.book")}), "truncated");
+  expect_one_error(run({"frobnicate"}), "unknown command");
+  expect_one_error(run({"build", "-variant"}), "error");
+  EXPECT_FALSE(fs::exists(path("o.book")));
+}
+
+}  // namespace
+}  // namespace triad::adapters::book

@@ -1,0 +1,80 @@
+// Shared helpers of the triad-book commands (see common.h).
+#include "tools/book/common.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "adapters/common/text.h"
+#include "tournament/output_files.h"
+
+namespace triad::tools::book {
+
+Result<po::variables_map> parse_options(const std::vector<std::string>& args,
+                                        const po::options_description& desc) {
+  po::variables_map vm;
+  try {
+    po::store(
+        po::command_line_parser(args)
+            .options(desc)
+            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
+            .run(),
+        vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return make_error(e.what());
+  }
+  return vm;
+}
+
+Result<adapters::VariantRegistry> load_variants(const std::string& variants_file) {
+  auto registry = adapters::VariantRegistry::builtin();
+  if (!variants_file.empty())
+    if (auto r = registry.load_file(variants_file); !r) return r.error();
+  return registry;
+}
+
+Result<const adapters::Variant*> find_variant(const adapters::VariantRegistry& registry,
+                                              const std::string& name) {
+  const auto* v = registry.find(name);
+  if (!v) {
+    std::string known;
+    for (const auto& n : registry.names()) known += (known.empty() ? "" : ", ") + n;
+    return make_error("unknown variant " + adapters::quote(name) + " (known: " + known +
+                      "; more with -variants FILE)");
+  }
+  return v;
+}
+
+bk::BookVariant book_variant_of(const adapters::Variant& variant) {
+  return {variant.name, variant.game, variant.rules_fingerprint};
+}
+
+Result<void> write_file(const std::filesystem::path& file, const std::string& text,
+                        const std::string& what) {
+  if (auto r = tournament::write_file_atomically(file, text); !r)
+    return make_error(what + ": " + r.error().message);
+  return {};
+}
+
+Progress::Progress(std::uint64_t total, std::string label)
+    : total_(total), label_(std::move(label)), terminal_(::isatty(STDERR_FILENO) == 1) {}
+
+void Progress::update(std::uint64_t done, const std::string& note) {
+  if (!terminal_ || total_ == 0) return;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(kWidth * done / total_);
+  std::string bar = "\r" + label_ + " [" + std::string(filled, '#') +
+                    std::string(kWidth - filled, ' ') + "] " + std::to_string(done) + "/" +
+                    std::to_string(total_) + (note.empty() ? "" : " " + note) + "\x1b[K";
+  std::fputs(bar.c_str(), stderr);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void Progress::finish() {
+  if (drawn_) std::fputs("\n", stderr);
+  drawn_ = false;
+}
+
+}  // namespace triad::tools::book

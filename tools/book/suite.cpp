@@ -1,0 +1,152 @@
+// triad-book suite: an opening suite for engine tests — N distinct positions (transpositions
+// removed) reached after P plies of random legal moves (or of book moves, weighted), whose
+// evaluation by a node-limited search, from the side to move, lies in a window. Written as
+// the position-line openings file `triad-match -openings` reads, with a comment header
+// naming how it was made.
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "adapters/common/text.h"
+#include "tools/book/analysis.h"
+#include "tools/book/commands.h"
+#include "tools/book/common.h"
+
+namespace triad::tools::book {
+
+namespace {
+
+struct Window {
+  int low = -30, high = 30;
+};
+
+Result<Window> parse_window(const std::string& text) {
+  const auto comma = text.find(',');
+  if (comma == std::string::npos)
+    return make_error("-window " + adapters::quote(text) + ": expected LOW,HIGH");
+  const auto low = adapters::parse_integer<int>(std::string_view(text).substr(0, comma));
+  const auto high = adapters::parse_integer<int>(std::string_view(text).substr(comma + 1));
+  if (!low || !high || *low > *high)
+    return make_error("-window " + adapters::quote(text) + ": expected LOW,HIGH with LOW <= HIGH");
+  return Window{*low, *high};
+}
+
+// A random walk of `plies` moves from the start (book moves by weight while the book has
+// some, then uniformly random legal moves); nothing when the game ends on the way.
+std::unique_ptr<adapters::AnyGame> walk(const adapters::Variant& variant, const bk::Book* book,
+                                        int plies, std::mt19937_64& rng) {
+  auto game = variant.factory();
+  for (int p = 0; p < plies; ++p) {
+    if (game->outcome().over()) return nullptr;
+    std::optional<bk::BookMove> from_book;
+    if (book) from_book = bk::pick_move(*book, *game, bk::PickMode::kWeighted, rng);
+    std::string move;
+    if (from_book) {
+      move = from_book->token;
+    } else {
+      const auto legal = game->legal_moves();
+      if (legal.empty()) return nullptr;
+      move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+    }
+    if (!game->play(move)) return nullptr;
+  }
+  if (game->outcome().over()) return nullptr;
+  return game;
+}
+
+}  // namespace
+
+Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) {
+  po::options_description desc("triad-book suite options");
+  std::string variant_name, variants_file, output, window_text = "-30,30", book_file;
+  int plies = 8, count = 100, concurrency = 1;
+  std::uint64_t nodes = 10000, seed = 1;
+  std::size_t hash_mb = 16;
+  long long max_tries = 0;
+  desc.add_options()("variant", po::value(&variant_name)->required(), "variant")(
+      "variants", po::value(&variants_file), "YAML file of more variants")(
+      "out", po::value(&output)->required(), "openings file to write")(
+      "plies", po::value(&plies)->default_value(8), "plies from the start")(
+      "count", po::value(&count)->default_value(100), "positions wanted")(
+      "window", po::value(&window_text)->default_value("-30,30"),
+      "LOW,HIGH: evaluation window, side to move (write -window=-30,30)")(
+      "nodes", po::value(&nodes)->default_value(10000), "search nodes per position")(
+      "seed", po::value(&seed)->default_value(1), "random seed")(
+      "book", po::value(&book_file), "walk the book's moves (weighted) where it has some")(
+      "concurrency", po::value(&concurrency)->default_value(1), "searches at once")(
+      "hash", po::value(&hash_mb)->default_value(16), "MB of hash per search")(
+      "max-tries", po::value(&max_tries)->default_value(0),
+      "positions searched at most (0: 50 x count)");
+  auto vm = parse_options(args, desc);
+  if (!vm) return vm.error();
+  auto window = parse_window(window_text);
+  if (!window) return window.error();
+  if (plies < 0 || count < 1 || nodes < 1 || concurrency < 1 || concurrency > 256 || hash_mb < 1)
+    return make_error(
+        "-count, -nodes, -concurrency and -hash must be positive, -plies not negative");
+  if (max_tries <= 0) max_tries = 50LL * count;
+  auto registry = load_variants(variants_file);
+  if (!registry) return registry.error();
+  auto variant = find_variant(*registry, variant_name);
+  if (!variant) return variant.error();
+  std::optional<bk::Book> book;
+  if (!book_file.empty()) {
+    auto loaded = bk::Book::load(book_file);
+    if (!loaded) return loaded.error();
+    if (auto r = loaded->check_variant(book_variant_of(**variant)); !r)
+      return make_error("book file " + adapters::quote(book_file) + ": " + r.error().message);
+    book = std::move(*loaded);
+  }
+  // Probe the output before the searches.
+  if (auto r = write_file(output, "", "openings file"); !r) return r.error();
+
+  auto analysts = Analysts::create(**variant, concurrency, hash_mb);
+  if (!analysts) return analysts.error();
+  std::mt19937_64 rng(seed);
+  std::set<bk::PositionKey> seen;
+  std::vector<std::string> chosen;
+  long long tries = 0, walks_failed = 0;
+  Progress progress(static_cast<std::uint64_t>(count), "suite");
+  while (static_cast<int>(chosen.size()) < count && tries < max_tries) {
+    // A batch of new distinct positions, searched in parallel.
+    std::vector<std::string> batch;
+    const long long want = std::min<long long>(
+        max_tries - tries,
+        std::max<long long>(4LL * concurrency,
+                            2LL * (count - static_cast<long long>(chosen.size()))));
+    for (long long attempts = 0;
+         static_cast<long long>(batch.size()) < want && attempts < 20 * want; ++attempts) {
+      auto game = walk(**variant, book ? &*book : nullptr, plies, rng);
+      if (!game) {
+        ++walks_failed;
+        continue;
+      }
+      if (seen.insert(bk::position_key(game->position_line())).second)
+        batch.push_back(game->position_line());
+    }
+    if (batch.empty()) break;  // no new positions at this depth
+    tries += static_cast<long long>(batch.size());
+    const auto evals = analysts->evaluate(batch, nodes);
+    for (std::size_t i = 0; i < batch.size() && static_cast<int>(chosen.size()) < count; ++i)
+      if (evals[i].score >= window->low && evals[i].score <= window->high)
+        chosen.push_back(batch[i]);
+    progress.update(chosen.size(), std::to_string(tries) + " searched");
+  }
+  progress.finish();
+  if (static_cast<int>(chosen.size()) < count)
+    return make_error("only " + std::to_string(chosen.size()) + " of " + std::to_string(count) +
+                      " positions found in the window after searching " + std::to_string(tries) +
+                      " distinct positions (widen -window, change -plies or raise -max-tries)");
+  std::ostringstream text;
+  text << "# triad-book suite: variant " << variant_name << ", " << plies << " plies"
+       << (book ? ", book moves first" : "") << ", evaluation of the side to move in ["
+       << window->low << ", " << window->high << "] at " << nodes << " nodes, seed " << seed << "; "
+       << count << " of " << tries << " distinct positions searched\n";
+  for (const auto& line : chosen) text << line << "\n";
+  if (auto r = write_file(output, text.str(), "openings file"); !r) return r.error();
+  out << "suite " << output << ": " << count << " positions (" << tries
+      << " distinct positions searched)\n";
+  return {};
+}
+
+}  // namespace triad::tools::book
