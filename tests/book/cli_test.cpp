@@ -201,6 +201,9 @@ TEST_F(BookTool, BadInputGivesOneErrorAndExitCodeTwo) {
   }
   expect_one_error(run({"show", "-book", path("junk.book")}), "truncated");
   expect_one_error(run({"frobnicate"}), "unknown command");
+  const auto help = run({"suite", "-help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--window"), std::string::npos) << help.out;
   expect_one_error(run({"build", "-variant"}), "error");
   EXPECT_FALSE(fs::exists(path("o.book")));
 }

@@ -61,6 +61,7 @@ Result<void> run_build(const std::vector<std::string>& args, std::ostream& out) 
       "games a move needs to be kept");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
+  if (!*vm) return {};  // -help
   if (settings.max_plies < 1) return make_error("-plies must be at least 1");
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
@@ -95,6 +96,7 @@ Result<void> run_show(const std::vector<std::string>& args, std::ostream& out) {
       "moves", po::value(&moves)->multitoken(), "moves played from there");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
+  if (!*vm) return {};  // -help
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
   const adapters::Variant* variant = nullptr;
@@ -145,6 +147,7 @@ Result<void> run_merge(const std::vector<std::string>& args, std::ostream& out) 
       "out", po::value(&output)->required(), "book file to write");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
+  if (!*vm) return {};  // -help
   if (inputs.size() < 2) return make_error("-books needs at least two book files");
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();

@@ -4,14 +4,20 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
 
 #include "adapters/common/text.h"
 #include "tournament/output_files.h"
 
 namespace triad::tools::book {
 
-Result<po::variables_map> parse_options(const std::vector<std::string>& args,
-                                        const po::options_description& desc) {
+Result<std::optional<po::variables_map>> parse_options(const std::vector<std::string>& args,
+                                                       const po::options_description& desc) {
+  for (const auto& a : args)
+    if (a == "-help" || a == "--help") {
+      std::cout << desc;
+      return std::optional<po::variables_map>();
+    }
   po::variables_map vm;
   try {
     po::store(
@@ -24,7 +30,7 @@ Result<po::variables_map> parse_options(const std::vector<std::string>& args,
   } catch (const po::error& e) {
     return make_error(e.what());
   }
-  return vm;
+  return std::optional<po::variables_map>(std::move(vm));
 }
 
 Result<adapters::VariantRegistry> load_variants(const std::string& variants_file) {

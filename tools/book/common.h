@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,11 @@ namespace triad::tools::book {
 namespace po = boost::program_options;
 namespace bk = adapters::book;
 
-// Parses `args` against `desc` (with `-variants FILE` and `-help` added by the caller's
-// desc); po errors become one message. Returns false in `help` when -help was given.
-Result<po::variables_map> parse_options(const std::vector<std::string>& args,
-                                        const po::options_description& desc);
+// Parses `args` against `desc` (`-name value` or `--name value`); po errors become one
+// message. With `-help` among the args, prints `desc` and returns nothing (the command then
+// has nothing more to do).
+Result<std::optional<po::variables_map>> parse_options(const std::vector<std::string>& args,
+                                                       const po::options_description& desc);
 
 // The built-in variants plus those of `variants_file` (may be empty).
 Result<adapters::VariantRegistry> load_variants(const std::string& variants_file);

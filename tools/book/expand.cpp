@@ -112,6 +112,7 @@ Result<void> run_expand(const std::vector<std::string>& args, std::ostream& out)
       "hash", po::value(&s.hash_mb)->default_value(16), "MB of hash per search");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
+  if (!*vm) return {};  // -help
   if (s.nodes < 1 || s.expansions < 0 || s.concurrency < 1 || s.concurrency > 256 || s.window < 0 ||
       s.hash_mb < 1)
     return make_error(

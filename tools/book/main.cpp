@@ -44,11 +44,6 @@ int main(int argc, char** argv) {
               << "' (build, show, merge, expand or suite)\n";
     return 2;
   }
-  for (const auto& a : args)
-    if (a == "-help" || a == "--help") {
-      std::cout << "see docs/books.md; triad-book " << command << " options are listed there\n";
-      return 0;
-    }
   if (auto r = run(args, std::cout); !r) {
     std::cerr << "triad-book " << command << ": error: " << r.error().message << "\n";
     return 2;

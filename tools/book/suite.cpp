@@ -79,6 +79,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
       "positions searched at most (0: 50 x count)");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
+  if (!*vm) return {};  // -help
   auto window = parse_window(window_text);
   if (!window) return window.error();
   if (plies < 0 || count < 1 || nodes < 1 || concurrency < 1 || concurrency > 256 || hash_mb < 1)
@@ -112,8 +113,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     std::vector<std::string> batch;
     const long long want = std::min<long long>(
         max_tries - tries,
-        std::max<long long>(4LL * concurrency,
-                            2LL * (count - static_cast<long long>(chosen.size()))));
+        std::max<long long>(4LL * concurrency, count - static_cast<long long>(chosen.size())));
     for (long long attempts = 0;
          static_cast<long long>(batch.size()) < want && attempts < 20 * want; ++attempts) {
       auto game = walk(**variant, book ? &*book : nullptr, plies, rng);
