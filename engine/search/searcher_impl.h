@@ -66,21 +66,28 @@ struct Searcher<G>::Impl {
   }
 
   // The largest size from `mb` down (halving, at least 1 MB, at most half of the machine's
-  // memory) whose tables can be allocated. Returns it in MB; throws std::bad_alloc only when
-  // not even 1 MB can be had.
+  // memory) whose tables can be allocated — and, when `mb` itself could not be, one halving
+  // more: the largest size that fits leaves the process no memory for anything else (a `go`
+  // after it could fail to allocate), so as much again is left free. Returns the size in MB;
+  // throws std::bad_alloc only when not even 1 MB can be had.
   std::size_t allocate(std::size_t mb) {
     if (const std::size_t machine_mb = physical_memory_bytes() >> 20; machine_mb >= 2)
       mb = std::min(mb, machine_mb / 2);
     mb = std::max<std::size_t>(mb, 1);
+    bool fell_back = false;
     while (true) {
       hash_bytes = mb << 20;
       try {
         rebuild(threads.size());
-        return mb;
+        if (!fell_back || mb == 1) return mb;
+        hash_bytes = (mb / 2) << 20;
+        rebuild(threads.size());
+        return mb / 2;
       } catch (const std::bad_alloc&) {
         workers.clear();
         if (mb == 1) throw;
         mb /= 2;
+        fell_back = true;
       }
     }
   }
