@@ -91,8 +91,8 @@ class GameEngine {
 
   // The search tables' memory (Hash, MB) and the number of search threads are remembered;
   // the search itself is made on first need (prepare()). When it exists they apply at once.
-  // A Hash size that cannot be allocated falls back to the largest that can: the returned
-  // note says so (empty when the size was granted).
+  // A Hash size that cannot be allocated falls back to half of the largest that can: the
+  // returned note says so (empty when the size was granted).
   virtual Result<std::string> set_hash_mb(std::size_t mb) = 0;
   virtual Result<void> set_threads(int threads) = 0;
   virtual Result<std::string> prepare() = 0;  // make the search (and its tables) now

@@ -36,7 +36,8 @@ class Searcher {
   // Both wait for a running search to end, then remake the workers and their tables
   // (clearing what they learned). set_hash_mb sets the memory of all search tables
   // together (transposition table and the game's per-thread solver tables); when that much
-  // cannot be allocated it halves the size until it can, and returns the size in MB it got.
+  // cannot be allocated it halves the size until it can, then once more (headroom for the
+  // rest of the process), and returns the size in MB it got.
   // set_threads throws std::system_error when the system refuses a thread.
   std::size_t set_hash_mb(std::size_t mb);
   void set_threads(int threads);
