@@ -16,6 +16,7 @@
 #include <boost/process.hpp>
 
 #include "adapters/book/book.h"
+#include "adapters/book/records.h"
 #include "adapters/common/variants.h"
 #include "tournament/schedule.h"
 
@@ -122,7 +123,8 @@ TEST_F(BookTool, MergeAddsTheStatisticsOfBothBooks) {
 
 TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   auto r = run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes", "300",
-                "-window=-100000,100000", "-out", path("s.txt"), "-concurrency", "2"});
+                "-window=-100000,100000", "-out", path("s.txt"), "-concurrency", "2", "-pgn",
+                path("s.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto registry = VariantRegistry::builtin();
   const auto* variant = registry.find("ivesdama");
@@ -139,6 +141,15 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
     keys.insert(position_key(o.fen));
   }
   EXPECT_EQ(keys.size(), 5u);  // no transpositions
+  // The same openings as records: each replays to its line.
+  const auto records = split_records(read_text(path("s.pgn")), "s.pgn");
+  ASSERT_TRUE(records) << records.error().message;
+  ASSERT_EQ(records->size(), 5u);
+  for (std::size_t i = 0; i < records->size(); ++i) {
+    auto game = variant->factory();
+    for (const auto& m : (*records)[i].moves) ASSERT_TRUE(game->play(m)) << m;
+    EXPECT_EQ(position_key(game->position_line()), position_key((*openings)[i].fen));
+  }
   // A window no position can meet: one error, nothing half-written.
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "2", "-count", "3", "-nodes",
                         "100", "-window=31000,31000", "-max-tries", "10", "-out", path("t.txt")}),

@@ -2,7 +2,7 @@
 // removed) reached after P plies of random legal moves (or of book moves, weighted), whose
 // evaluation by a node-limited search, from the side to move, lies in a window. Written as
 // the position-line openings file `triad-match -openings` reads, with a comment header
-// naming how it was made.
+// naming how it was made, and optionally as game records.
 #include <random>
 #include <set>
 #include <sstream>
@@ -31,13 +31,21 @@ Result<Window> parse_window(const std::string& text) {
   return Window{*low, *high};
 }
 
+// An opening: the position reached and the moves from the start that reach it.
+struct Opening {
+  std::string line;
+  std::vector<std::string> moves;
+  int eval = 0;
+};
+
 // A random walk of `plies` moves from the start (book moves by weight while the book has
 // some, then uniformly random legal moves); nothing when the game ends on the way.
-std::unique_ptr<adapters::AnyGame> walk(const adapters::Variant& variant, const bk::Book* book,
-                                        int plies, std::mt19937_64& rng) {
+std::optional<Opening> walk(const adapters::Variant& variant, const bk::Book* book, int plies,
+                            std::mt19937_64& rng) {
   auto game = variant.factory();
+  Opening opening;
   for (int p = 0; p < plies; ++p) {
-    if (game->outcome().over()) return nullptr;
+    if (game->outcome().over()) return std::nullopt;
     std::optional<bk::BookMove> from_book;
     if (book) from_book = bk::pick_move(*book, *game, bk::PickMode::kWeighted, rng);
     std::string move;
@@ -45,20 +53,38 @@ std::unique_ptr<adapters::AnyGame> walk(const adapters::Variant& variant, const 
       move = from_book->token;
     } else {
       const auto legal = game->legal_moves();
-      if (legal.empty()) return nullptr;
+      if (legal.empty()) return std::nullopt;
       move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
     }
-    if (!game->play(move)) return nullptr;
+    if (!game->play(move)) return std::nullopt;
+    opening.moves.push_back(move);
   }
-  if (game->outcome().over()) return nullptr;
-  return game;
+  if (game->outcome().over()) return std::nullopt;
+  opening.line = game->position_line();
+  return opening;
+}
+
+// The openings as game records (docs/notation.md): the start position, the moves, result "*"
+// and the evaluation in a comment.
+std::string records_text(const std::vector<Opening>& openings, const adapters::Variant& variant) {
+  const std::string start = variant.factory()->start_position_line();
+  std::ostringstream text;
+  for (std::size_t i = 0; i < openings.size(); ++i) {
+    text << "[Event \"triad-book suite\"]\n[Game \"" << i + 1 << "\"]\n[Variant \"" << variant.name
+         << "\"]\n[FEN \"" << start << "\"]\n[Result \"*\"]\n\n";
+    const auto& moves = openings[i].moves;
+    for (std::size_t k = 0; k < moves.size(); ++k)
+      text << (k % 2 == 0 ? std::to_string(k / 2 + 1) + ". " : "") << moves[k] << " ";
+    text << "{eval " << openings[i].eval << ", side to move} *\n\n";
+  }
+  return text.str();
 }
 
 }  // namespace
 
 Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) {
   po::options_description desc("triad-book suite options");
-  std::string variant_name, variants_file, output, window_text = "-30,30", book_file;
+  std::string variant_name, variants_file, output, window_text = "-30,30", book_file, pgn;
   int plies = 8, count = 100, concurrency = 1;
   std::uint64_t nodes = 10000, seed = 1;
   std::size_t hash_mb = 16;
@@ -66,6 +92,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
   desc.add_options()("variant", po::value(&variant_name)->required(), "variant")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "out", po::value(&output)->required(), "openings file to write")(
+      "pgn", po::value(&pgn), "also write the openings as game records")(
       "plies", po::value(&plies)->default_value(8), "plies from the start")(
       "count", po::value(&count)->default_value(100), "positions wanted")(
       "window", po::value(&window_text)->default_value("-30,30"),
@@ -100,36 +127,38 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
   }
   // Probe the output before the searches.
   if (auto r = write_file(output, "", "openings file"); !r) return r.error();
+  if (!pgn.empty())
+    if (auto r = write_file(pgn, "", "records file"); !r) return r.error();
 
   auto analysts = Analysts::create(**variant, concurrency, hash_mb);
   if (!analysts) return analysts.error();
   std::mt19937_64 rng(seed);
   std::set<bk::PositionKey> seen;
-  std::vector<std::string> chosen;
-  long long tries = 0, walks_failed = 0;
+  std::vector<Opening> chosen;
+  long long tries = 0;
   Progress progress(static_cast<std::uint64_t>(count), "suite");
   while (static_cast<int>(chosen.size()) < count && tries < max_tries) {
     // A batch of new distinct positions, searched in parallel.
-    std::vector<std::string> batch;
+    std::vector<Opening> batch;
     const long long want = std::min<long long>(
         max_tries - tries,
         std::max<long long>(4LL * concurrency, count - static_cast<long long>(chosen.size())));
     for (long long attempts = 0;
          static_cast<long long>(batch.size()) < want && attempts < 20 * want; ++attempts) {
-      auto game = walk(**variant, book ? &*book : nullptr, plies, rng);
-      if (!game) {
-        ++walks_failed;
-        continue;
-      }
-      if (seen.insert(bk::position_key(game->position_line())).second)
-        batch.push_back(game->position_line());
+      auto opening = walk(**variant, book ? &*book : nullptr, plies, rng);
+      if (opening && seen.insert(bk::position_key(opening->line)).second)
+        batch.push_back(std::move(*opening));
     }
     if (batch.empty()) break;  // no new positions at this depth
     tries += static_cast<long long>(batch.size());
-    const auto evals = analysts->evaluate(batch, nodes);
+    std::vector<std::string> lines;
+    for (const auto& o : batch) lines.push_back(o.line);
+    const auto evals = analysts->evaluate(lines, nodes);
     for (std::size_t i = 0; i < batch.size() && static_cast<int>(chosen.size()) < count; ++i)
-      if (evals[i].score >= window->low && evals[i].score <= window->high)
-        chosen.push_back(batch[i]);
+      if (evals[i].score >= window->low && evals[i].score <= window->high) {
+        batch[i].eval = evals[i].score;
+        chosen.push_back(std::move(batch[i]));
+      }
     progress.update(chosen.size(), std::to_string(tries) + " searched");
   }
   progress.finish();
@@ -142,8 +171,11 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
        << (book ? ", book moves first" : "") << ", evaluation of the side to move in ["
        << window->low << ", " << window->high << "] at " << nodes << " nodes, seed " << seed << "; "
        << count << " of " << tries << " distinct positions searched\n";
-  for (const auto& line : chosen) text << line << "\n";
+  for (const auto& o : chosen) text << o.line << "\n";
   if (auto r = write_file(output, text.str(), "openings file"); !r) return r.error();
+  if (!pgn.empty())
+    if (auto r = write_file(pgn, records_text(chosen, **variant), "records file"); !r)
+      return r.error();
   out << "suite " << output << ": " << count << " positions (" << tries
       << " distinct positions searched)\n";
   return {};
