@@ -41,9 +41,9 @@ std::string game_tags(const std::filesystem::path& pgn) {
   return out;
 }
 
-// A record without the measured time of each move (" 0.002s}" -> "}").
+// A record without the measured time of each move ("0.002s}" -> "s}").
 std::string without_move_times(const std::string& pgn) {
-  return std::regex_replace(pgn, std::regex(R"( [0-9]+\.[0-9]{3}s\})"), "}");
+  return std::regex_replace(pgn, std::regex(R"([0-9]+\.[0-9]{3}s\})"), "s}");
 }
 
 TEST(MpiMatch, PlaysExactlyTheGamesOfTheLocalRun) {

@@ -44,18 +44,16 @@ class MatchProcess {
  public:
   MatchProcess(const std::vector<std::string>& args, const std::filesystem::path& dir,
                long address_space_kib = 0)
-      : MatchProcess(FullCommand{command_words(args, address_space_kib), {}}, dir) {}
-  // Any command (program first: a path), e.g. mpirun with triad-match among its words, with
-  // variables added to the inherited environment.
+      : MatchProcess(FullCommand{command_words(args, address_space_kib)}, dir) {}
+  // Any command (program first: a path), e.g. mpirun with triad-match among its words.
   struct FullCommand {
     std::vector<std::string> words;
-    std::vector<std::pair<std::string, std::string>> environment;
   };
   MatchProcess(const FullCommand& command, const std::filesystem::path& dir)
       : out_(dir / "stdout.txt"),
         err_(dir / "stderr.txt"),
-        child_(boost::process::args(command.words), environment_with(command.environment),
-               boost::process::std_out > out_.string(), boost::process::std_err > err_.string(),
+        child_(boost::process::args(command.words), boost::process::std_out > out_.string(),
+               boost::process::std_err > err_.string(),
                boost::process::std_in < boost::process::null) {}
   ~MatchProcess() {
     std::error_code ec;
@@ -63,12 +61,6 @@ class MatchProcess {
   }
 
   void signal(int number) { ::kill(child_.id(), number); }
-  static boost::process::environment environment_with(
-      const std::vector<std::pair<std::string, std::string>>& added) {
-    boost::process::environment env = boost::this_process::environment();
-    for (const auto& [name, value] : added) env[name] = value;
-    return env;
-  }
   int pid() { return child_.id(); }
   std::string out_so_far() const { return read_text(out_); }
 
