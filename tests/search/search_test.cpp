@@ -163,10 +163,10 @@ TYPED_TEST(SearchTest, StopReturnsALegalMoveAtOnce) {
   SearchLimits limits;
   limits.infinite = true;
   SearchRun<TypeParam> run;
-  std::thread worker([&] { run = run_search(s, line, limits); });
+  start_search(s, line, limits, run);
   std::this_thread::sleep_for(std::chrono::milliseconds(30));
   s.stop();
-  worker.join();
+  s.wait();
   ASSERT_TRUE(run.result.best);
   EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
   ASSERT_FALSE(run.infos.empty());
@@ -191,10 +191,10 @@ TYPED_TEST(SearchTest, PonderRunsUntilPonderhitThenUsesTheClock) {
   limits.ponder = true;
   limits.time_ms = {200, 200};
   SearchRun<TypeParam> run;
-  std::thread worker([&] { run = run_search(s, line, limits); });
+  start_search(s, line, limits, run);
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   s.ponderhit();
-  worker.join();  // returns by itself once the budget from the ponderhit is spent
+  s.wait();  // returns by itself once the budget from the ponderhit is spent
   ASSERT_TRUE(run.result.best);
   EXPECT_TRUE(is_legal(this->game(), line.current(), line.history(), *run.result.best));
 }

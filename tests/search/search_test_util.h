@@ -52,6 +52,19 @@ SearchRun<G> run_search(engine::Searcher<G>& searcher, const engine::GameLine<G>
   return run;
 }
 
+// Starts a search that fills `run` and returns at once; the caller ends it (stop, ponderhit)
+// and then calls searcher.wait(). As in the protocol, start, stop, ponderhit and wait are all
+// called from one controlling thread: a stop() sent from another thread before start() had
+// run would be lost (start() clears the stop flags of the previous search).
+template <class G>
+void start_search(engine::Searcher<G>& searcher, const engine::GameLine<G>& line,
+                  const engine::SearchLimits& limits, SearchRun<G>& run) {
+  searcher.start(
+      line, limits, {}, {},
+      [&run](const engine::SearchInfo<typename G::Move>& info) { run.infos.push_back(info); },
+      [&run](const engine::SearchResult<typename G::Move>& result) { run.result = result; });
+}
+
 template <class G>
 bool is_legal(const G& g, const typename G::Position& pos, engine::History history,
               const typename G::Move& m) {
