@@ -70,6 +70,8 @@ struct TournamentConfig {
   // A distributed run under mpirun/srun (docs/cluster.md): rank 0 schedules and writes the
   // outputs, the other ranks play.
   bool mpi = false;
+  // With mpi: a worker rank silent for this long is presumed lost (its units go elsewhere).
+  int mpi_lease_seconds = 60;
   std::uint64_t seed = 1;
   bool recover = true;  // restart an engine that crashed or was killed, and go on
   std::optional<OpeningConfig> openings;

@@ -1,6 +1,6 @@
-// The scheduling rank's loop: probe for worker messages (sleeping while there are none, see
-// Backoff), commit what is ready, hand out units to workers that want them, take back the
-// leases of silent workers.
+// The scheduling rank's loop: take in worker messages (sleeping while there are none, see
+// Backoff), commit what is ready, hand out units to workers that want them, and presume lost
+// the workers not heard from for a lease (-mpilease): their units go to other workers.
 #include "tournament/mpi_coordinator.h"
 
 #include <cstdlib>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cluster/scheduler.h"
+#include "tournament/mpi_mailbox.h"
 #include "tournament/mpi_protocol.h"
 
 namespace triad::tournament::mpi {
@@ -19,9 +20,6 @@ namespace {
 
 using cluster::Clock;
 
-// How long rank 0 waits for the workers' goodbyes after kStop before aborting the job.
-constexpr std::chrono::seconds kGoodbyeLimit{30};
-
 [[noreturn]] void abort_job(const boost::mpi::communicator& world) {
   std::cerr << "triad-match: a worker rank did not stop within " << kGoodbyeLimit.count()
             << " s; aborting the job\n";
@@ -29,10 +27,21 @@ constexpr std::chrono::seconds kGoodbyeLimit{30};
   std::abort();  // not reached: MPI_Abort ends this process
 }
 
+// The last step of the end (see mpi_protocol.h): tells every worker in `ranks` whether to
+// end with MPI_Finalize, and waits a little for the messages to leave.
+void release(Outbox& outbox, const std::vector<int>& ranks, bool finalize) {
+  for (const int rank : ranks) outbox.send(rank, kRelease, finalize ? 1 : 0);
+  const auto limit = Clock::now() + std::chrono::seconds(5);
+  Backoff backoff;
+  while (!outbox.poll() && Clock::now() < limit) std::this_thread::sleep_for(backoff.next());
+}
+
 struct WorkerState {
   std::string host = "?";
   int wanted = 0;     // units it asked for and has not been given
   bool gone = false;  // said kBye
+  bool lost = false;  // not heard from for a lease: presumed dead, gets no more units
+  Clock::time_point last_heard = Clock::now();
   std::int64_t games = 0;
   std::map<std::string, std::int64_t> terminations;  // of its accepted games
 };
@@ -44,11 +53,12 @@ class Coordinator {
         match_(match),
         progress_(progress),
         schedule_(match.schedule()),
-        scheduler_(schedule_.units(), {kLease, cluster::SchedulerLimits().max_waiting},
+        lease_(std::chrono::seconds(match.config().mpi_lease_seconds)),
+        scheduler_(schedule_.units(), {lease_, cluster::SchedulerLimits().max_waiting},
                    [this](cluster::UnitId u) { return unit_done(u); }),
         workers_(static_cast<std::size_t>(world.size())) {}
 
-  int run(std::ostream& errors);
+  Outcome run(std::ostream& errors);
 
  private:
   bool unit_done(cluster::UnitId unit) const {
@@ -61,42 +71,49 @@ class Coordinator {
   std::string who(int rank) {
     return "rank " + std::to_string(rank) + " (" + worker(rank).host + ")";
   }
-  // Receives one message; false if nothing was waiting.
+  // Takes in one message; false if nothing was waiting.
   bool receive();
   void commit();
   void hand_out();
-  void say_goodbye();
+  // Presumes lost the workers not heard from for a lease; their units go to others.
+  void find_lost_workers();
+  // kStop to every worker, then their goodbyes, then kRelease. Returns whether this rank may
+  // end with MPI_Finalize (no worker was lost).
+  bool say_goodbye();
   void print_workers();
 
   const boost::mpi::communicator& world_;
   Tournament& match_;
   std::ostream& progress_;
   const Schedule& schedule_;
+  const std::chrono::seconds lease_;
   cluster::Scheduler<UnitResult> scheduler_;
+  Inbox inbox_{world_, MPI_ANY_SOURCE};
+  Outbox outbox_{world_};
   std::vector<WorkerState> workers_;  // by rank (0 unused)
   std::string setup_error_;           // the first worker that could not start
+  bool lost_any_ = false;             // a worker was presumed lost
   Clock::time_point started_ = Clock::now();
 };
 
 bool Coordinator::receive() {
-  auto status = world_.iprobe(boost::mpi::any_source, boost::mpi::any_tag);
-  if (!status) return false;
-  const int from = status->source();
+  auto message = inbox_.next();
+  if (!message) return false;
+  const int from = message->source;
   WorkerState& w = worker(from);
-  std::string text;
-  int number = 0;
-  switch (status->tag()) {
+  w.last_heard = Clock::now();
+  if (!w.lost) scheduler_.renew(from, w.last_heard);
+  switch (message->tag) {
     case kHello:
-      world_.recv(from, kHello, w.host);
+      w.host = message->read<std::string>();
       break;
     case kReport: {
-      Report report;
-      world_.recv(from, kReport, report);
-      scheduler_.renew(from, Clock::now());
-      w.wanted += report.want;
+      auto report = message->read<Report>();
+      if (!w.lost) w.wanted += report.want;
       for (auto& result : report.finished) {
         std::vector<FinishedGame> games;
         for (const auto& g : result.games) games.push_back(g.game);
+        // A lost worker's results still count if they are the first for their unit.
         if (scheduler_.complete(from, result.unit, std::move(result)) !=
             cluster::Verdict::kAccepted)
           continue;
@@ -107,33 +124,40 @@ bool Coordinator::receive() {
       }
       break;
     }
-    case kAlive:
-      world_.recv(from, kAlive, number);
-      scheduler_.renew(from, Clock::now());
-      break;
     case kSetupFailed:
-      world_.recv(from, kSetupFailed, text);
-      if (setup_error_.empty()) setup_error_ = who(from) + ": " + text;
+      if (setup_error_.empty()) setup_error_ = who(from) + ": " + message->read<std::string>();
       break;
     case kFailed:
-      world_.recv(from, kFailed, text);
-      match_.stop_with_error(who(from) + ": " + text);
+      match_.stop_with_error(who(from) + ": " + message->read<std::string>());
       break;
     case kInterrupted:
-      world_.recv(from, kInterrupted, number);
       match_.interrupt();
       break;
     case kBye:
-      world_.recv(from, kBye, number);
       w.gone = true;
       w.wanted = 0;
       scheduler_.worker_lost(from);
       break;
-    default:  // not ours: take it off the queue
-      world_.recv(from, status->tag());
+    default:  // kAlive: being heard from is all it says
       break;
   }
   return true;
+}
+
+void Coordinator::find_lost_workers() {
+  const auto now = Clock::now();
+  for (int rank = 1; rank < world_.size(); ++rank) {
+    WorkerState& w = worker(rank);
+    if (w.gone || w.lost || now - w.last_heard < lease_) continue;
+    w.lost = true;
+    w.wanted = 0;
+    lost_any_ = true;
+    const auto units = scheduler_.worker_lost(rank);
+    inbox_.abandon(rank);
+    outbox_.abandon(rank);
+    progress_ << "Lost " << who(rank) << ": not heard from for " << lease_.count() << " s; "
+              << units << " unit(s) go to other workers" << std::endl;
+  }
 }
 
 void Coordinator::commit() {
@@ -158,13 +182,13 @@ void Coordinator::hand_out() {
   for (int rank = 1; rank < world_.size(); ++rank) {
     WorkerState& w = worker(rank);
     std::vector<std::int64_t> units;
-    for (; w.wanted > 0 && !w.gone; --w.wanted) {
+    for (; w.wanted > 0 && !w.gone && !w.lost; --w.wanted) {
       const auto unit = scheduler_.lease(rank, now);
       if (!unit) break;
       units.push_back(*unit);
     }
     if (units.empty()) continue;
-    world_.send(rank, kUnits, units);
+    outbox_.send(rank, kUnits, units);
     for (const auto unit : units) {
       const auto [first, last] = schedule_.unit_games(unit);
       for (std::int64_t n = first; n <= last; ++n) {
@@ -177,12 +201,12 @@ void Coordinator::hand_out() {
   }
 }
 
-int Coordinator::run(std::ostream& errors) {
+Outcome Coordinator::run(std::ostream& errors) {
   mpi::Backoff backoff;
-  auto next_expiry = Clock::now() + std::chrono::seconds(1);
+  auto next_check = Clock::now() + std::chrono::seconds(1);
   auto workers_left = [this] {
     for (int rank = 1; rank < world_.size(); ++rank)
-      if (!worker(rank).gone) return true;
+      if (!worker(rank).gone && !worker(rank).lost) return true;
     return false;
   };
   while (!match_.stopping() && !scheduler_.finished() && setup_error_.empty() && workers_left()) {
@@ -190,49 +214,65 @@ int Coordinator::run(std::ostream& errors) {
     for (int i = 0; i < 256 && receive(); ++i) busy = true;
     commit();
     hand_out();
+    outbox_.poll();
     if (busy) progress_ << std::flush;
-    if (Clock::now() >= next_expiry) {
-      scheduler_.expire(Clock::now());
-      next_expiry = Clock::now() + std::chrono::seconds(1);
+    if (Clock::now() >= next_check) {
+      find_lost_workers();
+      next_check = Clock::now() + std::chrono::seconds(1);
     }
     if (busy)
       backoff.reset();
     else
       std::this_thread::sleep_for(backoff.next());
   }
-  say_goodbye();
+  const bool finalize = say_goodbye();
   if (!setup_error_.empty()) {
     errors << "triad-match: " << setup_error_ << "\n";
-    return 2;
+    return {2, finalize};
   }
   if (!match_.stopping() && !scheduler_.finished())
-    match_.stop_with_error("every worker rank left before the end of the match");
+    match_.stop_with_error("every worker rank left or was lost before the end of the match");
   print_workers();
   if (auto r = match_.finish(); !r) {
     errors << "triad-match: " << r.error().message << "\n";
-    return 1;
+    return {1, finalize};
   }
-  return 0;
+  return {0, finalize};
 }
 
-void Coordinator::say_goodbye() {
+bool Coordinator::say_goodbye() {
+  std::vector<int> stopped;  // workers that will say goodbye, unless lost meanwhile
   for (int rank = 1; rank < world_.size(); ++rank)
-    if (!worker(rank).gone) world_.send(rank, kStop, 0);
+    if (!worker(rank).gone) {
+      outbox_.send(rank, kStop, 0);  // a lost worker may still be alive: tell it too
+      if (worker(rank).lost) outbox_.abandon(rank);
+      stopped.push_back(rank);
+    }
   const auto limit = Clock::now() + kGoodbyeLimit;
   mpi::Backoff backoff;
-  for (;;) {
+  for (auto next_check = Clock::now();;) {
     bool waiting = false;
-    for (int rank = 1; rank < world_.size(); ++rank) waiting = waiting || !worker(rank).gone;
-    if (!waiting) return;
+    for (const int rank : stopped) waiting = waiting || !(worker(rank).gone || worker(rank).lost);
+    if (!waiting) break;
     if (Clock::now() > limit) {
       progress_ << std::flush;
       abort_job(world_);
     }
+    if (Clock::now() >= next_check) {
+      find_lost_workers();
+      next_check = Clock::now() + std::chrono::seconds(1);
+    }
+    outbox_.poll();
     if (receive())
       backoff.reset();
     else
       std::this_thread::sleep_for(backoff.next());
   }
+  std::vector<int> leaving;
+  for (const int rank : stopped)
+    if (worker(rank).gone) leaving.push_back(rank);
+  release(outbox_, leaving, !lost_any_);
+  return !lost_any_;
 }
 
 void Coordinator::print_workers() {
@@ -243,6 +283,7 @@ void Coordinator::print_workers() {
     const WorkerState& w = worker(rank);
     progress_ << "  " << who(rank) << ": " << w.games << " games, " << std::fixed
               << std::setprecision(2) << static_cast<double>(w.games) / seconds << " games/s";
+    if (w.lost) progress_ << ", lost";
     for (const auto& [termination, n] : w.terminations)
       if (termination != kTermNormal) progress_ << ", " << termination << " " << n;
     progress_ << "\n";
@@ -254,34 +295,33 @@ void Coordinator::print_workers() {
 
 }  // namespace
 
-int run_coordinator(const boost::mpi::communicator& world, Tournament& match,
-                    std::ostream& progress, std::ostream& errors) {
+Outcome run_coordinator(const boost::mpi::communicator& world, Tournament& match,
+                        std::ostream& progress, std::ostream& errors) {
   return Coordinator(world, match, progress).run(errors);
 }
 
 void stop_workers(const boost::mpi::communicator& world) {
-  for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kStop, 0);
+  Outbox outbox(world);
+  Inbox inbox(world, MPI_ANY_SOURCE);
+  std::vector<int> ranks;
+  for (int rank = 1; rank < world.size(); ++rank) {
+    outbox.send(rank, kStop, 0);
+    ranks.push_back(rank);
+  }
   const auto limit = Clock::now() + kGoodbyeLimit;
   mpi::Backoff backoff;
+  // Nothing was handed out: only greetings, wishes, setup errors and goodbyes come.
   for (int left = world.size() - 1; left > 0;) {
-    auto status = world.iprobe(boost::mpi::any_source, boost::mpi::any_tag);
-    if (!status) {
+    outbox.poll();
+    auto message = inbox.next();
+    if (!message) {
       if (Clock::now() > limit) abort_job(world);
       std::this_thread::sleep_for(backoff.next());
       continue;
     }
-    // Nothing was handed out: only greetings, wishes, setup errors and goodbyes come.
-    std::string text;
-    Report report;
-    int number = 0;
-    if (status->tag() == kHello || status->tag() == kSetupFailed)
-      world.recv(status->source(), status->tag(), text);
-    else if (status->tag() == kReport)
-      world.recv(status->source(), status->tag(), report);
-    else
-      world.recv(status->source(), status->tag(), number);
-    if (status->tag() == kBye) --left;
+    if (message->tag == kBye) --left;
   }
+  release(outbox, ranks, true);
 }
 
 }  // namespace triad::tournament::mpi

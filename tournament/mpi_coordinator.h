@@ -8,15 +8,15 @@
 
 #include <boost/mpi/communicator.hpp>
 
+#include "tournament/mpi_protocol.h"
 #include "tournament/tournament.h"
 
 namespace triad::tournament::mpi {
 
 // Runs the prepared `match` on ranks 1..N-1 until the schedule is played or the match stops,
-// then stops every worker and writes the summary. Returns triad-match's exit status (0, 1
-// for an error during the run, 2 when a worker could not start: its settings or engines).
-int run_coordinator(const boost::mpi::communicator& world, Tournament& match,
-                    std::ostream& progress, std::ostream& errors);
+// then stops every worker and writes the summary.
+Outcome run_coordinator(const boost::mpi::communicator& world, Tournament& match,
+                        std::ostream& progress, std::ostream& errors);
 
 // Stops every worker of a run that cannot start on rank 0 and waits for their goodbyes.
 void stop_workers(const boost::mpi::communicator& world);

@@ -1,7 +1,11 @@
 // The messages of a distributed match (triad-match -mpi) between rank 0, which schedules and
 // records, and the worker ranks, which play. Workers pull: they say how many more units they
 // want, rank 0 answers with unit numbers (tournament/schedule.h work units), and each
-// finished unit comes back whole, so rank 0 only ever merges complete game pairs.
+// finished unit comes back whole, so rank 0 only ever merges complete game pairs. Every
+// message goes through tournament/mpi_mailbox.h (nothing waits for a rank that may be dead).
+//
+// The end of a run has two steps, so that no rank calls MPI_Finalize (which waits for every
+// rank, dead ones too) after a worker was lost: kStop -> kBye from each worker -> kRelease.
 #pragma once
 
 #include <algorithm>
@@ -26,10 +30,12 @@ enum Tag : int {
   kSetupFailed = 5,  // std::string: the worker cannot play at all (settings, engine programs)
   kFailed = 6,       // std::string: a game could not be set up during the run
   kInterrupted = 7,  // int: the worker got SIGINT/SIGTERM; the whole run stops
-  kBye = 8,          // int: last message, after kStop; nothing follows it
+  kBye = 8,          // int: after kStop, the worker's engines are stopped; nothing follows
   // rank 0 -> worker
-  kUnits = 20,  // std::vector<std::int64_t>: play these units
-  kStop = 21,   // int: stop now (games in flight are dropped), then say kBye
+  kUnits = 20,    // std::vector<std::int64_t>: play these units
+  kStop = 21,     // int: stop now (games in flight are dropped), then say kBye
+  kRelease = 22,  // int: after kBye: 1 = end with MPI_Finalize, 0 = a rank was lost, end
+                  // without it
 };
 
 // Units a worker holds per game slot: enough for kPrefetch of play (so that a slot does not
@@ -37,9 +43,20 @@ enum Tag : int {
 inline constexpr std::chrono::milliseconds kPrefetch{10};
 inline constexpr int kMinUnitsPerSlot = 2;
 inline constexpr int kMaxUnitsPerSlot = 64;
-// A worker's heartbeat period, and how long rank 0 waits for a silent worker's leases.
-inline constexpr std::chrono::seconds kHeartbeat{5};
-inline constexpr std::chrono::seconds kLease{60};
+// A worker sends a heartbeat kHeartbeatsPerLease times per lease (-mpilease, the time after
+// which rank 0 presumes a silent worker lost).
+inline constexpr int kHeartbeatsPerLease = 12;
+// How long rank 0 waits for the goodbyes of workers it still hears from, and how long a
+// worker that said goodbye waits for kRelease (after that it ends without MPI_Finalize).
+inline constexpr std::chrono::seconds kGoodbyeLimit{30};
+
+// How a rank ends: its exit status (0, 1 for an error during the run, 2 when the run could
+// not start) and whether it may call MPI_Finalize (not after a worker rank was lost:
+// MPI_Finalize would wait for the dead rank for good).
+struct Outcome {
+  int status = 0;
+  bool finalize = true;
+};
 
 struct UnitResult {
   std::int64_t unit = 0;

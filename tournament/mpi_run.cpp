@@ -2,6 +2,8 @@
 // and the errors found before the first unit.
 #include "tournament/mpi_run.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include <boost/mpi/communicator.hpp>
@@ -14,6 +16,25 @@
 
 namespace triad::tournament::mpi {
 
+namespace {
+
+// Ends the process after a worker rank was lost: flushes the outputs and leaves without
+// MPI_Finalize, which would wait for the dead rank for good. (mpirun then reports the exit
+// statuses as docs/cluster.md describes.)
+[[noreturn]] void leave_without_finalize(int status) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
+
+int end(const Outcome& outcome) {
+  if (!outcome.finalize) leave_without_finalize(outcome.status);
+  return outcome.status;  // boost::mpi::environment's destructor calls MPI_Finalize
+}
+
+}  // namespace
+
 int run_distributed(int argc, char** argv, const Result<TournamentConfig>& config,
                     const GameFactory& factory) {
   // Only each rank's main thread calls MPI.
@@ -25,7 +46,7 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
                  "leave out -mpi (docs/cluster.md)\n";
     return 2;
   }
-  if (world.rank() != 0) return run_worker(world, config, factory);
+  if (world.rank() != 0) return end(run_worker(world, config, factory));
   if (!config) {
     std::cerr << "triad-match: " << config.error().message << "\n";
     stop_workers(world);
@@ -40,7 +61,7 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
     stop_workers(world);
     return 2;
   }
-  return run_coordinator(world, match, std::cout, std::cerr);
+  return end(run_coordinator(world, match, std::cout, std::cerr));
 }
 
 }  // namespace triad::tournament::mpi

@@ -12,6 +12,7 @@
 
 #include <boost/mpi/environment.hpp>
 
+#include "tournament/mpi_mailbox.h"
 #include "tournament/mpi_protocol.h"
 #include "tournament/signal_watcher.h"
 
@@ -21,13 +22,34 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// After kStop, with this rank's engines stopped: kBye, then rank 0's kRelease. Returns
+// whether to end with MPI_Finalize (no: a rank was lost, or rank 0 did not answer).
+bool say_goodbye(Inbox& inbox, Outbox& outbox) {
+  outbox.send(0, kBye, 0);
+  const auto limit = Clock::now() + 2 * kGoodbyeLimit;
+  Backoff backoff;
+  while (Clock::now() < limit) {
+    outbox.poll();
+    while (auto message = inbox.next())
+      if (message->tag == kRelease) return message->read<int>() == 1;
+    std::this_thread::sleep_for(backoff.next());
+  }
+  return false;
+}
+
 class Worker {
  public:
-  Worker(const boost::mpi::communicator& world, const TournamentConfig& config,
-         const Schedule& schedule, const GameFactory& factory)
-      : world_(world), config_(config), schedule_(schedule), factory_(factory) {}
+  Worker(const boost::mpi::communicator& world, Inbox& inbox, Outbox& outbox,
+         const TournamentConfig& config, const Schedule& schedule, const GameFactory& factory)
+      : world_(world),
+        inbox_(inbox),
+        outbox_(outbox),
+        config_(config),
+        schedule_(schedule),
+        factory_(factory) {}
 
-  void run();
+  // Plays until kStop; returns whether rank 0 released this rank with MPI_Finalize.
+  bool run();
   // From the signal thread: stop playing at once and tell rank 0.
   void interrupt() {
     signalled_ = true;
@@ -51,6 +73,8 @@ class Worker {
   int wanted() const;
 
   const boost::mpi::communicator& world_;
+  Inbox& inbox_;
+  Outbox& outbox_;
   const TournamentConfig& config_;
   const Schedule& schedule_;
   const GameFactory& factory_;
@@ -137,45 +161,45 @@ bool Worker::send_report() {
   // A few more wanted is not worth a message of its own: they go with the next results.
   const bool worth_asking = report.want > 0 && requested_ + held_ < config_.concurrency * 2;
   if (!report.finished.empty() || worth_asking) {
-    world_.send(0, kReport, report);
+    outbox_.send(0, kReport, report);
     requested_ += report.want;
   }
-  for (const auto& f : failures) world_.send(0, kFailed, f);
+  for (const auto& f : failures) outbox_.send(0, kFailed, f);
   return !report.finished.empty() || !failures.empty();
 }
 
-void Worker::run() {
+bool Worker::run() {
   std::vector<std::thread> slots;
   for (int i = 0; i < config_.concurrency; ++i) slots.emplace_back([this, i] { play(i + 1); });
   Backoff backoff;
   bool told_interrupt = false;
+  const auto heartbeat =
+      std::chrono::milliseconds(config_.mpi_lease_seconds * 1000 / kHeartbeatsPerLease);
   auto last_heartbeat = Clock::now();
   for (bool stopped = false; !stopped;) {
     bool busy = send_report();
     if (signalled_ && !told_interrupt) {
-      world_.send(0, kInterrupted, 0);
+      outbox_.send(0, kInterrupted, 0);
       told_interrupt = true;
     }
-    while (auto status = world_.iprobe(0, boost::mpi::any_tag)) {
+    while (auto message = inbox_.next()) {
       busy = true;
-      if (status->tag() == kUnits) {
-        std::vector<std::int64_t> units;
-        world_.recv(0, kUnits, units);
+      if (message->tag == kUnits) {
+        const auto units = message->read<std::vector<std::int64_t>>();
         requested_ -= static_cast<int>(units.size());
         std::lock_guard lock(mutex_);
         units_.insert(units_.end(), units.begin(), units.end());
         units_ready_.notify_all();
-      } else {
-        int ignored = 0;
-        world_.recv(0, status->tag(), ignored);
-        stopped = status->tag() == kStop;
-        if (stopped) break;
+      } else if (message->tag == kStop) {
+        stopped = true;
+        break;
       }
     }
-    if (Clock::now() - last_heartbeat >= kHeartbeat) {
-      world_.send(0, kAlive, 0);
+    if (Clock::now() - last_heartbeat >= heartbeat) {
+      outbox_.send(0, kAlive, 0);
       last_heartbeat = Clock::now();
     }
+    outbox_.poll();
     // While units are held, look again within kTick (sooner when a quarter of them are
     // done); with none held, sleep longer and longer (up to Backoff's limit).
     std::unique_lock lock(mutex_);
@@ -187,32 +211,26 @@ void Worker::run() {
   }
   stop_playing();
   for (auto& s : slots) s.join();
+  return say_goodbye(inbox_, outbox_);
 }
 
 // Waits for rank 0's kStop after this rank could not start (nothing else is sent).
-void wait_for_stop(const boost::mpi::communicator& world) {
+void wait_for_stop(Inbox& inbox) {
   Backoff backoff;
   for (;;) {
-    if (auto status = world.iprobe(0, boost::mpi::any_tag)) {
-      if (status->tag() == kUnits) {
-        std::vector<std::int64_t> units;
-        world.recv(0, kUnits, units);
-        continue;
-      }
-      int ignored = 0;
-      world.recv(0, status->tag(), ignored);
-      if (status->tag() == kStop) return;
-      continue;
-    }
+    while (auto message = inbox.next())
+      if (message->tag == kStop) return;
     std::this_thread::sleep_for(backoff.next());
   }
 }
 
 }  // namespace
 
-int run_worker(const boost::mpi::communicator& world, const Result<TournamentConfig>& config,
-               const GameFactory& factory) {
-  world.send(0, kHello, boost::mpi::environment::processor_name());
+Outcome run_worker(const boost::mpi::communicator& world, const Result<TournamentConfig>& config,
+                   const GameFactory& factory) {
+  Inbox inbox(world, 0);
+  Outbox outbox(world);
+  outbox.send(0, kHello, boost::mpi::environment::processor_name());
   std::optional<Schedule> schedule;
   Result<void> ready = config ? Result<void>() : Result<void>(config.error());
   if (ready) {
@@ -224,15 +242,13 @@ int run_worker(const boost::mpi::communicator& world, const Result<TournamentCon
   }
   if (ready) ready = check_engine_programs(*config);
   if (!ready) {
-    world.send(0, kSetupFailed, ready.error().message);
-    wait_for_stop(world);
-  } else {
-    Worker worker(world, *config, *schedule, factory);
-    SignalWatcher signals([&worker] { worker.interrupt(); }, [&worker] { worker.kill_engines(); });
-    worker.run();
+    outbox.send(0, kSetupFailed, ready.error().message);
+    wait_for_stop(inbox);
+    return {0, say_goodbye(inbox, outbox)};
   }
-  world.send(0, kBye, 0);
-  return 0;
+  Worker worker(world, inbox, outbox, *config, *schedule, factory);
+  SignalWatcher signals([&worker] { worker.interrupt(); }, [&worker] { worker.kill_engines(); });
+  return {0, worker.run()};
 }
 
 }  // namespace triad::tournament::mpi

@@ -7,13 +7,14 @@
 
 #include "engine/core/result.h"
 #include "tournament/config.h"
+#include "tournament/mpi_protocol.h"
 #include "tournament/schedule.h"
 
 namespace triad::tournament::mpi {
 
 // Runs until rank 0 sends kStop. A `config` error (this rank's settings or variant) is sent
-// to rank 0 instead of playing. Returns the process's exit status.
-int run_worker(const boost::mpi::communicator& world, const Result<TournamentConfig>& config,
-               const GameFactory& factory);
+// to rank 0 instead of playing.
+Outcome run_worker(const boost::mpi::communicator& world, const Result<TournamentConfig>& config,
+                   const GameFactory& factory);
 
 }  // namespace triad::tournament::mpi

@@ -173,6 +173,8 @@ const std::vector<Setting> kSettings = {
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.concurrency, f, v, 1, kMaxConcurrency); }},
   {"mpi", "distributed run: mpirun -np N triad-match -mpi ... (rank 0 schedules, ranks 1..N-1 play -concurrency games each)", false,
    [](P& p, const std::string& f, const V& v) { return set_bool(p.config.mpi, f, v); }},
+  {"mpilease", "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its games go to other workers (default 60, 1 to 3600)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int(p.config.mpi_lease_seconds, f, v, 1, 3600); }},
   {"seed", "N: random seed (openings, built-in players); also -srand", false,
    [](P& p, const std::string& f, const V& v) { return set_int<std::uint64_t>(p.config.seed, f, v, 0); }},
   {"srand", "N: same as -seed", false,

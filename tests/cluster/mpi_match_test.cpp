@@ -169,6 +169,77 @@ TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
   EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
 }
 
+// A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses
+// its heartbeats for a lease (-mpilease 2), gives its units to the other worker, and the run
+// ends with every planned game exactly once and the statistics of the one-machine run; every
+// rank and engine process ends.
+TEST(MpiFailure, AWorkerKilledMidRunLosesNoGameWithRecovery) {
+  TempDir dir("mpi_worker_killed");
+  const std::string triad = (dir / "triad-engine").string();
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", triad);
+  const std::vector<std::string> match = {"-engine",
+                                          "name=T",
+                                          "cmd=" + triad,
+                                          "nodes=200",
+                                          "-engine",
+                                          "name=R",
+                                          "cmd=builtin:random",
+                                          "-each",
+                                          "option.Threads=1",
+                                          "-variant",
+                                          "razzledazzle",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "30",
+                                          "-repeat",
+                                          "-seed",
+                                          "7",
+                                          "-openings",
+                                          "plies=4",
+                                          "-maxplies",
+                                          "40",
+                                          "-ratinginterval",
+                                          "0"};
+  const std::string pgn = (dir / "mpi.pgn").string();
+  auto words = mpirun_words(3);
+  words.push_back("--enable-recovery");
+  words.push_back(kTriadMatch);
+  words.push_back("-mpi");
+  words.insert(words.end(), match.begin(), match.end());
+  words = with(words, {"-mpilease", "2", "-pgnout", pgn, "-jsonout", (dir / "mpi.json").string()});
+  ProcessResult mpi;
+  {
+    JobProcess job(words, dir.path());
+    // Kill rank 1 once the first games are in, long before the end.
+    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+      std::this_thread::sleep_for(10ms);
+    const int worker = rank_process(pgn, 1);
+    ASSERT_GT(worker, 0) << job.out_so_far();
+    ::kill(worker, SIGKILL);
+    mpi = job.wait(std::chrono::seconds(120));
+  }
+  ASSERT_FALSE(mpi.timed_out) << mpi.out << mpi.err;
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  ASSERT_NE(mpi.out.find("Lost rank 1 ("), std::string::npos)
+      << "the job ended before rank 1 was killed; make the match longer\n"
+      << mpi.out;
+  EXPECT_NE(mpi.out.find("Finished match"), std::string::npos) << mpi.out;
+
+  const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
+                                                  "-jsonout", (dir / "local.json").string()}),
+                                     dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  EXPECT_EQ(game_tags(dir / "mpi.pgn"), game_tags(dir / "local.pgn"));
+  EXPECT_EQ(without_move_times(read_text(dir / "mpi.pgn")),
+            without_move_times(read_text(dir / "local.pgn")));
+  EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
+  // The killed rank's engines end when their input closes (give them a moment to notice).
+  for (int i = 0; i < 500 && processes_mentioning(triad) > 0; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(processes_mentioning(triad), 0) << "every rank and engine process has ended";
+}
+
 TEST(MpiErrors, MpiWithoutMpirunOrWithOneRankIsRefused) {
   TempDir dir("mpi_one_rank");
   const auto match = with(deterministic_match("1"), {"-mpi"});

@@ -75,6 +75,23 @@ inline std::vector<std::string> lines_starting(const std::string& text, const st
   return out;
 }
 
+// The process id of MPI rank `rank` of a running job whose command line has `text`, or -1.
+inline int rank_process(const std::string& text, int rank) {
+  const std::string wanted = "OMPI_COMM_WORLD_RANK=" + std::to_string(rank);
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string cmdline = read_text(entry.path() / "cmdline");
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    if (cmdline.find(text) == std::string::npos || cmdline.find("mpirun") != std::string::npos)
+      continue;
+    std::string environment = read_text(entry.path() / "environ");
+    std::replace(environment.begin(), environment.end(), '\0', '\n');
+    if (("\n" + environment).find("\n" + wanted + "\n") != std::string::npos) return std::stoi(pid);
+  }
+  return -1;
+}
+
 // How many running processes have `text` in their command line (to find orphaned ranks or
 // engines after a job ended), not counting this test program.
 inline int processes_mentioning(const std::string& text) {
