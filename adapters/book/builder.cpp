@@ -42,7 +42,8 @@ Result<void> add_records(Book& book, const std::vector<RecordText>& records,
       return make_error(where + "the game is of variant " + quote(*v) + ", the book of " +
                         quote(book.variant().variant));
     auto game = factory();
-    if (const auto* fen = record.tag("FEN"))
+    // CuteGames writes [FEN "startpos"] for games from the start position.
+    if (const auto* fen = record.tag("FEN"); fen && *fen != "startpos")
       if (auto r = game->reset(*fen); !r) return make_error(where + "FEN: " + r.error().message);
     for (std::size_t k = 0; k < record.moves.size(); ++k) {
       const std::string& token = record.moves[k];

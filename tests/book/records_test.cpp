@@ -87,6 +87,41 @@ TEST(Build, CountsResultsFromTheMoverAndKeepsMovesOfEnoughGames) {
     }
 }
 
+// CuteGames' PGN (as its write_as_pgn lays it out): [FEN "startpos"] for the start, no
+// Variant tag, "1..." before a first move of Player 2, adjudicated games with result "*".
+TEST(Build, ReadsCuteGamesRecords) {
+  const auto records = split_records(read("tests/data/book/razzle-cutegames.pgn"), "c.pgn");
+  ASSERT_TRUE(records) << records.error().message;
+  ASSERT_EQ(records->size(), 3u);
+  EXPECT_EQ((*records)[1].moves.front(), "c8d6");
+  EXPECT_EQ((*records)[2].result, "*");
+  const auto* variant = kRegistry.find("razzledazzle");
+  Book book(variant_of("razzledazzle"));
+  ASSERT_TRUE(add_records(book, *records, variant->factory, {40, 1}, "c.pgn"));
+  // The start position: the first game's first move, lost by Player 1 (the adjudicated
+  // third game counts nothing).
+  auto start = variant->factory();
+  const BookEntry* root = book.find(start->position_line());
+  ASSERT_NE(root, nullptr);
+  ASSERT_EQ(root->moves.size(), 1u);
+  EXPECT_EQ(root->moves[0].token, "d1c1b1");
+  EXPECT_EQ(root->moves[0].stats.losses, 1u);
+  EXPECT_EQ(root->moves[0].stats.games(), 1u);
+  // The second game starts from its FEN, Player 2 to move, and Player 1 won it.
+  ASSERT_TRUE(start->play("b1c3"));
+  const BookEntry* second = book.find(start->position_line());
+  ASSERT_NE(second, nullptr);
+  ASSERT_EQ(second->moves.size(), 1u);
+  EXPECT_EQ(second->moves[0].token, "c8d6");
+  EXPECT_EQ(second->moves[0].stats.losses, 1u);
+  // A FEN tag that is neither "startpos" nor a position is refused, naming the record.
+  auto bad = split_records("[FEN \"nonsense\"]\n1. d1c1b1 1-0\n", "f.pgn");
+  ASSERT_TRUE(bad);
+  auto r = add_records(book, *bad, variant->factory, {}, "f.pgn");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("'f.pgn':1: FEN"), std::string::npos) << r.error().message;
+}
+
 TEST(Build, IllegalMoveAndForeignVariantAreRefused) {
   const auto* variant = kRegistry.find("razzledazzle");
   Book book(variant_of("razzledazzle"));
