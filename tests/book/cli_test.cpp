@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -154,6 +155,73 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "2", "-count", "3", "-nodes",
                         "100", "-window=31000,31000", "-max-tries", "10", "-out", path("t.txt")}),
                    "positions found in the window");
+}
+
+TEST_F(BookTool, SuiteKeepsOnlyPositionsWhoseSelfPlayScoreIsInRange) {
+  // Every position in the window, then self-play: the records say the games' results, and
+  // with the range 100..100 only positions whose side to move won every game are kept.
+  const std::vector<std::string> common = {"suite",
+                                           "-variant",
+                                           "ivesdama",
+                                           "-plies",
+                                           "4",
+                                           "-nodes",
+                                           "200",
+                                           "-window=-100000,100000",
+                                           "-selfplay",
+                                           "2",
+                                           "-selfplay-nodes",
+                                           "40",
+                                           "-concurrency",
+                                           "2",
+                                           "-hash",
+                                           "1"};
+  auto with = [&](std::vector<std::string> more) {
+    auto args = common;
+    args.insert(args.end(), more.begin(), more.end());
+    return run(args);
+  };
+  auto r = with(
+      {"-count", "6", "-selfplay-score=0,100", "-out", path("all.txt"), "-pgn", path("all.pgn")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string all = read_text(path("all.pgn"));
+  const std::regex result(R"(self-play \+(\d+) =(\d+) -(\d+)\})");
+  int seen = 0;
+  for (auto it = std::sregex_iterator(all.begin(), all.end(), result); it != std::sregex_iterator();
+       ++it, ++seen)
+    EXPECT_EQ(std::stoi((*it)[1]) + std::stoi((*it)[2]) + std::stoi((*it)[3]), 2) << it->str();
+  EXPECT_EQ(seen, 6);
+  r = with(
+      {"-count", "2", "-selfplay-score=100,100", "-out", path("won.txt"), "-pgn", path("won.pgn")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string won = read_text(path("won.pgn"));
+  EXPECT_EQ(
+      std::distance(std::sregex_iterator(won.begin(), won.end(), result), std::sregex_iterator()),
+      2);
+  for (auto it = std::sregex_iterator(won.begin(), won.end(), result); it != std::sregex_iterator();
+       ++it)
+    EXPECT_EQ(it->str(), "self-play +2 =0 -0}");
+  EXPECT_NE(read_text(path("won.txt")).find("scoring 100..100 % in 2 self-play games"),
+            std::string::npos);
+  // With odds (pairs of games, the side to move searching twice the nodes, then half):
+  // only positions where the side to move gains at least 50 points with the odds.
+  r = with({"-count", "2", "-selfplay-score=0,100", "-selfplay-odds", "2", "-selfplay-gain", "50",
+            "-out", path("odds.txt"), "-pgn", path("odds.pgn")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string odds = read_text(path("odds.pgn"));
+  const std::regex gain(R"(, gain (-?\d+)\})");
+  int gains = 0;
+  for (auto it = std::sregex_iterator(odds.begin(), odds.end(), gain); it != std::sregex_iterator();
+       ++it, ++gains)
+    EXPECT_GE(std::stoi((*it)[1]), 50) << it->str();
+  EXPECT_EQ(gains, 2);
+  // A range no position can meet, and a malformed one: one error each.
+  expect_one_error(
+      with({"-count", "2", "-selfplay-score=101,200", "-max-tries", "6", "-out", path("n.txt")}),
+      "self-play score range");
+  expect_one_error(with({"-selfplay-score", "most", "-out", path("n.txt")}),
+                   "-selfplay-score 'most': expected LOW,HIGH");
+  expect_one_error(with({"-selfplay-odds", "0.5", "-out", path("n.txt")}), "-selfplay-odds");
 }
 
 TEST_F(BookTool, ExpandGrowsTheBookAndResumes) {

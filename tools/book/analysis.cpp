@@ -32,32 +32,17 @@ Result<Analysts> Analysts::create(const adapters::Variant& variant, int count,
   return a;
 }
 
-std::vector<Evaluation> Analysts::evaluate(const std::vector<std::string>& lines,
-                                           std::uint64_t nodes,
-                                           const std::function<void()>& on_done) {
-  std::vector<Evaluation> out(lines.size());
+void Analysts::run_jobs(std::size_t count,
+                        const std::function<void(adapters::GameEngine&, std::size_t)>& job,
+                        const std::function<void()>& on_done) {
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::condition_variable cv;
   std::size_t finished = 0;
   const auto work = [&](adapters::GameEngine& engine) {
-    for (std::size_t i; (i = next++) < lines.size();) {
-      auto game = variant_->factory();
-      Evaluation e;
-      if (game->reset(lines[i]) && game->outcome().over()) {
-        e.score = outcome_score(*game);
-      } else {
-        engine.adopt(*game);
-        adapters::SearchRequest request;
-        request.limits.nodes = nodes;
-        engine.clear_hash();  // every position searched alike, whatever came before
-        const auto best = engine.search(request, [&e](const adapters::TextInfo& info) {
-          if (info.multipv == 1) e.score = info.score;
-        });
-        e.best = best.best;
-      }
+    for (std::size_t i; (i = next++) < count;) {
+      job(engine, i);
       std::lock_guard lock(mutex);
-      out[i] = std::move(e);
       ++finished;
       cv.notify_one();
     }
@@ -67,7 +52,7 @@ std::vector<Evaluation> Analysts::evaluate(const std::vector<std::string>& lines
   std::size_t reported = 0;
   {
     std::unique_lock lock(mutex);
-    while (reported < lines.size()) {
+    while (reported < count) {
       cv.wait(lock, [&] { return finished > reported; });
       const std::size_t now = finished;
       lock.unlock();
@@ -77,6 +62,82 @@ std::vector<Evaluation> Analysts::evaluate(const std::vector<std::string>& lines
     }
   }
   for (auto& t : threads) t.join();
+}
+
+std::vector<Evaluation> Analysts::evaluate(const std::vector<std::string>& lines,
+                                           std::uint64_t nodes,
+                                           const std::function<void()>& on_done) {
+  std::vector<Evaluation> out(lines.size());
+  run_jobs(
+      lines.size(),
+      [&](adapters::GameEngine& engine, std::size_t i) {
+        auto game = variant_->factory();
+        Evaluation& e = out[i];
+        if (game->reset(lines[i]) && game->outcome().over()) {
+          e.score = outcome_score(*game);
+          return;
+        }
+        engine.adopt(*game);
+        adapters::SearchRequest request;
+        request.limits.nodes = nodes;
+        engine.clear_hash();  // every position searched alike, whatever came before
+        e.best = engine
+                     .search(request,
+                             [&e](const adapters::TextInfo& info) {
+                               if (info.multipv == 1) e.score = info.score;
+                             })
+                     .best;
+      },
+      on_done);
+  return out;
+}
+
+std::vector<SelfPlay> Analysts::self_play(const std::vector<std::string>& lines, int games,
+                                          std::uint64_t nodes, double odds, int max_plies,
+                                          const std::function<void()>& on_done) {
+  // One result per (line, game), -1/0/1 for the side to move at the line; summed after.
+  const std::size_t per_line = static_cast<std::size_t>(games);
+  const bool with_odds = odds > 1.0;
+  std::vector<int> results(lines.size() * per_line, 0);
+  run_jobs(
+      results.size(),
+      [&](adapters::GameEngine& engine, std::size_t job) {
+        const std::size_t k = job % per_line;
+        auto game = variant_->factory();
+        if (!game->reset(lines[job / per_line])) return;  // counted as a draw
+        const engine::Player hero = game->side_to_move();
+        std::uint64_t hero_nodes = nodes + nodes * k / per_line, other_nodes = hero_nodes;
+        if (with_odds) {
+          const std::uint64_t base = nodes + nodes * (k / 2) / ((per_line + 1) / 2);
+          const auto more = static_cast<std::uint64_t>(static_cast<double>(base) * odds);
+          hero_nodes = k % 2 == 0 ? more : base;
+          other_nodes = k % 2 == 0 ? base : more;
+        }
+        adapters::SearchRequest request;
+        engine.clear_hash();  // every game played alike, whatever came before
+        for (int ply = 0; ply < max_plies && !game->outcome().over(); ++ply) {
+          engine.adopt(*game);
+          request.limits.nodes = game->side_to_move() == hero ? hero_nodes : other_nodes;
+          const auto best = engine.search(request, [](const adapters::TextInfo&) {});
+          if (!game->play(best.best)) break;  // no move: the outcome says why
+        }
+        const auto outcome = game->outcome();
+        if (!outcome.over() || outcome.result == engine::GameResult::kDraw) return;
+        const bool hero_won =
+            (outcome.result == engine::GameResult::kP1Win) == (hero == engine::Player::kOne);
+        results[job] = hero_won ? 1 : -1;
+      },
+      on_done);
+  std::vector<SelfPlay> out(lines.size());
+  for (std::size_t job = 0; job < results.size(); ++job) {
+    SelfPlay& s = out[job / per_line];
+    const int r = results[job];
+    (r > 0 ? s.wins : r < 0 ? s.losses : s.draws) += 1;
+    const std::size_t k = job % per_line;
+    if (!with_odds || (k % 2 == 0 && k + 1 == per_line)) continue;  // an unpaired last game
+    (k % 2 == 0 ? s.with_odds : s.against_odds) += r + 1;           // half points
+    s.pairs += k % 2;
+  }
   return out;
 }
 

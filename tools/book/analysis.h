@@ -1,5 +1,6 @@
 // In-process engine analysis for triad-book: a pool of GameEngines of one variant (made
-// through the game registry), each searching positions to a node count on its own thread.
+// through the game registry), each searching positions to a node count, or playing games
+// against itself, on its own thread.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,25 @@ struct Evaluation {
   std::string best;  // the best move found ("" when the game is over)
 };
 
+// Results of self-play games from one position, for the side to move there.
+struct SelfPlay {
+  int wins = 0, draws = 0, losses = 0;
+  // With odds: the side to move's half points in the games where it searched more
+  // (`with_odds`) and in those where its opponent did (`against_odds`), `pairs` of each.
+  int with_odds = 0, against_odds = 0, pairs = 0;
+
+  int games() const { return wins + draws + losses; }
+  // The side to move's score in percent (a draw is half a win); 0 without games.
+  double score_percent() const {
+    return games() == 0 ? 0.0 : 100.0 * (wins + 0.5 * draws) / games();
+  }
+  // How much more the side to move scores with the odds than against them, in percent
+  // points (-100..100); 0 without odds.
+  double gain_percent() const {
+    return pairs == 0 ? 0.0 : 50.0 * (with_odds - against_odds) / pairs;
+  }
+};
+
 class Analysts {
  public:
   // `count` engines of `variant`, `hash_mb` each, one search thread each.
@@ -30,7 +50,24 @@ class Analysts {
   std::vector<Evaluation> evaluate(const std::vector<std::string>& lines, std::uint64_t nodes,
                                    const std::function<void()>& on_done = {});
 
+  // `games` games of the engine against itself from each position line. Without odds
+  // (odds 1), in game k (0-based) both sides search nodes * (1 + k / games) nodes per move,
+  // so the games differ. With odds R > 1 the games go in pairs j = k / 2 at base nodes
+  // B = nodes * (1 + j / ceil(games / 2)): in the first game of a pair the side to move
+  // searches B * R nodes and its opponent B, in the second the other way round. A game still
+  // running after `max_plies` plies counts as a draw. `on_done` is called (on the caller's
+  // thread) after each game.
+  std::vector<SelfPlay> self_play(const std::vector<std::string>& lines, int games,
+                                  std::uint64_t nodes, double odds, int max_plies,
+                                  const std::function<void()>& on_done = {});
+
  private:
+  // Runs job(engine, i) for i in [0, count), spread over the engines (each engine runs one
+  // job at a time on its own thread); on_done after each, on the caller's thread.
+  void run_jobs(std::size_t count,
+                const std::function<void(adapters::GameEngine&, std::size_t)>& job,
+                const std::function<void()>& on_done);
+
   const adapters::Variant* variant_ = nullptr;
   std::vector<std::unique_ptr<adapters::GameEngine>> engines_;
 };

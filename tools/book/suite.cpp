@@ -1,11 +1,16 @@
 // triad-book suite: an opening suite for engine tests — N distinct positions (transpositions
 // removed) reached after P plies of random legal moves (or of book moves, weighted), whose
-// evaluation by a node-limited search, from the side to move, lies in a window. Written as
+// evaluation by a node-limited search, from the side to move, lies in a window and,
+// optionally, whose side to move scores within a range in games of the engine against
+// itself from there (the openings where the result depends on how well they are played).
+// Written as
 // the position-line openings file `triad-match -openings` reads, with a comment header
 // naming how it was made, and optionally as game records.
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "adapters/common/text.h"
 #include "tools/book/analysis.h"
@@ -20,14 +25,16 @@ struct Window {
   int low = -30, high = 30;
 };
 
-Result<Window> parse_window(const std::string& text) {
+// `LOW,HIGH` of option `name`.
+Result<Window> parse_window(const std::string& name, const std::string& text) {
   const auto comma = text.find(',');
   if (comma == std::string::npos)
-    return make_error("-window " + adapters::quote(text) + ": expected LOW,HIGH");
+    return make_error("-" + name + " " + adapters::quote(text) + ": expected LOW,HIGH");
   const auto low = adapters::parse_integer<int>(std::string_view(text).substr(0, comma));
   const auto high = adapters::parse_integer<int>(std::string_view(text).substr(comma + 1));
   if (!low || !high || *low > *high)
-    return make_error("-window " + adapters::quote(text) + ": expected LOW,HIGH with LOW <= HIGH");
+    return make_error("-" + name + " " + adapters::quote(text) +
+                      ": expected LOW,HIGH with LOW <= HIGH");
   return Window{*low, *high};
 }
 
@@ -36,6 +43,7 @@ struct Opening {
   std::string line;
   std::vector<std::string> moves;
   int eval = 0;
+  std::optional<SelfPlay> self_play;  // when the suite was chosen by self-play
 };
 
 // A random walk of `plies` moves from the start (book moves by weight while the book has
@@ -75,7 +83,12 @@ std::string records_text(const std::vector<Opening>& openings, const adapters::V
     const auto& moves = openings[i].moves;
     for (std::size_t k = 0; k < moves.size(); ++k)
       text << (k % 2 == 0 ? std::to_string(k / 2 + 1) + ". " : "") << moves[k] << " ";
-    text << "{eval " << openings[i].eval << ", side to move} *\n\n";
+    text << "{eval " << openings[i].eval << ", side to move";
+    if (const auto& s = openings[i].self_play)
+      text << "; self-play +" << s->wins << " =" << s->draws << " -" << s->losses;
+    if (const auto& s = openings[i].self_play; s && s->pairs > 0)
+      text << ", gain " << s->gain_percent();
+    text << "} *\n\n";
   }
   return text.str();
 }
@@ -85,8 +98,11 @@ std::string records_text(const std::vector<Opening>& openings, const adapters::V
 Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) {
   po::options_description desc("triad-book suite options");
   std::string variant_name, variants_file, output, window_text = "-30,30", book_file, pgn;
-  int plies = 8, count = 100, concurrency = 1;
-  std::uint64_t nodes = 10000, seed = 1;
+  std::string score_text = "50,90";
+  int plies = 8, count = 100, concurrency = 1, self_play_games = 0, self_play_plies = 400;
+  std::uint64_t nodes = 10000, seed = 1, self_play_nodes = 0;
+  double odds = 1.0;
+  int min_gain = -100;
   std::size_t hash_mb = 16;
   long long max_tries = 0;
   desc.add_options()("variant", po::value(&variant_name)->required(), "variant")(
@@ -103,15 +119,36 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
       "concurrency", po::value(&concurrency)->default_value(1), "searches at once")(
       "hash", po::value(&hash_mb)->default_value(16), "MB of hash per search")(
       "max-tries", po::value(&max_tries)->default_value(0),
-      "positions searched at most (0: 50 x count)");
+      "positions searched at most (0: 50 x count)")(
+      "selfplay", po::value(&self_play_games)->default_value(0),
+      "K: also play K engine-vs-itself games from each position in the window (0: none)")(
+      "selfplay-nodes", po::value(&self_play_nodes)->default_value(0),
+      "N: nodes per move in game k: N * (1 + k/K) (0: -nodes)")(
+      "selfplay-score", po::value(&score_text)->default_value("50,90"),
+      "LOW,HIGH: keep a position when its side to move scores LOW..HIGH percent in them")(
+      "selfplay-plies", po::value(&self_play_plies)->default_value(400),
+      "a self-play game longer than this counts as a draw")(
+      "selfplay-odds", po::value(&odds)->default_value(1.0),
+      "R > 1: self-play in pairs, the side to move searching R times more nodes, then R "
+      "times fewer")(
+      "selfplay-gain", po::value(&min_gain)->default_value(-100),
+      "with odds: keep a position when its side to move scores at least this many percent "
+      "points more with the odds than against them");
   auto vm = parse_options(args, desc);
   if (!vm) return vm.error();
   if (!*vm) return {};  // -help
-  auto window = parse_window(window_text);
+  auto window = parse_window("window", window_text);
   if (!window) return window.error();
+  auto score_range = parse_window("selfplay-score", score_text);
+  if (!score_range) return score_range.error();
   if (plies < 0 || count < 1 || nodes < 1 || concurrency < 1 || concurrency > 256 || hash_mb < 1)
     return make_error(
         "-count, -nodes, -concurrency and -hash must be positive, -plies not negative");
+  if (self_play_games < 0 || self_play_games > 1000 || self_play_plies < 1)
+    return make_error("-selfplay must be 0..1000 and -selfplay-plies positive");
+  if (!(odds >= 1.0 && odds <= 1000.0) || (odds > 1.0 && self_play_games < 2))
+    return make_error("-selfplay-odds must be 1..1000, and with odds -selfplay at least 2");
+  if (self_play_nodes == 0) self_play_nodes = nodes;
   if (max_tries <= 0) max_tries = 50LL * count;
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
@@ -154,23 +191,45 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     std::vector<std::string> lines;
     for (const auto& o : batch) lines.push_back(o.line);
     const auto evals = analysts->evaluate(lines, nodes);
-    for (std::size_t i = 0; i < batch.size() && static_cast<int>(chosen.size()) < count; ++i)
+    std::vector<Opening> in_window;
+    for (std::size_t i = 0; i < batch.size(); ++i)
       if (evals[i].score >= window->low && evals[i].score <= window->high) {
         batch[i].eval = evals[i].score;
-        chosen.push_back(std::move(batch[i]));
+        in_window.push_back(std::move(batch[i]));
       }
+    if (self_play_games > 0 && !in_window.empty()) {
+      lines.clear();
+      for (const auto& o : in_window) lines.push_back(o.line);
+      const auto results =
+          analysts->self_play(lines, self_play_games, self_play_nodes, odds, self_play_plies);
+      for (std::size_t i = 0; i < in_window.size(); ++i) in_window[i].self_play = results[i];
+      std::erase_if(in_window, [&](const Opening& o) {
+        const double score = o.self_play->score_percent();
+        return score < score_range->low || score > score_range->high ||
+               (odds > 1.0 && o.self_play->gain_percent() < min_gain);
+      });
+    }
+    for (auto& o : in_window)
+      if (static_cast<int>(chosen.size()) < count) chosen.push_back(std::move(o));
     progress.update(chosen.size(), std::to_string(tries) + " searched");
   }
   progress.finish();
   if (static_cast<int>(chosen.size()) < count)
-    return make_error("only " + std::to_string(chosen.size()) + " of " + std::to_string(count) +
-                      " positions found in the window after searching " + std::to_string(tries) +
-                      " distinct positions (widen -window, change -plies or raise -max-tries)");
+    return make_error(
+        "only " + std::to_string(chosen.size()) + " of " + std::to_string(count) +
+        " positions found in the window (and self-play score range) after searching " +
+        std::to_string(tries) +
+        " distinct positions (widen -window, change -plies or raise -max-tries)");
   std::ostringstream text;
   text << "# triad-book suite: variant " << variant_name << ", " << plies << " plies"
        << (book ? ", book moves first" : "") << ", evaluation of the side to move in ["
-       << window->low << ", " << window->high << "] at " << nodes << " nodes, seed " << seed << "; "
-       << count << " of " << tries << " distinct positions searched\n";
+       << window->low << ", " << window->high << "] at " << nodes << " nodes";
+  if (self_play_games > 0)
+    text << ", its side to move scoring " << score_range->low << ".." << score_range->high
+         << " % in " << self_play_games << " self-play games from " << self_play_nodes << " nodes";
+  if (self_play_games > 0 && odds > 1.0)
+    text << " with odds " << odds << " and a gain of at least " << min_gain << " points";
+  text << ", seed " << seed << "; " << count << " of " << tries << " distinct positions searched\n";
   for (const auto& o : chosen) text << o.line << "\n";
   if (auto r = write_file(output, text.str(), "openings file"); !r) return r.error();
   if (!pgn.empty())
