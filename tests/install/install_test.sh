@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # install_check: installs the build into a temporary prefix and checks what a user of the
 # installed tree gets: the programs answer (handshake, version, perft, a variant loaded from
-# the installed files), triad-match plays a short match, and both manual pages render without
-# warnings (the web GUI: install_web_test.sh).
+# the installed files), triad-match plays a short match, triad-match plays from an installed
+# opening suite and triad-book makes a book of those games that the installed triad plays
+# from, and the manual pages render without warnings (the web GUI: install_web_test.sh).
 # Usage: install_test.sh <cmake> <build folder>
 set -euo pipefail
 cmake=$1
@@ -13,7 +14,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/triad bin/triad-match share/man/man6/triad.6.gz share/man/man6/triad-match.6.gz \
+for f in bin/triad bin/triad-match bin/triad-book share/man/man6/triad.6.gz \
+         share/man/man6/triad-match.6.gz share/man/man6/triad-book.6.gz \
+         share/triad/suites/ivesdama-uho.txt share/triad/suites/ivesdama-balanced.txt \
+         share/triad/suites/razzledazzle-uho.txt share/triad/suites/razzledazzle-balanced.txt \
          share/triad/variants/builtin.yaml share/triad/variants/examples.yaml \
          share/triad/variants/boards/double-diamond.yaml share/triad/web/start.sh \
          share/triad/web/server.js share/triad/web/public/index.html \
@@ -60,8 +64,28 @@ grep -q '^Finished match' "$tmp/match.out" || fail "match did not finish: $(cat 
 [ "$(grep -c '^\[Result "\(1-0\|0-1\)"\]' "$tmp/match.pgn")" = 2 ] ||
   fail "expected 2 decided games in the PGN: $(cat "$tmp/match.pgn")"
 
-# Both manual pages render, with their sections, and groff reports no problem.
-for page in triad triad-match; do
+# An installed opening suite played by the installed triad-match, a book built from those
+# games by the installed triad-book, and the installed triad answering from that book.
+suite=$prefix/share/triad/suites/ivesdama-uho.txt
+(cd "$tmp" && timeout 120 "$prefix/bin/triad-match" -variant ivesdama -each nodes=300 \
+  -engine name=a cmd="$triad" -engine name=b cmd="$triad" \
+  -openings file="$suite" order=sequential -games 2 -repeat -pgnout suite.pgn >suite.out) ||
+  fail "triad-match from the installed suite failed: $(cat "$tmp/suite.out")"
+first_opening=$(grep -v '^#' "$suite" | head -1)
+grep -qF "[FEN \"$first_opening\"]" "$tmp/suite.pgn" || fail "the games did not start from the suite"
+(cd "$tmp" && timeout 60 "$prefix/bin/triad-book" build -variant ivesdama -records suite.pgn \
+  -out suite.book -min-games 1 >book.out 2>&1) || fail "triad-book build: $(cat "$tmp/book.out")"
+# The first moves played from the first opening (one per game) are the book's moves there.
+played=$(grep -A20 -F "[FEN \"$first_opening\"]" "$tmp/suite.pgn" | grep '^1\. ' | awk '{print $2}')
+answer=$(timeout 20 "$triad" --variant ivesdama "setoption name BookFile value $tmp/suite.book" \
+  "setoption name OwnBook value true" "position fen $first_opening" "go nodes 100000")
+book_move=$(sed -n 's/^info string book move \([^ ]*\) .*/\1/p' <<<"$answer")
+[ -n "$book_move" ] && grep -qx "$book_move" <<<"$played" ||
+  fail "expected a book move among '$played': $answer"
+grep -qx "bestmove $book_move.*" <<<"$answer" || fail "the book move was not played: $answer"
+
+# The manual pages render, with their sections, and groff reports no problem.
+for page in triad triad-match triad-book; do
   file=$prefix/share/man/man6/$page.6.gz
   text=$(MANWIDTH=80 LC_ALL=C.UTF-8 timeout 20 man --warnings -l "$file" 2>"$tmp/man.err")
   [ ! -s "$tmp/man.err" ] || fail "man -l $page: $(cat "$tmp/man.err")"
