@@ -274,6 +274,24 @@ TEST_F(BookTool, BadInputGivesOneErrorAndExitCodeTwo) {
                    "book file");
   expect_one_error(run({"suite", "-variant", "yinyang", "-out", "/nonexistent-folder/s.txt"}),
                    "openings file");
+  // Every command that takes a variant or writes a file refuses an unknown variant and an
+  // output it cannot write, before any work.
+  expect_one_error(run({"suite", "-variant", "chess", "-out", path("s.txt")}),
+                   "unknown variant 'chess'");
+  expect_one_error(run({"expand", "-book", path("n.book"), "-variant", "chess"}),
+                   "unknown variant 'chess'");
+  expect_one_error(run({"expand", "-book", "/nonexistent-folder/e.book", "-variant", "razzledazzle",
+                        "-nodes", "100", "-expansions", "1"}),
+                   "cannot create a file in the folder '/nonexistent-folder'");
+  ASSERT_EQ(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out", path("g.book"),
+                 "-min-games", "1"})
+                .exit_code,
+            0);
+  expect_one_error(run({"merge", "-books", path("g.book"), path("g.book"), "-out",
+                        "/nonexistent-folder/m.book"}),
+                   "cannot create a file in the folder '/nonexistent-folder'");
+  expect_one_error(run({"show", "-book", path("g.book"), "-moves", "z9z9"}), "malformed move");
+  expect_one_error(run({"show", "-book", path("missing.book")}), "cannot open it");
   {
     std::ofstream junk(path("junk.book"));
     junk << "TRIADBK\nnot really";
