@@ -20,6 +20,10 @@ namespace {
 
 using cluster::Clock;
 
+// How often rank 0 flushes its progress lines: a write per line (mpirun hands the ranks a
+// terminal, which is line-buffered) cost more than a quick game.
+constexpr std::chrono::milliseconds kProgressFlush{100};
+
 [[noreturn]] void abort_job(const boost::mpi::communicator& world) {
   std::cerr << "triad-match: a worker rank did not stop within " << kGoodbyeLimit.count()
             << " s; aborting the job\n";
@@ -36,14 +40,31 @@ void release(Outbox& outbox, const std::vector<int>& ranks, bool finalize) {
   while (!outbox.poll() && Clock::now() < limit) std::this_thread::sleep_for(backoff.next());
 }
 
+// What a worker's accepted games say about its machine (printed at the end).
+struct WorkerCounts {
+  std::int64_t games = 0;
+  std::int64_t engine_failures = 0;  // engines that crashed, hung or did not get ready
+  std::map<std::string, std::int64_t> terminations;
+
+  void add(const GameReport& report) {
+    ++games;
+    engine_failures += report.engine_failures;
+    ++terminations[report.game.termination];
+  }
+  void add(const WorkerCounts& other) {
+    games += other.games;
+    engine_failures += other.engine_failures;
+    for (const auto& [termination, n] : other.terminations) terminations[termination] += n;
+  }
+};
+
 struct WorkerState {
   std::string host = "?";
   int wanted = 0;     // units it asked for and has not been given
   bool gone = false;  // said kBye
   bool lost = false;  // not heard from for a lease: presumed dead, gets no more units
   Clock::time_point last_heard = Clock::now();
-  std::int64_t games = 0;
-  std::map<std::string, std::int64_t> terminations;  // of its accepted games
+  WorkerCounts counts;  // of its accepted games
 };
 
 class Coordinator {
@@ -111,16 +132,12 @@ bool Coordinator::receive() {
       auto report = message->read<Report>();
       if (!w.lost) w.wanted += report.want;
       for (auto& result : report.finished) {
-        std::vector<FinishedGame> games;
-        for (const auto& g : result.games) games.push_back(g.game);
+        WorkerCounts counts;
+        for (const auto& g : result.games) counts.add(g);
         // A lost worker's results still count if they are the first for their unit.
-        if (scheduler_.complete(from, result.unit, std::move(result)) !=
+        if (scheduler_.complete(from, result.unit, std::move(result)) ==
             cluster::Verdict::kAccepted)
-          continue;
-        for (const auto& g : games) {
-          ++w.games;
-          ++w.terminations[g.termination];
-        }
+          w.counts.add(counts);
       }
       break;
     }
@@ -209,16 +226,27 @@ Outcome Coordinator::run(std::ostream& errors) {
       if (!worker(rank).gone && !worker(rank).lost) return true;
     return false;
   };
+  auto next_flush = Clock::now();
+  auto next_heartbeat = Clock::now();
   while (!match_.stopping() && !scheduler_.finished() && setup_error_.empty() && workers_left()) {
     bool busy = false;
     for (int i = 0; i < 256 && receive(); ++i) busy = true;
     commit();
     hand_out();
     outbox_.poll();
-    if (busy) progress_ << std::flush;
-    if (Clock::now() >= next_check) {
+    const auto now = Clock::now();
+    if (now >= next_flush) {
+      progress_ << std::flush;
+      next_flush = now + kProgressFlush;
+    }
+    if (now >= next_check) {
       find_lost_workers();
-      next_check = Clock::now() + std::chrono::seconds(1);
+      next_check = now + std::chrono::seconds(1);
+    }
+    if (now >= next_heartbeat) {
+      for (int rank = 1; rank < world_.size(); ++rank)
+        if (!worker(rank).gone && !worker(rank).lost) outbox_.send(rank, kAlive, 0);
+      next_heartbeat = now + heartbeat_period(match_.config());
     }
     if (busy)
       backoff.reset();
@@ -281,11 +309,13 @@ void Coordinator::print_workers() {
   progress_ << "Workers:\n";
   for (int rank = 1; rank < world_.size(); ++rank) {
     const WorkerState& w = worker(rank);
-    progress_ << "  " << who(rank) << ": " << w.games << " games, " << std::fixed
-              << std::setprecision(2) << static_cast<double>(w.games) / seconds << " games/s";
+    progress_ << "  " << who(rank) << ": " << w.counts.games << " games, " << std::fixed
+              << std::setprecision(2) << static_cast<double>(w.counts.games) / seconds
+              << " games/s";
     if (w.lost) progress_ << ", lost";
-    for (const auto& [termination, n] : w.terminations)
+    for (const auto& [termination, n] : w.counts.terminations)
       if (termination != kTermNormal) progress_ << ", " << termination << " " << n;
+    if (w.counts.engine_failures > 0) progress_ << ", engine failures " << w.counts.engine_failures;
     progress_ << "\n";
   }
   if (scheduler_.requeued() > 0 || scheduler_.duplicates() > 0)

@@ -26,7 +26,7 @@ enum Tag : int {
   // worker -> rank 0
   kHello = 1,        // std::string: the worker's host name (first message)
   kReport = 2,       // Report: finished units and how many more units are wanted
-  kAlive = 4,        // int: heartbeat, renews the worker's leases
+  kAlive = 4,        // int: heartbeat, renews the worker's leases (rank 0 sends it too)
   kSetupFailed = 5,  // std::string: the worker cannot play at all (settings, engine programs)
   kFailed = 6,       // std::string: a game could not be set up during the run
   kInterrupted = 7,  // int: the worker got SIGINT/SIGTERM; the whole run stops
@@ -43,9 +43,14 @@ enum Tag : int {
 inline constexpr std::chrono::milliseconds kPrefetch{10};
 inline constexpr int kMinUnitsPerSlot = 2;
 inline constexpr int kMaxUnitsPerSlot = 64;
-// A worker sends a heartbeat kHeartbeatsPerLease times per lease (-mpilease, the time after
-// which rank 0 presumes a silent worker lost).
+// Every rank sends a heartbeat kHeartbeatsPerLease times per lease (-mpilease): rank 0
+// presumes lost a worker it has not heard from for a lease, and a worker that has not heard
+// from rank 0 for a lease gives up the run (rank 0 died; with mpirun --enable-recovery
+// nothing else would end the worker).
 inline constexpr int kHeartbeatsPerLease = 12;
+inline std::chrono::milliseconds heartbeat_period(const TournamentConfig& config) {
+  return std::chrono::milliseconds(config.mpi_lease_seconds * 1000 / kHeartbeatsPerLease);
+}
 // How long rank 0 waits for the goodbyes of workers it still hears from, and how long a
 // worker that said goodbye waits for kRelease (after that it ends without MPI_Finalize).
 inline constexpr std::chrono::seconds kGoodbyeLimit{30};

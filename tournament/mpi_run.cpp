@@ -37,8 +37,17 @@ int end(const Outcome& outcome) {
 
 int run_distributed(int argc, char** argv, const Result<TournamentConfig>& config,
                     const GameFactory& factory) {
+  // No rank ever waits inside MPI (tournament/mpi_mailbox.h: it tests and sleeps), so Open
+  // MPI's yielding the processor on each idle test (its default when oversubscribed) only
+  // costs a system call; unless the user chose otherwise.
+  ::setenv("OMPI_MCA_mpi_yield_when_idle", "0", 0);
   // Only each rank's main thread calls MPI.
   boost::mpi::environment env(argc, argv, boost::mpi::threading::funneled);
+  // Progress lines are flushed by the program (tournament/mpi_coordinator.cpp), not one write
+  // per line as on the terminal mpirun gives the ranks.
+  // (glibc takes the size only with a buffer given: by default a terminal gets 1 KiB.)
+  static char stdout_buffer[1 << 16];
+  std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
   const boost::mpi::communicator world;
   if (world.size() < 2) {
     std::cerr << "triad-match: -mpi needs at least 2 MPI ranks (rank 0 schedules, the others "

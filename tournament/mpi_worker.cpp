@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -48,8 +49,8 @@ class Worker {
         schedule_(schedule),
         factory_(factory) {}
 
-  // Plays until kStop; returns whether rank 0 released this rank with MPI_Finalize.
-  bool run();
+  // Plays until kStop (or until rank 0 is presumed dead).
+  Outcome run();
   // From the signal thread: stop playing at once and tell rank 0.
   void interrupt() {
     signalled_ = true;
@@ -88,6 +89,9 @@ class Worker {
   std::deque<UnitResult> finished_;
   std::deque<std::string> failures_;
   int playing_ = 0;  // units being played
+  // Finished units worth waking the MPI thread for before its tick (a wake-up per unit
+  // would cost more than a quick game).
+  std::size_t flush_at_ = 1;
   // Recent seconds per unit (a moving average; "slow" until the first unit is timed).
   std::atomic<double> unit_seconds_{1.0};
   // The MPI thread's own counts: units held (queued or playing) at the last report, and
@@ -133,7 +137,7 @@ void Worker::play(int slot_id) {
     std::lock_guard lock(mutex_);
     --playing_;
     finished_.push_back(std::move(result));
-    results_ready_.notify_one();
+    if (finished_.size() >= flush_at_) results_ready_.notify_one();
   }
 }
 
@@ -168,14 +172,15 @@ bool Worker::send_report() {
   return !report.finished.empty() || !failures.empty();
 }
 
-bool Worker::run() {
+Outcome Worker::run() {
   std::vector<std::thread> slots;
   for (int i = 0; i < config_.concurrency; ++i) slots.emplace_back([this, i] { play(i + 1); });
   Backoff backoff;
   bool told_interrupt = false;
-  const auto heartbeat =
-      std::chrono::milliseconds(config_.mpi_lease_seconds * 1000 / kHeartbeatsPerLease);
+  const auto heartbeat = heartbeat_period(config_);
+  const auto lease = std::chrono::seconds(config_.mpi_lease_seconds);
   auto last_heartbeat = Clock::now();
+  auto heard_from_rank0 = Clock::now();
   for (bool stopped = false; !stopped;) {
     bool busy = send_report();
     if (signalled_ && !told_interrupt) {
@@ -184,6 +189,7 @@ bool Worker::run() {
     }
     while (auto message = inbox_.next()) {
       busy = true;
+      heard_from_rank0 = Clock::now();
       if (message->tag == kUnits) {
         const auto units = message->read<std::vector<std::int64_t>>();
         requested_ -= static_cast<int>(units.size());
@@ -199,19 +205,26 @@ bool Worker::run() {
       outbox_.send(0, kAlive, 0);
       last_heartbeat = Clock::now();
     }
+    if (Clock::now() - heard_from_rank0 >= lease) {
+      std::cerr << "triad-match: rank " << world_.rank() << ": rank 0 not heard from for "
+                << lease.count() << " s; leaving the run\n";
+      stop_playing();
+      for (auto& s : slots) s.join();
+      return {1, false};
+    }
     outbox_.poll();
     // While units are held, look again within kTick (sooner when a quarter of them are
     // done); with none held, sleep longer and longer (up to Backoff's limit).
     std::unique_lock lock(mutex_);
     const bool holding = !units_.empty() || playing_ > 0;
     if (busy || holding) backoff.reset();
-    const auto flush_at = static_cast<std::size_t>(std::max(1, held_ / 4));
+    flush_at_ = static_cast<std::size_t>(std::max(1, held_ / 4));
     results_ready_.wait_for(lock, holding ? kTick : std::chrono::microseconds(backoff.next()),
-                            [&] { return finished_.size() >= flush_at || !failures_.empty(); });
+                            [&] { return finished_.size() >= flush_at_ || !failures_.empty(); });
   }
   stop_playing();
   for (auto& s : slots) s.join();
-  return say_goodbye(inbox_, outbox_);
+  return {0, say_goodbye(inbox_, outbox_)};
 }
 
 // Waits for rank 0's kStop after this rank could not start (nothing else is sent).
@@ -248,7 +261,7 @@ Outcome run_worker(const boost::mpi::communicator& world, const Result<Tournamen
   }
   Worker worker(world, inbox, outbox, *config, *schedule, factory);
   SignalWatcher signals([&worker] { worker.interrupt(); }, [&worker] { worker.kill_engines(); });
-  return {0, worker.run()};
+  return worker.run();
 }
 
 }  // namespace triad::tournament::mpi

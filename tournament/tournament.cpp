@@ -179,7 +179,6 @@ void Tournament::worker(int id) {
 void Tournament::end_batch() {
   std::lock_guard lock(mutex_);
   save_state_locked();
-  progress_ << std::flush;
 }
 
 void Tournament::save_state_locked() {

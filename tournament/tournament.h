@@ -51,9 +51,10 @@ class Tournament {
   // the run (standings, summary).
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return *schedule_; }
-  // `in_batch`: the resume state is saved and the progress flushed by end_batch(), once per
-  // batch of committed units (rank 0 of a distributed run: two fsyncs per game would cap it
-  // at a few hundred games/s).
+  // `in_batch`: the resume state is saved by end_batch(), once per batch of committed units,
+  // and the progress is not flushed (rank 0 of a distributed run: two fsyncs per game would
+  // cap it at a few hundred games/s, a write per line costs more than the game; rank 0
+  // flushes its progress itself, a few times a second).
   void record(const GameReport& report, bool in_batch = false);
   void end_batch();
   bool stopping() const { return stop_ || interrupted_; }

@@ -170,7 +170,7 @@ TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
 }
 
 // A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses
-// its heartbeats for a lease (-mpilease 2), gives its units to the other worker, and the run
+// its heartbeats for a lease (-mpilease 3), gives its units to the other worker, and the run
 // ends with every planned game exactly once and the statistics of the one-machine run; every
 // rank and engine process ends.
 TEST(MpiFailure, AWorkerKilledMidRunLosesNoGameWithRecovery) {
@@ -207,7 +207,7 @@ TEST(MpiFailure, AWorkerKilledMidRunLosesNoGameWithRecovery) {
   words.push_back(kTriadMatch);
   words.push_back("-mpi");
   words.insert(words.end(), match.begin(), match.end());
-  words = with(words, {"-mpilease", "2", "-pgnout", pgn, "-jsonout", (dir / "mpi.json").string()});
+  words = with(words, {"-mpilease", "3", "-pgnout", pgn, "-jsonout", (dir / "mpi.json").string()});
   ProcessResult mpi;
   {
     JobProcess job(words, dir.path());
@@ -238,6 +238,98 @@ TEST(MpiFailure, AWorkerKilledMidRunLosesNoGameWithRecovery) {
   for (int i = 0; i < 500 && processes_mentioning(triad) > 0; ++i)
     std::this_thread::sleep_for(10ms);
   EXPECT_EQ(processes_mentioning(triad), 0) << "every rank and engine process has ended";
+}
+
+// Rank 0 killed with --enable-recovery: the workers miss its heartbeats for a lease and
+// leave, with their engines; the job ends instead of waiting for good.
+TEST(MpiFailure, WorkersLeaveWhenRankZeroIsKilled) {
+  TempDir dir("mpi_rank0_killed");
+  const std::string triad = (dir / "triad-engine").string();
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", triad);
+  const std::string pgn = (dir / "mpi.pgn").string();
+  auto words = mpirun_words(3);
+  words = with(words, {"--enable-recovery",
+                       kTriadMatch,
+                       "-mpi",
+                       "-engine",
+                       "name=T",
+                       "cmd=" + triad,
+                       "nodes=200",
+                       "-engine",
+                       "name=R",
+                       "cmd=builtin:random",
+                       "-variant",
+                       "razzledazzle",
+                       "-games",
+                       "2",
+                       "-rounds",
+                       "1000",
+                       "-repeat",
+                       "-maxplies",
+                       "40",
+                       "-mpilease",
+                       "2",
+                       "-pgnout",
+                       pgn});
+  JobProcess job(words, dir.path());
+  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    std::this_thread::sleep_for(10ms);
+  const int rank0 = rank_process(pgn, 0);
+  ASSERT_GT(rank0, 0) << job.out_so_far();
+  ::kill(rank0, SIGKILL);
+  const auto r = job.wait(std::chrono::seconds(60));
+  ASSERT_FALSE(r.timed_out) << r.out << r.err;
+  EXPECT_NE(r.err.find("rank 0 not heard from for 2 s; leaving the run"), std::string::npos)
+      << r.err;
+  for (int i = 0; i < 500 && processes_mentioning(triad) > 0; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(processes_mentioning(triad), 0) << "every rank and engine process has ended";
+}
+
+// The sum over the workers of the `label N` items of rank 0's per-worker lines
+// ("  rank 2 (host): 3 games, 1.50 games/s, disconnect 3, engine failures 3").
+int per_worker_total(const std::string& out, const std::string& label) {
+  int total = 0;
+  const std::regex item(", " + label + " ([0-9]+)");
+  for (const auto& line : lines_starting(out, "  rank "))
+    for (std::sregex_iterator it(line.begin(), line.end(), item), end; it != end; ++it)
+      total += std::stoi((*it)[1]);
+  return total;
+}
+
+// Rank 0 counts, per worker, how its games ended and how many engines failed in them: an
+// engine that crashes at its first move (restarted for every game) shows on the workers
+// that played it.
+TEST(MpiMatch, PerWorkerStatisticsCountCrashesAndTerminations) {
+  TempDir dir("mpi_per_worker");
+  const std::vector<std::string> match = {"-engine",
+                                          "name=Crash",
+                                          "cmd=" TRIAD_SOURCE_DIR
+                                          "/tests/tournament/engines/misbehave.py",
+                                          "arg=" TRIAD_BINARY_DIR "/triad",
+                                          "arg=crash",
+                                          "arg=1",
+                                          "-engine",
+                                          "name=R",
+                                          "cmd=builtin:random",
+                                          "-each",
+                                          "st=0.05",
+                                          "timemargin=2000",
+                                          "-variant",
+                                          "yinyang",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "3",
+                                          "-repeat",
+                                          "-concurrency",
+                                          "1"};
+  const auto mpi = run_mpi_match(3, match, dir.path());
+  ASSERT_FALSE(mpi.timed_out);
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  EXPECT_EQ(lines_starting(mpi.out, "  rank ").size(), 2u) << mpi.out;
+  EXPECT_EQ(per_worker_total(mpi.out, "disconnect"), 6) << mpi.out;
+  EXPECT_EQ(per_worker_total(mpi.out, "engine failures"), 6) << mpi.out;
 }
 
 TEST(MpiErrors, MpiWithoutMpirunOrWithOneRankIsRefused) {

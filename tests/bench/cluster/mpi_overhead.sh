@@ -1,40 +1,51 @@
 #!/usr/bin/env bash
-# Overhead of a distributed match: games/s of builtin:random vs builtin:random (in-process
-# players, so the runner itself is the bottleneck) with `mpirun -np 3` (rank 0 + 2 workers)
-# against one process with -concurrency 2, alternating runs side by side.
-#   bash tests/bench/cluster/mpi_overhead.sh [build folder] [rounds] [repeats]
+# Overhead of a distributed match: builtin:random vs builtin:random (in-process players, so
+# the runner itself is the bottleneck) with `mpirun -np 3` (rank 0 + 2 workers) against one
+# process with -concurrency 2, alternating runs side by side. Prints wall time and games/s,
+# and the CPU time (user + system, every process of the job) of each run: on a machine
+# loaded by others the wall-clock ratio says little (a job of more processes simply gets a
+# larger share of the cores), the CPU ratio is what a dedicated machine would see. With a
+# fourth argument (another triad-match, e.g. a build before a change) its -np 3 runs are
+# measured in the same rounds.
+#   bash tests/bench/cluster/mpi_overhead.sh [build folder] [rounds] [repeats] [other triad-match]
 set -euo pipefail
 build=${1:-build/release}
 rounds=${2:-50000}
 repeats=${3:-3}
-match=("$build/triad-match" -engine name=A cmd=builtin:random -engine name=B cmd=builtin:random
-       -variant yinyang -games 2 -repeat -seed 1 -ratinginterval 0)
+other=${4:-}
+options=(-engine name=A cmd=builtin:random -engine name=B cmd=builtin:random
+         -variant yinyang -games 2 -repeat -seed 1 -ratinginterval 0)
 games=$((2 * rounds))
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun=(mpirun -np 3 --oversubscribe --bind-to none)
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
 
-seconds() {  # wall seconds of a command, output discarded
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
+measure() {  # wall and CPU seconds of a command ("wall cpu"), output discarded
+  /usr/bin/time -o "$times" -f '%e %U %S' "$@" >/dev/null
+  awk '{ print $1, $2 + $3 }' "$times"
 }
-row() {  # name seconds [local seconds]
-  awk -v name="$1" -v s="$2" -v g="$games" -v l="${3:-}" -v up="$startup" 'BEGIN {
-    printf "%-34s %8.2f %10.0f", name, s, g / s
-    if (l != "") printf "  x%.2f of local (x%.2f without mpirun start+end)", l / s, l / (s - up)
+row() {  # name "wall cpu" ["wall cpu" of local]
+  awk -v name="$1" -v m="$2" -v l="${3:-}" -v g="$games" -v up="$startup" 'BEGIN {
+    split(m, a, " "); printf "%-40s %7.2f %9.0f %7.2f", name, a[1], g / a[1], a[2]
+    if (l != "") { split(l, b, " ")
+      printf "  wall x%.2f, CPU x%.2f of local (CPU x%.2f without mpirun start+end)",
+             b[1] / a[1], b[2] / a[2], b[2] / (a[2] - up) }
     printf "\n" }'
 }
 
 # mpirun's own start and end (a job of one game pair), to show what it costs.
-startup=$(seconds "${mpirun[@]}" "${match[@]}" -rounds 1 -mpi)
-printf 'mpirun start+end (a 1-pair job): %.2f s\n%-34s %8s %10s\n' "$startup" run seconds games/s
+startup=$(measure "${mpirun[@]}" "$build/triad-match" "${options[@]}" -rounds 1 -mpi | cut -d' ' -f2)
+printf 'mpirun start+end (a 1-pair job): %.2f CPU-s\n%-40s %7s %9s %7s\n' "$startup" run wall-s games/s CPU-s
 for ((i = 1; i <= repeats; ++i)); do
-  local_s=$(seconds "${match[@]}" -rounds "$rounds" -concurrency 2)
-  mpi1_s=$(seconds "${mpirun[@]}" "${match[@]}" -rounds "$rounds" -mpi -concurrency 1)
-  mpi2_s=$(seconds "${mpirun[@]}" "${match[@]}" -rounds "$rounds" -mpi -concurrency 2)
-  row "local -concurrency 2" "$local_s"
-  row "-np 3, -concurrency 1 per worker" "$mpi1_s" "$local_s"
-  row "-np 3, -concurrency 2 per worker" "$mpi2_s" "$local_s"
+  local_m=$(measure "$build/triad-match" "${options[@]}" -rounds "$rounds" -concurrency 2)
+  row "local -concurrency 2" "$local_m"
+  for c in 1 2; do
+    row "-np 3, -concurrency $c per worker" \
+      "$(measure "${mpirun[@]}" "$build/triad-match" "${options[@]}" -rounds "$rounds" -mpi -concurrency $c)" "$local_m"
+    if [[ -n "$other" ]]; then
+      row "other: -np 3, -concurrency $c per worker" \
+        "$(measure "${mpirun[@]}" "$other" "${options[@]}" -rounds "$rounds" -mpi -concurrency $c)" "$local_m"
+    fi
+  done
 done
