@@ -169,6 +169,41 @@ TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
   EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
 }
 
+// Triad under a name of its own (`triad`, to look for leftover processes afterwards) at 200
+// nodes against the random player: games that last long enough to kill a rank mid-run.
+std::vector<std::string> triad_against_random(const std::string& triad, const std::string& rounds) {
+  return {"-engine",
+          "name=T",
+          "cmd=" + triad,
+          "nodes=200",
+          "-engine",
+          "name=R",
+          "cmd=builtin:random",
+          "-variant",
+          "razzledazzle",
+          "-games",
+          "2",
+          "-rounds",
+          rounds,
+          "-repeat",
+          "-maxplies",
+          "40"};
+}
+
+// The words of `mpirun -np 3 --enable-recovery triad-match -mpi <match>`.
+std::vector<std::string> job_with_recovery(const std::vector<std::string>& match) {
+  return with(with(mpirun_words(3), {"--enable-recovery", kTriadMatch, "-mpi"}), match);
+}
+
+// Waits until `pgn` holds a few records, then kills MPI rank `rank` of the job writing it.
+void kill_rank_once_started(const std::string& pgn, int rank, JobProcess& job) {
+  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    std::this_thread::sleep_for(10ms);
+  const int pid = rank_process(pgn, rank);
+  ASSERT_GT(pid, 0) << job.out_so_far();
+  ::kill(pid, SIGKILL);
+}
+
 // A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses
 // its heartbeats for a lease (-mpilease 3), gives its units to the other worker, and the run
 // ends with every planned game exactly once and the statistics of the one-machine run; every
@@ -177,46 +212,16 @@ TEST(MpiFailure, AWorkerKilledMidRunLosesNoGameWithRecovery) {
   TempDir dir("mpi_worker_killed");
   const std::string triad = (dir / "triad-engine").string();
   std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", triad);
-  const std::vector<std::string> match = {"-engine",
-                                          "name=T",
-                                          "cmd=" + triad,
-                                          "nodes=200",
-                                          "-engine",
-                                          "name=R",
-                                          "cmd=builtin:random",
-                                          "-each",
-                                          "option.Threads=1",
-                                          "-variant",
-                                          "razzledazzle",
-                                          "-games",
-                                          "2",
-                                          "-rounds",
-                                          "30",
-                                          "-repeat",
-                                          "-seed",
-                                          "7",
-                                          "-openings",
-                                          "plies=4",
-                                          "-maxplies",
-                                          "40",
-                                          "-ratinginterval",
-                                          "0"};
+  const auto match = with(
+      triad_against_random(triad, "30"),
+      {"-each", "option.Threads=1", "-seed", "7", "-openings", "plies=4", "-ratinginterval", "0"});
   const std::string pgn = (dir / "mpi.pgn").string();
-  auto words = mpirun_words(3);
-  words.push_back("--enable-recovery");
-  words.push_back(kTriadMatch);
-  words.push_back("-mpi");
-  words.insert(words.end(), match.begin(), match.end());
+  auto words = job_with_recovery(match);
   words = with(words, {"-mpilease", "3", "-pgnout", pgn, "-jsonout", (dir / "mpi.json").string()});
   ProcessResult mpi;
   {
     JobProcess job(words, dir.path());
-    // Kill rank 1 once the first games are in, long before the end.
-    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
-      std::this_thread::sleep_for(10ms);
-    const int worker = rank_process(pgn, 1);
-    ASSERT_GT(worker, 0) << job.out_so_far();
-    ::kill(worker, SIGKILL);
+    kill_rank_once_started(pgn, 1, job);  // long before the end
     mpi = job.wait(std::chrono::seconds(120));
   }
   ASSERT_FALSE(mpi.timed_out) << mpi.out << mpi.err;
@@ -247,36 +252,10 @@ TEST(MpiFailure, WorkersLeaveWhenRankZeroIsKilled) {
   const std::string triad = (dir / "triad-engine").string();
   std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", triad);
   const std::string pgn = (dir / "mpi.pgn").string();
-  auto words = mpirun_words(3);
-  words = with(words, {"--enable-recovery",
-                       kTriadMatch,
-                       "-mpi",
-                       "-engine",
-                       "name=T",
-                       "cmd=" + triad,
-                       "nodes=200",
-                       "-engine",
-                       "name=R",
-                       "cmd=builtin:random",
-                       "-variant",
-                       "razzledazzle",
-                       "-games",
-                       "2",
-                       "-rounds",
-                       "1000",
-                       "-repeat",
-                       "-maxplies",
-                       "40",
-                       "-mpilease",
-                       "2",
-                       "-pgnout",
-                       pgn});
-  JobProcess job(words, dir.path());
-  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
-    std::this_thread::sleep_for(10ms);
-  const int rank0 = rank_process(pgn, 0);
-  ASSERT_GT(rank0, 0) << job.out_so_far();
-  ::kill(rank0, SIGKILL);
+  JobProcess job(job_with_recovery(
+                     with(triad_against_random(triad, "1000"), {"-mpilease", "2", "-pgnout", pgn})),
+                 dir.path());
+  kill_rank_once_started(pgn, 0, job);
   const auto r = job.wait(std::chrono::seconds(60));
   ASSERT_FALSE(r.timed_out) << r.out << r.err;
   EXPECT_NE(r.err.find("rank 0 not heard from for 2 s; leaving the run"), std::string::npos)
