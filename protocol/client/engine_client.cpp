@@ -134,7 +134,8 @@ std::optional<Failure> EngineClient::position(const std::string& fen,
   return send(line);
 }
 
-SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
+SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds timeout,
+                             const std::function<void(const std::string&)>& on_info) {
   SearchReply reply;
   // Nothing printed before this `go` answers it: a stray line (a late info, or an extra
   // bestmove from a faulty engine) must not be taken for this search's reply.
@@ -166,6 +167,7 @@ SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds t
     if (tokens.empty()) continue;
     if (tokens[0] == "info") {
       parse_info_line(dialect_, r.line, reply.info);
+      if (on_info) on_info(r.line);
     } else if (tokens[0] == "bestmove") {
       if (tokens.size() < 2) {
         reply.failure = Failure{FailureKind::kProtocol, "'bestmove' without a move"};

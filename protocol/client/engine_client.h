@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,8 +80,10 @@ class EngineClient {
   std::optional<Failure> new_game();
   std::optional<Failure> position(const std::string& fen, const std::vector<std::string>& moves);
   // Sends `go` and reads until `bestmove` or the timeout. On timeout the engine is told to
-  // `stop`; the caller decides whether to wait for it or kill it.
-  SearchReply go(const GoLimits& limits, std::chrono::milliseconds timeout);
+  // `stop`; the caller decides whether to wait for it or kill it. `on_info`, if set, sees
+  // every `info` line of the search (e.g. to keep each MultiPV line's principal variation).
+  SearchReply go(const GoLimits& limits, std::chrono::milliseconds timeout,
+                 const std::function<void(const std::string&)>& on_info = {});
   // After a timed-out `go`: waits up to `grace` for the late `bestmove` (so the engine is
   // in sync again); false if it did not come.
   bool drain_bestmove(std::chrono::milliseconds grace);

@@ -3,7 +3,8 @@
 # installed tree gets: the programs answer (handshake, version, perft, a variant loaded from
 # the installed files), triad-match plays a short match, triad-match plays from an installed
 # opening suite and triad-book makes a book of those games that the installed triad plays
-# from, and the manual pages render without warnings (the web GUI: install_web_test.sh).
+# from, triad-analyse analyses a position with the installed triad, and the manual pages
+# render without warnings (the web GUI: install_web_test.sh).
 # Usage: install_test.sh <cmake> <build folder>
 set -euo pipefail
 cmake=$1
@@ -14,8 +15,9 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/triad bin/triad-match bin/triad-book share/man/man6/triad.6.gz \
+for f in bin/triad bin/triad-match bin/triad-book bin/triad-analyse share/man/man6/triad.6.gz \
          share/man/man6/triad-match.6.gz share/man/man6/triad-book.6.gz \
+         share/man/man6/triad-analyse.6.gz \
          share/triad/suites/ivesdama-uho.txt share/triad/suites/ivesdama-balanced.txt \
          share/triad/suites/razzledazzle-uho.txt share/triad/suites/razzledazzle-balanced.txt \
          share/triad/variants/builtin.yaml share/triad/variants/examples.yaml \
@@ -84,8 +86,14 @@ book_move=$(sed -n 's/^info string book move \([^ ]*\) .*/\1/p' <<<"$answer")
   fail "expected a book move among '$played': $answer"
 grep -qx "bestmove $book_move.*" <<<"$answer" || fail "the book move was not played: $answer"
 
+# The installed triad-analyse finds the installed triad beside it (no -engine).
+printf '6/6/2DL2/2LD2/6/6 1 0\n' >"$tmp/positions.txt"
+analysis=$(timeout 60 "$prefix/bin/triad-analyse" -variant yinyang -depth 3 -quiet "$tmp/positions.txt") ||
+  fail "triad-analyse failed: $analysis"
+grep -q '^{"index":0,.*"bestmove":"[a-f][1-6]' <<<"$analysis" || fail "triad-analyse output: $analysis"
+
 # The manual pages render, with their sections, and groff reports no problem.
-for page in triad triad-match triad-book; do
+for page in triad triad-match triad-book triad-analyse; do
   file=$prefix/share/man/man6/$page.6.gz
   text=$(MANWIDTH=80 LC_ALL=C.UTF-8 timeout 20 man --warnings -l "$file" 2>"$tmp/man.err")
   [ ! -s "$tmp/man.err" ] || fail "man -l $page: $(cat "$tmp/man.err")"

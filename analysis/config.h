@@ -1,0 +1,59 @@
+// triad-analyse's settings (docs/analysis.md "Batch analysis"): the input, the engine (the
+// -engine key=value conventions of triad-match), the search limit, MultiPV, the output and
+// how the work is spread (-concurrency engines here, or -mpi across the ranks of a job).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "engine/core/result.h"
+#include "protocol/client/engine_client.h"
+#include "tournament/config.h"
+
+namespace triad::analysis {
+
+// The input file is read whole: at most this many bytes (a larger collection is split).
+inline constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{256} << 20;
+inline constexpr int kMaxMultiPv = 256;
+inline constexpr int kMaxRetries = 10;
+
+enum class InputFormat { kAuto, kPositions, kRecords };
+
+struct AnalyseConfig {
+  std::filesystem::path input;
+  InputFormat format = InputFormat::kAuto;
+  std::filesystem::path output;          // empty = standard output
+  bool resume = false;                   // continue `output`: positions already in it are kept
+  std::string variant = "razzledazzle";  // of position lines, and of records without a tag
+  tournament::EngineConfig engine;       // the `triad` beside this program by default
+  protocol::GoLimits limits;             // depth, nodes and/or movetime
+  int multipv = 1;
+  int concurrency = 1;  // engine processes (with -mpi: on each worker rank)
+  bool mpi = false;
+  int chunk = 4;  // positions per work unit of a distributed run
+  // How long one position may take before the engine counts as hung (killed, restarted).
+  std::chrono::milliseconds timeout{0};
+  std::chrono::milliseconds handshake_timeout{10000};
+  int retries = 2;                // further attempts after the engine failed on a position
+  bool progress = true;           // the bar on a terminal (-quiet turns it off)
+  std::filesystem::path log_dir;  // engine stderr logs (empty = discarded)
+};
+
+struct CommandLine {
+  AnalyseConfig config;
+  bool show_help = false;
+  std::string help_text;
+};
+
+// Parses the arguments (argv[0] skipped); `-key value` or `--key value`, the engine as
+// `-engine cmd=... [proto=uci|ugi] [option.NAME=V]...`.
+Result<CommandLine> parse_command_line(int argc, const char* const* argv);
+
+// `triad` in this program's own folder if it is there (a build folder, or the installed
+// programs), else `triad` looked up in PATH.
+std::string default_engine_command();
+
+}  // namespace triad::analysis

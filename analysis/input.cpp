@@ -1,0 +1,176 @@
+// Reading the input of triad-analyse (see input.h).
+#include "analysis/input.h"
+
+#include "adapters/book/records.h"
+#include "adapters/common/file_io.h"
+#include "adapters/common/text.h"
+#include "tournament/game.h"
+
+namespace triad::analysis {
+
+namespace {
+
+// Error messages quoted on stderr: at most this many (every one is in the output).
+constexpr std::size_t kShownErrors = 5;
+// An erroneous input line is repeated in its output line cut to this many bytes.
+constexpr std::size_t kShownInputBytes = 200;
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+// Records if some line starts with a tag ('['), otherwise position lines.
+bool looks_like_records(std::string_view text) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const auto line = trim(text.substr(at, end - at));
+    if (!line.empty() && line.front() == '[') return true;
+    at = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRegistry& registry) {
+  auto text = adapters::read_regular_file(config.input, "input file", kMaxInputBytes);
+  if (!text) return text.error();
+  Input in;
+  const bool records = config.format == InputFormat::kRecords ||
+                       (config.format == InputFormat::kAuto && looks_like_records(*text));
+  if (records) {
+    if (auto r = in.add_records(*text, config, registry); !r) return r.error();
+  } else {
+    std::size_t at = 0;
+    for (std::int64_t number = 1; at < text->size(); ++number) {
+      auto end = text->find('\n', at);
+      if (end == std::string::npos) end = text->size();
+      const auto line = trim(std::string_view(*text).substr(at, end - at));
+      if (!line.empty() && line.front() != '#')
+        in.add_position_line(number, line, registry, config.variant);
+      at = end + 1;
+    }
+  }
+  if (in.entries_.empty())
+    return make_error("input file " + adapters::quote(config.input.string()) +
+                      " holds no position (" +
+                      (records ? "no game records" : "only blank or '#' comment lines") + ")");
+  return in;
+}
+
+void Input::add_error(Entry entry, const std::string& message) {
+  ++errors_;
+  if (first_errors_.size() < kShownErrors)
+    first_errors_.push_back("line " + std::to_string(entry.line) + ": " + message);
+  entry.error = message;
+  entries_.push_back(std::move(entry));
+}
+
+void Input::add_position_line(std::int64_t line, std::string_view text,
+                              const adapters::VariantRegistry& registry,
+                              const std::string& variant) {
+  auto game = std::make_shared<Game>();
+  game->variant = variant;
+  const auto fields = adapters::split_fields(text);
+  std::size_t board_end = fields.size();
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (fields[i] == "moves") {
+      board_end = i;
+      break;
+    }
+  for (std::size_t i = 0; i < board_end; ++i)
+    game->start += (i ? " " : "") + std::string(fields[i]);
+  for (std::size_t i = board_end + 1; i < fields.size(); ++i) game->moves.emplace_back(fields[i]);
+
+  Entry entry{line, 0, nullptr, 0, adapters::sanitize(text, kShownInputBytes), {}, {}};
+  auto made = registry.create(variant);
+  if (!made) return add_error(std::move(entry), made.error().message);
+  auto& pos = **made;
+  if (auto r = pos.reset(game->start); !r) return add_error(std::move(entry), r.error().message);
+  game->start = pos.position_line();
+  for (const auto& move : game->moves)
+    if (auto r = pos.play(move); !r)
+      return add_error(std::move(entry),
+                       "move " + adapters::quote(move) + ": " + r.error().message);
+  entry.position = pos.position_line();
+  entry.ply = static_cast<int>(game->moves.size());
+  if (pos.outcome().over()) entry.result = tournament::result_text(pos.outcome().result);
+  entry.source = std::move(game);
+  entries_.push_back(std::move(entry));
+}
+
+Result<void> Input::add_records(std::string_view text, const AnalyseConfig& config,
+                                const adapters::VariantRegistry& registry) {
+  auto records = adapters::book::split_records(text, config.input.string());
+  if (!records) return records.error();
+  std::int64_t number = 0;
+  for (auto& record : *records) {
+    auto game = std::make_shared<Game>();
+    const std::string* variant = record.tag("Variant");
+    game->variant = variant ? *variant : config.variant;
+    const std::string* fen = record.tag("FEN");
+    if (fen) game->start = *fen;
+    game->moves = std::move(record.moves);
+    add_game(record.line, ++number, std::move(game), registry);
+  }
+  return {};
+}
+
+void Input::add_game(std::int64_t line, std::int64_t number, std::shared_ptr<Game> game,
+                     const adapters::VariantRegistry& registry) {
+  Entry entry{line, number, nullptr, 0, game->start, {}, {}};
+  auto made = registry.create(game->variant);
+  if (!made) return add_error(std::move(entry), made.error().message);
+  auto& pos = **made;
+  if (game->start.empty()) game->start = pos.start_position_line();
+  if (auto r = pos.reset(game->start); !r)
+    return add_error(std::move(entry), "FEN tag: " + r.error().message);
+  game->start = pos.position_line();
+  std::vector<Entry> added;
+  std::string failure;
+  for (std::size_t ply = 0;; ++ply) {
+    Entry e{line, number, game, static_cast<int>(ply), pos.position_line(), {}, {}};
+    if (ply == game->moves.size()) {
+      if (pos.outcome().over()) e.result = tournament::result_text(pos.outcome().result);
+      added.push_back(std::move(e));
+      break;
+    }
+    const std::string& move = game->moves[ply];
+    if (auto r = pos.play(move); !r) {
+      failure = "move " + std::to_string(ply + 1) + " " + adapters::quote(move) + ": " +
+                r.error().message;
+      entry = std::move(e);
+      break;
+    }
+    added.push_back(std::move(e));
+  }
+  for (auto& e : added) entries_.push_back(std::move(e));
+  if (!failure.empty()) add_error(std::move(entry), failure);
+}
+
+Task Input::task(std::int64_t index) const {
+  const Entry& e = entries_[static_cast<std::size_t>(index)];
+  Task t;
+  t.index = index;
+  t.line = e.line;
+  t.game = e.game;
+  t.position = e.position;
+  t.result = e.result;
+  t.error = e.error;
+  if (e.source) {
+    t.variant = e.source->variant;
+    t.start = e.source->start;
+    const auto& moves = e.source->moves;
+    t.moves.assign(moves.begin(), moves.begin() + e.ply);
+    if (e.game > 0 && static_cast<std::size_t>(e.ply) < moves.size())
+      t.played = moves[static_cast<std::size_t>(e.ply)];
+  }
+  return t;
+}
+
+}  // namespace triad::analysis

@@ -1,0 +1,57 @@
+// Where triad-analyse writes: the output file (or standard output), one JSON line per
+// position in input order, each written whole as soon as every earlier position is in; with
+// -resume the positions an earlier run wrote are kept (checked against the input, a cut-off
+// last line removed) and not analysed again. And the progress bar on a terminal.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "adapters/common/file_io.h"
+#include "analysis/config.h"
+#include "analysis/task.h"
+#include "engine/core/result.h"
+
+namespace triad::analysis {
+
+class OutputWriter {
+ public:
+  // Opens the output. With `config.resume`, an existing output is checked line by line
+  // against `prefix_of(index)` (output_prefix of that input position) and continued.
+  static Result<OutputWriter> open(const AnalyseConfig& config, std::int64_t positions,
+                                   const std::function<std::string(std::int64_t)>& prefix_of);
+
+  // Positions already in the output when it was opened (the run starts after them).
+  std::int64_t done_before() const { return done_before_; }
+  // Appends one line (the line end is added). An error says why the output failed.
+  Result<void> write(const std::string& line);
+
+ private:
+  std::string name_;  // for messages
+  adapters::AppendFile file_;
+  bool to_stdout_ = false;
+  std::int64_t done_before_ = 0;
+};
+
+// A one-line progress bar on standard error with the rate and the time left, drawn only
+// when standard error is a terminal, at most 10 times a second.
+class Progress {
+ public:
+  Progress(std::int64_t total, std::int64_t done_before, bool enabled);
+  void update(std::int64_t done);
+  void finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::int64_t total_;
+  std::int64_t done_before_;
+  bool enabled_;
+  bool drawn_ = false;
+  Clock::time_point started_ = Clock::now();
+  Clock::time_point last_draw_{};
+};
+
+}  // namespace triad::analysis

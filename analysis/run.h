@@ -1,0 +1,52 @@
+// What a run shares, on one machine or on rank 0 of a distributed run: the checks before
+// the first position, the work units (chunks of consecutive positions after those an
+// earlier run wrote), the cluster scheduler that leases them and hands finished ones back
+// in order, and the output they are committed to.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "analysis/config.h"
+#include "analysis/input.h"
+#include "analysis/output.h"
+#include "analysis/task.h"
+#include "cluster/scheduler.h"
+#include "engine/core/result.h"
+
+namespace triad::analysis {
+
+// The checks every rank that runs engines makes before the first position: the engine
+// program exists and the log folder can be written.
+Result<void> check_engine(const AnalyseConfig& config);
+
+class Run {
+ public:
+  // Reads the input and opens the output (errors: bad input, unwritable output, a resumed
+  // output that belongs to another input). `chunk` positions per work unit.
+  static Result<std::unique_ptr<Run>> prepare(const AnalyseConfig& config, int chunk);
+
+  cluster::Scheduler<UnitOutput>& scheduler() { return scheduler_; }
+  Unit unit(cluster::UnitId id) const;
+  // A finished unit from `worker`; writes every unit that is now next in order. Errors: the
+  // output cannot be written, or the unit is fatal (its engine keeps failing).
+  Result<void> accept(cluster::WorkerId worker, UnitOutput output);
+  bool finished() const { return scheduler_.finished(); }
+  // The line for the end of the run on standard error ("N positions in S s, R/s ...").
+  void summary(std::ostream& out, bool interrupted);
+
+ private:
+  Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chunk);
+
+  Input input_;
+  OutputWriter writer_;
+  int chunk_;
+  std::int64_t written_;  // lines in the output
+  Progress progress_;
+  cluster::Scheduler<UnitOutput> scheduler_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace triad::analysis

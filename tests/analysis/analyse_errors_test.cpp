@@ -1,0 +1,146 @@
+// triad-analyse's bad input: one clear error and exit status 2 before any analysis (input
+// file, output, engine, settings), and engines that crash during the run (restarted and the
+// position retried; an error line after the retries; the run stops when the engine fails
+// on every position), leaving no engine process behind.
+#include <signal.h>
+#include <sys/stat.h>
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/analysis/analyse_support.h"
+
+namespace triad::analysis::testing {
+namespace {
+
+const std::string kFlaky = TRIAD_SOURCE_DIR "/tests/analysis/engines/flaky.py";
+const std::string kMisbehave = TRIAD_SOURCE_DIR "/tests/tournament/engines/misbehave.py";
+const std::string kTriad = TRIAD_BINARY_DIR "/triad";
+
+struct BadCase {
+  std::vector<std::string> args;  // after the input file (in.txt) and -depth 1
+  std::string message;            // part of the one error line
+};
+
+TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
+  TempDir dir("analyse_bad");
+  write_text(dir / "in.txt", "6/6/2DL2/2LD2/6/6 1 0\n");
+  write_text(dir / "comments.txt", "# nothing\n\n");
+  write_text(dir / "broken.pgn", "[Variant \"yinyang\"]\n\n1. c4b4 {never closed\n");
+  ::mkfifo((dir / "fifo").c_str(), 0600);
+  {
+    std::ofstream(dir / "huge.txt").close();
+    std::filesystem::resize_file(dir / "huge.txt", (std::uintmax_t{256} << 20) + 1);  // sparse
+  }
+  const auto d = [&dir](const std::string& f) { return (dir / f).string(); };
+  const std::vector<BadCase> cases = {
+      {{"-input", d("missing.txt")}, "missing.txt': cannot open it"},
+      {{"-input", dir.path().string()}, "is a directory"},
+      {{"-input", d("fifo")}, "not a regular file"},
+      {{"-input", d("huge.txt")}, "larger than"},
+      {{"-input", d("comments.txt")}, "holds no position"},
+      {{"-input", d("broken.pgn")}, "unterminated comment"},
+      {{"-output", d("no/such/folder/out.jsonl")}, "-output"},
+      {{"-output", dir.path().string()}, "-output"},
+      {{"-engine", "cmd=" + d("no-engine")}, "no-engine' does not exist"},
+      {{"-engine", "cmd=builtin:random"}, "needs a UCI/UGI engine"},
+      {{"-engine", "tc=10+0.1"}, "give the limit as -depth"},
+      {{"-multipv", "0"}, "-multipv 0 is outside 1..256"},
+      {{"-format", "pgn"}, "must be auto, positions or records"},
+      {{"-resume"}, "-resume needs -output"},
+      {{"-variant", "chess"}, "unknown variant 'chess'"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"-depth", "1"};
+    if (c.args[0] != "-variant") args.insert(args.end(), {"-variant", "yinyang"});
+    if (c.args[0] != "-input") args.push_back(d("in.txt"));
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto r = run_analyse(args, dir.path());
+    const std::string what = c.args.back();
+    EXPECT_EQ(r.exit_code, 2) << what << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << what << "\n" << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    EXPECT_EQ(r.out, "") << what;
+  }
+  const auto no_limit = run_analyse({d("in.txt")}, dir.path());
+  EXPECT_EQ(no_limit.exit_code, 2);
+  EXPECT_NE(no_limit.err.find("no search limit"), std::string::npos) << no_limit.err;
+}
+
+// Whether `pid` is a running process (not gone, not a zombie).
+bool running(int pid) {
+  const std::string status = read_text("/proc/" + std::to_string(pid) + "/status");
+  return !status.empty() && status.find("State:\tZ") == std::string::npos;
+}
+
+// No process listed in `pids_file` ("<pid> <pid>" lines) is still running.
+void expect_all_ended(const std::filesystem::path& pids_file) {
+  std::ifstream in(pids_file);
+  int count = 0;
+  for (int pid; in >> pid; ++count) {
+    // A killed process group may take a moment to go.
+    for (int i = 0; i < 50 && running(pid); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_FALSE(running(pid)) << "engine process " << pid << " outlived triad-analyse";
+  }
+  EXPECT_GT(count, 0);
+}
+
+TEST(AnalyseErrors, ACrashedEngineIsRestartedAndThePositionTriedAgain) {
+  TempDir dir("analyse_crash");
+  // Three positions; the engine crashes once at the first `go`, and always on the second
+  // position (recognised by its board, which no other position has).
+  const auto input = positions("yinyang", 3);
+  write_text(dir / "in.txt", input[0] + "\n" + input[1] + "\n" + input[2] + "\n");
+  const std::string board = input[1].substr(0, input[1].find(' '));
+  const auto r = run_analyse(
+      {"-variant", "yinyang", "-depth", "2", "-retries", "1", "-quiet", (dir / "in.txt").string(),
+       "-engine", "cmd=/usr/bin/python3", "arg=" + kFlaky, "arg=" + kTriad,
+       "arg=" + (dir / "crashed").string(), "arg=" + board, "arg=" + (dir / "pids").string()},
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "crashed"));  // it did crash once
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  EXPECT_EQ(check_moves(r.out, 1), 2);  // the first (on the second attempt) and the third
+  const YAML::Node failed = YAML::Load(out[1]);
+  EXPECT_EQ(failed["position"].as<std::string>(), input[1]);
+  EXPECT_NE(
+      failed["error"].as<std::string>().find("the engine failed on this position (attempts: 2)"),
+      std::string::npos)
+      << out[1];
+  expect_all_ended(dir / "pids");
+}
+
+TEST(AnalyseErrors, AnEngineThatFailsOnEveryPositionStopsTheRun) {
+  TempDir dir("analyse_always_crash");
+  write_text(dir / "in.txt", [] {
+    std::string text;
+    for (const auto& p : positions("yinyang", 6)) text += p + "\n";
+    return text;
+  }());
+  const auto r =
+      run_analyse({"-variant", "yinyang", "-depth", "2", "-retries", "0", "-quiet",
+                   (dir / "in.txt").string(), "-output", (dir / "out.jsonl").string(), "-engine",
+                   "cmd=/usr/bin/python3", "arg=" + kMisbehave, "arg=" + kTriad, "arg=crash",
+                   "arg=1", "arg=" + (dir / "pids").string()},
+                  dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("the engine failed on 3 positions in a row"), std::string::npos) << r.err;
+  // The positions before the third failure are written (as error lines); -resume would
+  // start again at the third.
+  const auto out = lines_of(read_text(dir / "out.jsonl"));
+  ASSERT_EQ(out.size(), 2u);
+  for (const auto& line : out)
+    EXPECT_NE(line.find("\"error\":\"the engine failed on this position (attempts: 1)"),
+              std::string::npos)
+        << line;
+  expect_all_ended(dir / "pids");
+}
+
+}  // namespace
+}  // namespace triad::analysis::testing
