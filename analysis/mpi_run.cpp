@@ -159,11 +159,14 @@ int Coordinator::run(const std::atomic<bool>& interrupted) {
     status_ = 1;
   }
   const bool stopped = interrupted || worker_interrupted_;
-  run_->summary(std::cerr, stopped);
-  std::cerr << "Workers:";
-  for (int rank = 1; rank < world_.size(); ++rank)
-    std::cerr << (rank > 1 ? "," : "") << " " << who(rank) << " " << worker(rank).units << " units";
-  std::cerr << "\n";
+  if (status_ != 2) {  // a worker that could not start: only its error is worth a line
+    run_->summary(std::cerr, stopped);
+    std::cerr << "Workers:";
+    for (int rank = 1; rank < world_.size(); ++rank)
+      std::cerr << (rank > 1 ? "," : "") << " " << who(rank) << " " << worker(rank).units
+                << " units";
+    std::cerr << "\n";
+  }
   if (!error_.empty()) {
     std::cerr << "triad-analyse: " << error_ << "\n";
     return status_;
