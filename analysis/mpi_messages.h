@@ -4,6 +4,7 @@
 // whole units (their tasks included, so workers never read the input file).
 #pragma once
 
+#include <chrono>
 #include <vector>
 
 #include <boost/serialization/vector.hpp>
@@ -24,6 +25,10 @@ enum Tag : int {
   kUnits = 20,  // std::vector<Unit>: analyse these
   kStop = 21,   // int: stop now (units in flight are dropped), then say kBye
 };
+
+// A worker's heartbeat period (rank 0 gives the units of a worker silent for a lease, 60 s,
+// to the others: analysis/run.cpp).
+inline constexpr std::chrono::seconds kHeartbeat{5};
 
 struct Report {
   std::vector<UnitOutput> finished;

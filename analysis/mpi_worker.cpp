@@ -22,7 +22,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using tournament::mpi::Backoff;
-using tournament::mpi::kHeartbeat;
 
 // After a setup failure: waits for rank 0's kStop (units it sent meanwhile are dropped).
 void wait_for_stop(const boost::mpi::communicator& world) {

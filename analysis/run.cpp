@@ -16,6 +16,9 @@ namespace {
 // Finished units that wait for an earlier one, at most (the scheduler then leases no new
 // unit until the earliest is in): bounds memory however slow one position is.
 constexpr std::int64_t kMaxWaitingUnits = 4096;
+// A worker rank not heard from for this long (it reports or sends a heartbeat every 5 s)
+// loses its units to the others.
+constexpr std::chrono::seconds kUnitLease{60};
 
 }  // namespace
 
@@ -51,7 +54,7 @@ Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chun
       written_(writer_.done_before()),
       progress_(input_.size(), written_, config.progress),
       scheduler_((input_.size() - written_ + chunk - 1) / chunk,
-                 {std::chrono::seconds(60), kMaxWaitingUnits}) {
+                 {kUnitLease, kMaxWaitingUnits}) {
   for (const auto& e : input_.first_errors())
     std::cerr << "triad-analyse: " << config.input.string() << " " << e << "\n";
   if (input_.errors() > static_cast<std::int64_t>(input_.first_errors().size()))

@@ -2,7 +2,10 @@
 # Throughput of triad-analyse: positions/s with `mpirun -np 3` (rank 0 + 2 workers, one
 # engine each) against one process with -concurrency 2 (two engines), and -np 3 with two
 # engines per worker, alternating runs side by side. The input is every position of
-# builtin:random games (game records), analysed by triad at a fixed node count.
+# builtin:random games (game records), analysed by triad at a fixed node count. Two figures
+# per run: the wall time of the whole command (mpirun's start and end included) and the
+# analysis time triad-analyse reports itself (rank 0: from the input read to the last
+# line written).
 #   bash tests/bench/cluster/analyse_throughput.sh [build folder] [games] [nodes] [repeats]
 set -euo pipefail
 build=$(cd "${1:-build/release}" && pwd)
@@ -20,30 +23,28 @@ analyse=("$build/triad-analyse" -quiet -nodes "$nodes" -engine option.Threads=1 
          "$tmp/games.pgn")
 positions=$("${analyse[@]}" -depth 1 2>/dev/null | wc -l)
 
-seconds() {  # wall seconds of a command, output discarded
+timed() {  # "wall-seconds analysis-seconds" of a command (its summary line on stderr)
   local start end
   start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1
+  "$@" >/dev/null 2>"$tmp/err"
   end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
+  awk -v a="$start" -v b="$end" '/positions written/ {
+      sub(/.* in /, ""); sub(/ s,.*/, ""); print b - a, $0 }' "$tmp/err"
 }
-row() {  # name seconds [local seconds]
-  awk -v name="$1" -v s="$2" -v n="$positions" -v l="${3:-}" -v up="$startup" 'BEGIN {
-    printf "%-36s %8.2f %8.1f", name, s, n / s
-    if (l != "") printf "  x%.2f of local (x%.2f without mpirun start+end)", l / s, l / (s - up)
+row() {  # name "wall analysis" ["wall analysis" of the local run]
+  awk -v name="$1" -v r="$2" -v l="${3:-}" -v n="$positions" 'BEGIN {
+    split(r, t, " "); printf "%-34s %6.2f %7.1f %6.2f %7.1f", name, t[1], n / t[1], t[2], n / t[2]
+    if (l != "") { split(l, u, " "); printf "   x%.2f   x%.2f", u[1] / t[1], u[2] / t[2] }
     printf "\n" }'
 }
 
-printf '1 line\n' >"$tmp/one.txt"
-startup=$(seconds "${mpirun[@]}" "$build/triad-analyse" -mpi -variant yinyang -depth 1 \
-  "$tmp/one.txt")
-printf '%d positions, nodes=%d; mpirun start+end (a 1-line job): %.2f s\n%-36s %8s %8s\n' \
-  "$positions" "$nodes" "$startup" run seconds pos/s
+printf '%d positions, nodes=%d\n%-34s %6s %7s %6s %7s   %s\n' "$positions" "$nodes" run \
+  wall pos/s anal. pos/s "of local (wall, analysis)"
 for ((i = 1; i <= repeats; ++i)); do
-  local_s=$(seconds "${analyse[@]}" -concurrency 2)
-  mpi1_s=$(seconds "${mpirun[@]}" "${analyse[@]}" -mpi -concurrency 1)
-  mpi2_s=$(seconds "${mpirun[@]}" "${analyse[@]}" -mpi -concurrency 2)
-  row "local -concurrency 2" "$local_s"
-  row "-np 3, -concurrency 1 per worker" "$mpi1_s" "$local_s"
-  row "-np 3, -concurrency 2 per worker" "$mpi2_s" "$local_s"
+  local_t=$(timed "${analyse[@]}" -concurrency 2)
+  mpi1_t=$(timed "${mpirun[@]}" "${analyse[@]}" -mpi -concurrency 1)
+  mpi2_t=$(timed "${mpirun[@]}" "${analyse[@]}" -mpi -concurrency 2)
+  row "local -concurrency 2" "$local_t"
+  row "-np 3, -concurrency 1 per worker" "$mpi1_t" "$local_t"
+  row "-np 3, -concurrency 2 per worker" "$mpi2_t" "$local_t"
 done
