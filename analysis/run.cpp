@@ -53,8 +53,7 @@ Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chun
       chunk_(chunk),
       written_(writer_.done_before()),
       progress_(input_.size(), written_, config.progress),
-      scheduler_((input_.size() - written_ + chunk - 1) / chunk,
-                 {kUnitLease, kMaxWaitingUnits}) {
+      scheduler_((input_.size() - written_ + chunk - 1) / chunk, {kUnitLease, kMaxWaitingUnits}) {
   for (const auto& e : input_.first_errors())
     std::cerr << "triad-analyse: " << config.input.string() << " " << e << "\n";
   if (input_.errors() > static_cast<std::int64_t>(input_.first_errors().size()))
