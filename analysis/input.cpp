@@ -83,8 +83,10 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
       board_end = i;
       break;
     }
-  for (std::size_t i = 0; i < board_end; ++i)
-    game->start += (i ? " " : "") + std::string(fields[i]);
+  for (std::size_t i = 0; i < board_end; ++i) {
+    if (i > 0) game->start += ' ';
+    game->start += fields[i];
+  }
   for (std::size_t i = board_end + 1; i < fields.size(); ++i) game->moves.emplace_back(fields[i]);
 
   Entry entry{line, 0, nullptr, 0, adapters::sanitize(text, kShownInputBytes), {}, {}};

@@ -52,7 +52,10 @@ void analyse(const boost::mpi::communicator& world, const AnalyseConfig& config)
         cancel->cancel();
       },
       [&] { cancel->kill_all(); });
-  Pool pool(config, config.concurrency, "r" + std::to_string(world.rank()) + "-", cancel);
+  std::string prefix = "r";  // engine logs r<rank>-<slot>
+  prefix += std::to_string(world.rank());
+  prefix += '-';
+  Pool pool(config, config.concurrency, prefix, cancel);
   const int target = 2 * config.concurrency;  // units held: one analysed, one queued per slot
   int requested = 0;
   bool told_interrupt = false;
