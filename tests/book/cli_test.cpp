@@ -154,7 +154,16 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   // A window no position can meet: one error, nothing half-written.
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "2", "-count", "3", "-nodes",
                         "100", "-window=31000,31000", "-max-tries", "10", "-out", path("t.txt")}),
-                   "positions found in the window");
+                   "no position found in the window");
+  // -max-tries reached with some found: still an error, but the ones found are written.
+  expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes",
+                        "100", "-window=-100000,100000", "-max-tries", "3", "-out", path("p.txt")}),
+                   "only 3 of 5 positions found");
+  auto partial = tournament::load_openings(
+      path("p.txt"),
+      [&]() -> Result<std::unique_ptr<AnyGame>> { return registry.find("ivesdama")->factory(); });
+  ASSERT_TRUE(partial) << partial.error().message;
+  EXPECT_EQ(partial->size(), 3u);
 }
 
 TEST_F(BookTool, SuiteKeepsOnlyPositionsWhoseSelfPlayScoreIsInRange) {

@@ -214,10 +214,12 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     progress.update(chosen.size(), std::to_string(tries) + " searched");
   }
   progress.finish();
-  if (static_cast<int>(chosen.size()) < count)
+  const int found = static_cast<int>(chosen.size());
+  // A shortfall is an error, but the positions found (minutes or hours of searches) are
+  // still written, so that nothing is lost.
+  if (found == 0)
     return make_error(
-        "only " + std::to_string(chosen.size()) + " of " + std::to_string(count) +
-        " positions found in the window (and self-play score range) after searching " +
+        "no position found in the window (and self-play score range) after searching " +
         std::to_string(tries) +
         " distinct positions (widen -window, change -plies or raise -max-tries)");
   std::ostringstream text;
@@ -229,12 +231,20 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
          << " % in " << self_play_games << " self-play games from " << self_play_nodes << " nodes";
   if (self_play_games > 0 && odds > 1.0)
     text << " with odds " << odds << " and a gain of at least " << min_gain << " points";
-  text << ", seed " << seed << "; " << count << " of " << tries << " distinct positions searched\n";
+  text << ", seed " << seed << "; " << found << " of " << tries << " distinct positions searched\n";
   for (const auto& o : chosen) text << o.line << "\n";
   if (auto r = write_file(output, text.str(), "openings file"); !r) return r.error();
   if (!pgn.empty())
     if (auto r = write_file(pgn, records_text(chosen, **variant), "records file"); !r)
       return r.error();
+  if (found < count)
+    return make_error("only " + std::to_string(found) + " of " + std::to_string(count) +
+                      " positions found in the window (and self-play score range) after "
+                      "searching " +
+                      std::to_string(tries) +
+                      " distinct positions (widen -window, change -plies or raise -max-tries); "
+                      "the " +
+                      std::to_string(found) + " found are written to " + adapters::quote(output));
   out << "suite " << output << ": " << count << " positions (" << tries
       << " distinct positions searched)\n";
   return {};
