@@ -1,7 +1,8 @@
 // The Yin Yang solvers (the fast Solver and the ReferenceSolver) against plain minimax on
 // random positions with up to 12 empty squares, against each other on 14-18 empty squares
 // (exact margins, win/loss verdicts, one and two threads), their perfect lines, stopping,
-// the bound table, the resumable Prover, and the search's use of the solver at the root (exact
+// the bound table, the board symmetries, the resumable Prover (and its skipping of mirror
+// images), and the search's use of the solver at the root (exact
 // final score reported as a forced win or loss at the length of the perfect line).
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include "engine/games/yinyang/prover.h"
 #include "engine/games/yinyang/reference_solver.h"
 #include "engine/games/yinyang/solver.h"
+#include "engine/games/yinyang/symmetry.h"
 #include "tests/search/search_test_util.h"
 
 namespace triad::search_test {
@@ -317,6 +319,83 @@ TEST(YinYangProver, ProvesWhatTheSolverSaysAndResumesAfterAnInterruption) {
     ++checked;
   }
   EXPECT_GE(checked, 4);
+}
+
+// A mirror image (with the stone colours swapped where the squares' colours are) has the
+// same moves (count) and the same value; the start position is its own image under all 8.
+TEST(YinYangSymmetry, MirrorImagesHaveTheSameValue) {
+  namespace yy = games::yinyang;
+  const Game g;
+  for (int s = 0; s < yy::kSymmetries; ++s)
+    EXPECT_EQ(yy::transformed(g.start_position(), s), g.start_position());
+  std::mt19937_64 rng(31);
+  int checked = 0;
+  for (int i = 0; i < 100 && checked < 20; ++i) {
+    const auto p = random_position(g, 4 + static_cast<int>(rng() % 6), rng);
+    if (!p) continue;
+    const int margin = brute_margin(g, *p);
+    for (int s = 1; s < yy::kSymmetries; ++s) {
+      const Position q = yy::transformed(*p, s);
+      EXPECT_EQ(std::popcount(q.empty()), std::popcount(p->empty()));
+      EXPECT_EQ(g.count_moves(q, {}), g.count_moves(*p, {})) << "symmetry " << s;
+      EXPECT_EQ(brute_margin(g, q), margin) << "symmetry " << s;
+      EXPECT_EQ(yy::canonical_key(q), yy::canonical_key(*p));
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 20);
+  // The 8 first moves are one move up to symmetry.
+  Game::MoveList first;
+  g.generate(g.start_position(), {}, first);
+  ASSERT_EQ(first.size(), 8u);
+  for (const auto& m : first)
+    EXPECT_EQ(yy::canonical_key(g.make(g.start_position(), m)),
+              yy::canonical_key(g.make(g.start_position(), first[0])));
+}
+
+// The Prover tries one move per symmetry class of the resulting positions: on positions
+// symmetric about the a1-f6 diagonal that the side to move loses (so every move is tried),
+// exactly the moves leading to an image of an earlier one are skipped, and the value stays
+// right.
+TEST(YinYangProver, SkipsMovesLeadingToMirrorImages) {
+  namespace yy = games::yinyang;
+  const Game g;
+  std::mt19937_64 rng(77);
+  int checked = 0;
+  for (int i = 0; i < 4000 && checked < 5; ++i) {
+    const auto p = random_position(g, 12, rng);
+    if (!p) continue;
+    // Keep the squares on and below the diagonal, mirror them above it.
+    games::yinyang::Bitboard light = 0, dark = 0;
+    for (int sq = 0; sq < games::yinyang::kSquares; ++sq) {
+      const int f = games::yinyang::file_of(sq), r = games::yinyang::rank_of(sq);
+      const int src = f <= r ? sq : games::yinyang::make_square(r, f);
+      if (p->light & games::yinyang::bit(src)) light |= games::yinyang::bit(sq);
+      if (p->dark & games::yinyang::bit(src)) dark |= games::yinyang::bit(sq);
+    }
+    const Position q = yy::make_position(light, dark, p->side_to_move, 0);
+    ASSERT_EQ(yy::transformed(q, 4), q);
+    if (std::popcount(q.empty()) > 12) continue;
+    Game::MoveList moves;
+    g.generate(q, {}, moves);
+    std::vector<games::yinyang::StonesKey> classes;
+    for (const auto& m : moves) {
+      const auto key = yy::canonical_key(g.make(q, m));
+      if (std::find(classes.begin(), classes.end(), key) == classes.end()) classes.push_back(key);
+    }
+    const int margin = brute_margin(g, q);
+    if (moves.empty() || classes.size() == moves.size() || yy::margin_wins(margin, q.side_to_move))
+      continue;
+    Solver solver(16);
+    MemoryStore store;
+    yy::Prover prover(solver, store, 1);
+    const auto value = prover.prove(q);
+    ASSERT_TRUE(value);
+    EXPECT_FALSE(*value);
+    EXPECT_EQ(prover.skipped_by_symmetry(), static_cast<int>(moves.size() - classes.size()));
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "adapters/yinyang/notation.h"
 #include "engine/games/yinyang/prover.h"
+#include "engine/games/yinyang/symmetry.h"
 #include "tools/yinyang_prove/proof_file.h"
 #include "tools/yinyang_prove/verify.h"
 
@@ -37,20 +38,21 @@ extern "C" void on_signal(int) {
 constexpr std::size_t kMaxLevel = 1'000'000;
 
 // The distinct positions (stones and side to move) exactly `plies` plies below `root` with
-// a move to play, in a fixed order; nothing if a level grows beyond kMaxLevel.
+// a move to play, one per symmetry class (mirror images have the same value), in a fixed
+// order; nothing if a level grows beyond kMaxLevel.
 std::optional<std::vector<yy::Position>> positions_at(const yy::Game& g, const yy::Position& root,
                                                       int plies) {
   std::vector<yy::Position> level{root};
   for (int d = 0; d < plies; ++d) {
-    std::set<std::tuple<std::uint64_t, std::uint64_t, int>> seen;
+    std::set<std::tuple<std::uint64_t, std::uint64_t, bool>> seen;  // canonical keys
     std::vector<yy::Position> next;
     for (const auto& p : level) {
       yy::MoveList moves;
       g.generate(p, {}, moves);
       for (const auto& m : moves) {
         const auto c = g.make(p, m);
-        if (seen.emplace(c.light, c.dark, static_cast<int>(c.side_to_move)).second)
-          next.push_back(c);
+        const auto key = yy::canonical_key(c);  // one position per symmetry class
+        if (seen.emplace(key.light, key.dark, key.player_one).second) next.push_back(c);
         if (next.size() > kMaxLevel || interrupted) return std::nullopt;
       }
     }
@@ -188,9 +190,11 @@ int main(int argc, char** argv) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%d of %zu positions proved, %d solved in this run, %.1f s, %llu solver nodes%s\n",
-              proved, targets.size(), prover.solved(), seconds,
-              static_cast<unsigned long long>(solver.nodes()),
-              interrupted ? " (interrupted: run again to continue)" : "");
+  std::printf(
+      "%d of %zu positions proved, %d solved in this run, %d moves skipped as mirror images, "
+      "%.1f s, %llu solver nodes%s\n",
+      proved, targets.size(), prover.solved(), prover.skipped_by_symmetry(), seconds,
+      static_cast<unsigned long long>(solver.nodes()),
+      interrupted ? " (interrupted: run again to continue)" : "");
   return interrupted ? 1 : 0;
 }

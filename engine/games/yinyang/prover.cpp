@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <vector>
+
+#include "engine/games/yinyang/symmetry.h"
 
 namespace triad::games::yinyang {
 
@@ -45,9 +48,18 @@ std::optional<bool> Prover::wins(const Position& pos, int ply, const StopCheck& 
   std::stable_sort(order.begin(), order.begin() + n,
                    [&](int a, int b) { return replies[a] < replies[b]; });
   proved.best = moves[static_cast<std::size_t>(order[0])];
+  // A move leading to a mirror image of a position tried already has the same value.
+  std::vector<StonesKey> tried;
   for (int k = 0; k < n; ++k) {
     const Move m = moves[static_cast<std::size_t>(order[k])];
-    const auto child = wins(game_.make(pos, m), ply + 1, stop);
+    const Position next = game_.make(pos, m);
+    const StonesKey key = canonical_key(next);
+    if (std::find(tried.begin(), tried.end(), key) != tried.end()) {
+      ++skipped_;
+      continue;
+    }
+    tried.push_back(key);
+    const auto child = wins(next, ply + 1, stop);
     if (!child) return std::nullopt;
     if (!*child) {
       proved.side_to_move_wins = true;

@@ -1,6 +1,7 @@
 // Prover: proves who wins a Yin Yang position in resumable pieces. The game tree is walked
 // `split_plies` plies deep as an AND/OR tree (a side wins when one of its moves leaves the
-// opponent lost; fewest-replies moves are tried first and the walk stops at the first win),
+// opponent lost; fewest-replies moves are tried first, a move whose result is a mirror image
+// of one tried already is skipped (symmetry.h), and the walk stops at the first win),
 // and the positions at that depth are solved one at a time by the Solver (win/loss). Every
 // proved position, leaf or inner, goes to a ProofStore at once; positions the store already
 // holds are not solved again, so a proof interrupted at any point continues where it stopped
@@ -62,6 +63,8 @@ class Prover {
 
   // Positions solved by the Solver in this run (not found in the store).
   int solved() const { return solved_; }
+  // Moves not tried because they lead to a mirror image of a sibling already tried.
+  int skipped_by_symmetry() const { return skipped_; }
 
  private:
   std::optional<bool> wins(const Position& pos, int ply, const StopCheck& stop);
@@ -71,6 +74,7 @@ class Prover {
   ProofStore& store_;
   int split_plies_;
   int solved_ = 0;
+  int skipped_ = 0;
 };
 
 }  // namespace triad::games::yinyang

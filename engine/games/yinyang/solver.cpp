@@ -11,9 +11,6 @@ namespace triad::games::yinyang {
 
 namespace {
 constexpr int kBeyond = kMarginBeyond;
-// A move changes the margin by 1 or 3 points (the moved stone may change square colour, and
-// the new stone scores for one side), so e more moves change it by at most 3e.
-constexpr int kMaxSwing = 3;
 // Thresholds tuned with `search_lab solve 20 10 7` (nodes and CPU time).
 constexpr int kTableEmpties = 5;      // nodes with at least this many empties use the table
 constexpr int kOrderEmpties = 4;      // below this, ordering costs more than it saves
@@ -21,6 +18,60 @@ constexpr int kEtcEmpties = 6;        // enhanced transposition cutoffs from her
 constexpr int kReplyWeight = 4;       // ordering key: replies * this - immediate gain (1 or 3)
 constexpr int kParallelEmpties = 14;  // smaller solves run on one thread
 constexpr std::uint64_t kPollNodes = 1024;
+
+// How a move changes the margin of the side making it: the stone left behind on `from` has
+// the other colour (2 points change hands), and the slid stone lands on a square of the
+// other colour when the slide is odd (1 point for Player 1 when it matches, else for Player
+// 2). So the change is +3 / +1 / -1 / -3 by whether `from` scored against the mover and
+// whether the slide is odd; a stone slides as many squares as it has same-colour neighbours,
+// so its parity is bit 0 of Mobility::distance.
+Bitboard matched_stones(const Position& pos) {
+  return (pos.light & kLightSquares) | (pos.dark & kDarkSquares);
+}
+Bitboard stones_against(const Position& pos) {  // stones now scoring for the opponent
+  const Bitboard matched = matched_stones(pos);
+  return pos.side_to_move == engine::Player::kOne ? pos.occupied() & ~matched : matched;
+}
+// `against` = stones_against(pos).
+int move_gain(Bitboard against_mover, const Move& m) {
+  const bool against = (against_mover >> m.from) & 1;
+  const bool odd = is_dark_square(m.from) != is_dark_square(m.to);
+  return against ? (odd ? 3 : 1) : (odd ? -3 : -1);
+}
+// The best such change among the moves of `m` (which has at least one), without making any.
+int best_gain(const Position& pos, const Mobility& m) {
+  const Bitboard movers = m.movers[0] | m.movers[1] | m.movers[2] | m.movers[3];
+  const Bitboard against = stones_against(pos) & movers, odd = m.distance.b0;
+  if (against & odd) return 3;
+  if (against) return 1;
+  if (movers & ~odd) return -1;
+  return -3;
+}
+
+// Bounds on the final margin (side to move) that hold however the game goes on. Squares
+// stay occupied once filled (a stone that slides away leaves a stone behind), so a stone
+// with no empty square beside it along a rank or file can never move again: it is frozen,
+// and so is the colour of its square. Each remaining move (at most one per empty square)
+// puts a stone on an empty square (at most 1 point either way) and turns the stone it left
+// into the other colour (2 points, only on a square that is not frozen). So the margin can
+// rise by at most empties + 2 * min(loose stones scoring against the side, empties), and
+// fall by the mirror amount.
+struct MarginBounds {
+  int lower, upper;
+};
+MarginBounds margin_bounds(const Position& pos, int now, int empties) {
+  const Bitboard empty = pos.empty();
+  const Bitboard beside_empty =
+      shift<1, 0>(empty) | shift<-1, 0>(empty) | shift<0, 1>(empty) | shift<0, -1>(empty);
+  const Bitboard loose = pos.occupied() & beside_empty;
+  const Bitboard loose_p1 = loose & matched_stones(pos);  // loose stones scoring for Player 1
+  // popcount_sum: inline even without a hardware popcount (std::popcount is a call there).
+  const int p1 = popcount_sum(loose_p1, 0, 0, 0), p2 = popcount_sum(loose, 0, 0, 0) - p1;
+  const bool first = pos.side_to_move == engine::Player::kOne;
+  const int own = first ? p1 : p2, against = first ? p2 : p1;
+  return {std::max(now - empties - 2 * std::min(own, empties), -kSquares),
+          std::min(now + empties + 2 * std::min(against, empties), kSquares)};
+}
 
 // Sorts order[0..n) by ascending keys (n is small: insertion sort).
 void sort_by_keys(std::array<int, kMaxMoves>& order, const std::array<int, kMaxMoves>& keys,
@@ -59,6 +110,7 @@ struct Ordered {
   bool has_mobility = false;
   std::array<int, kMaxMoves> order;
   std::array<int, kMaxMoves> keys;  // sort keys, ascending = searched first
+  std::array<int, kMaxMoves> gain;  // move_gain() of each move
   int n = 0;
   void sort() { sort_by_keys(order, keys, n); }
 };
@@ -66,20 +118,23 @@ struct Ordered {
 namespace {
 // Table move first, then fewest replies for the opponent (fastest first), then the move that
 // gains the most right now. Leaves the sorting to the caller (which may adjust the keys).
+// With `table`, each child's table bucket is prefetched (for the cutoff probes that follow).
 void make_children(const Game& g, const Position& pos, const MoveList& moves, int tt_best,
-                   bool by_replies, Ordered& out) {
+                   bool by_replies, const SolverTable* table, Ordered& out) {
   auto& keys = out.keys;
   out.n = static_cast<int>(moves.size());
   out.has_mobility = by_replies;
-  const int now = final_margin(pos);
+  const Bitboard against = stones_against(pos);
   for (int i = 0; i < out.n; ++i) {
-    out.children[i] = g.make(pos, moves[static_cast<std::size_t>(i)]);
+    const Move& m = moves[static_cast<std::size_t>(i)];
+    out.children[i] = g.make(pos, m);
+    if (table) table->prefetch(out.children[i].hash);
     out.order[i] = i;
+    out.gain[i] = move_gain(against, m);
     keys[i] = 0;
     if (by_replies) {
-      const int gain = -final_margin(out.children[i]) - now;  // -3, -1, 1 or 3
       out.mobility[i] = mobility(out.children[i]);
-      keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - gain;
+      keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - out.gain[i];
     }
     if (i == tt_best) keys[i] = -1000;
   }
@@ -110,27 +165,22 @@ void Solver::store_result(const Position& pos, int empties, int alpha, int beta,
   table_.store(pos.hash, empties, lower, upper, best_index);
 }
 
-int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const Mobility* known) {
+int Solver::search(const Position& pos, int empties, int now, int alpha, int beta, Context& ctx,
+                   const Mobility* known) {
   if (++ctx.nodes >= kPollNodes) poll(ctx);
   if (ctx.aborted) return 0;
-  const int empties = std::popcount(pos.empty());
-  const int now = final_margin(pos);
-  // However the rest goes, the final margin stays within now +- 3 * empties.
-  const int optimistic = std::min(now + kMaxSwing * empties, kSquares);
-  if (optimistic <= alpha) return optimistic;
-  const int pessimistic = std::max(now - kMaxSwing * empties, -kSquares);
-  if (pessimistic >= beta) return pessimistic;
+  if (empties <= 2) return last_two(pos, now, empties, beta, ctx, known ? *known : mobility(pos));
+  const MarginBounds bounds = margin_bounds(pos, now, empties);
+  if (bounds.upper <= alpha) return bounds.upper;
+  if (bounds.lower >= beta) return bounds.lower;
 
   MoveList moves;
   Game::list_moves(known ? *known : mobility(pos), moves);
   const int n = static_cast<int>(moves.size());
   if (n == 0) return now;
-  if (empties == 1) {  // every move fills the last square and ends the game
-    int best = -kBeyond;
-    for (const Move& m : moves) best = std::max(best, -final_margin(game_.make(pos, m)));
-    return best;
-  }
-  if (n == 1) return -search(game_.make(pos, moves[0]), -beta, -alpha, ctx);
+  if (n == 1)
+    return -search(game_.make(pos, moves[0]), empties - 1,
+                   -(now + move_gain(stones_against(pos), moves[0])), -beta, -alpha, ctx);
 
   const bool use_table = empties >= kTableEmpties;
   int tt_best = -1;
@@ -146,12 +196,32 @@ int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const
     }
   }
 
+  const int alpha_start = alpha;
+  int best = -kBeyond;
+  int best_index = -1;
+  // The table's move first, before the other children are made and ordered: it usually
+  // refutes at once, and then their replies need not be counted.
+  if (tt_best >= 0) {
+    const Move& m = moves[static_cast<std::size_t>(tt_best)];
+    best = -search(game_.make(pos, m), empties - 1, -(now + move_gain(stones_against(pos), m)),
+                   -beta, -alpha, ctx);
+    if (ctx.aborted) return 0;
+    best_index = tt_best;
+    if (best >= beta) {
+      store_result(pos, empties, alpha_start, beta, best, best_index);
+      return best;
+    }
+    alpha = std::max(alpha, best);
+  }
+
   Ordered kids;
-  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties, kids);
+  const bool etc = use_table && empties >= kEtcEmpties;
+  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties, etc ? &table_ : nullptr,
+                kids);
 
   // Enhanced transposition cutoffs: a child already known to be bad enough for the opponent
   // ends the search; one known to be too good for it cannot cut, so it goes last.
-  if (use_table && empties >= kEtcEmpties) {
+  if (etc) {
     for (int i = 0; i < n; ++i) {
       SolverTable::Entry e;
       if (!table_.probe(kids.children[i].hash, e)) continue;
@@ -162,23 +232,23 @@ int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const
       if (-e.lower < beta) kids.keys[i] += 10000;
     }
   }
-  if (empties >= kOrderEmpties || tt_best >= 0) kids.sort();
+  if (empties >= kOrderEmpties) kids.sort();
 
-  const int alpha_start = alpha;
-  int best = -kBeyond;
-  int best_index = -1;
   for (int k = 0; k < n; ++k) {
     const int i = kids.order[k];
+    if (i == tt_best) continue;  // searched already
     // Principal variation search: after the first move, prove a move worse with a null
     // window and search it fully only when it turns out better.
     int v;
     const Mobility* child_mobility = kids.has_mobility ? &kids.mobility[i] : nullptr;
-    if (k == 0 || beta == alpha + 1) {
-      v = -search(kids.children[i], -beta, -alpha, ctx, child_mobility);
+    const Position& child = kids.children[i];
+    const int child_now = -(now + kids.gain[i]);
+    if (best_index < 0 || beta == alpha + 1) {
+      v = -search(child, empties - 1, child_now, -beta, -alpha, ctx, child_mobility);
     } else {
-      v = -search(kids.children[i], -alpha - 1, -alpha, ctx, child_mobility);
+      v = -search(child, empties - 1, child_now, -alpha - 1, -alpha, ctx, child_mobility);
       if (v > alpha && v < beta && !ctx.aborted)
-        v = -search(kids.children[i], -beta, -v, ctx, child_mobility);
+        v = -search(child, empties - 1, child_now, -beta, -v, ctx, child_mobility);
     }
     if (ctx.aborted) return 0;
     if (v > best) {
@@ -194,11 +264,36 @@ int Solver::search(const Position& pos, int alpha, int beta, Context& ctx, const
   return best;
 }
 
+int Solver::last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
+                     const Mobility& m) {
+  if (Game::move_count(m) == 0) return now;
+  // With one empty square every move fills it and ends the game.
+  if (empties == 1) return now + best_gain(pos, m);
+  MoveList moves;
+  Game::list_moves(m, moves);
+  const Bitboard against = stones_against(pos);
+  int best = -kBeyond;
+  for (const Move& move : moves) {
+    ++ctx.nodes;
+    const Position child = game_.make(pos, move);
+    const Mobility replies = mobility(child);
+    const int child_now = -(now + move_gain(against, move));
+    const int v =
+        Game::move_count(replies) == 0 ? -child_now : -(child_now + best_gain(child, replies));
+    if (v > best) {
+      best = v;
+      if (v >= beta) break;
+    }
+  }
+  return best;
+}
+
 int Solver::split(const Position& child, int threshold, Context& main) {
   MoveList replies;
   game_.generate(child, {}, replies);
   if (replies.empty()) return -final_margin(child);
   const int empties = std::popcount(child.empty());
+  const int child_now = final_margin(child);
   SolverTable::Entry e;
   int tt_best = -1;
   if (table_.probe(child.hash, e)) {  // bounds from the child's side
@@ -207,7 +302,7 @@ int Solver::split(const Position& child, int threshold, Context& main) {
     tt_best = e.best < static_cast<int>(replies.size()) ? e.best : -1;
   }
   Ordered kids;
-  make_children(game_, child, replies, tt_best, true, kids);
+  make_children(game_, child, replies, tt_best, true, nullptr, kids);
   kids.sort();
 
   // Every reply must leave the root's side at `threshold` or more; the first that does not
@@ -222,7 +317,8 @@ int Solver::split(const Position& child, int threshold, Context& main) {
       const int k = next.fetch_add(1, std::memory_order_relaxed);
       if (k >= kids.n) break;
       const int i = kids.order[k];
-      const int v = search(kids.children[i], threshold - 1, threshold, ctx, &kids.mobility[i]);
+      const int v = search(kids.children[i], empties - 1, -(child_now + kids.gain[i]),
+                           threshold - 1, threshold, ctx, &kids.mobility[i]);
       if (ctx.aborted) break;
       if (v < threshold) {
         int r = refutation.load(std::memory_order_relaxed);
@@ -265,13 +361,14 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   if (ctx.aborted) return std::nullopt;
   MoveList moves;
   game_.generate(pos, {}, moves);
-  if (moves.empty()) return RootResult{final_margin(pos), -1};
+  const int now = final_margin(pos);
+  if (moves.empty()) return RootResult{now, -1};
   const int empties = std::popcount(pos.empty());
   SolverTable::Entry e;
   const int n = static_cast<int>(moves.size());
   const int tt_best = table_.probe(pos.hash, e) && e.best < n ? e.best : -1;
   Ordered kids;
-  make_children(game_, pos, moves, tt_best, true, kids);
+  make_children(game_, pos, moves, tt_best, true, nullptr, kids);
   kids.sort();
   const bool split_replies =
       parallel && threads_ > 1 && beta == alpha + 1 && empties >= kParallelEmpties;
@@ -281,7 +378,8 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   for (int k = 0; k < n; ++k) {
     const int i = kids.order[k];
     const int v = split_replies ? split(kids.children[i], beta, ctx)
-                                : -search(kids.children[i], -beta, -alpha, ctx, &kids.mobility[i]);
+                                : -search(kids.children[i], empties - 1, -(now + kids.gain[i]),
+                                          -beta, -alpha, ctx, &kids.mobility[i]);
     if (ctx.aborted) break;
     if (v > best) {
       best = v;

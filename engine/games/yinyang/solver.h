@@ -90,9 +90,14 @@ class Solver {
   std::optional<RootResult> root(const Position& pos, int alpha, int beta, bool parallel);
   // The value of a root child from the root's side, its replies searched by all threads.
   int split(const Position& child, int threshold, Context& main);
-  // `known`: the position's mobility() when the caller already has it.
-  int search(const Position& pos, int alpha, int beta, Context& ctx,
+  // `empties`: the empty squares of `pos`, `now` its final_margin(); `known`: its mobility()
+  // when the caller already has it.
+  int search(const Position& pos, int empties, int now, int alpha, int beta, Context& ctx,
              const Mobility* known = nullptr);
+  // The fail-soft value of a position with 1 or 2 empty squares, margin `now` and
+  // mobility `m`: no table, no ordering, the last move's gain read from bitboards.
+  int last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
+               const Mobility& m);
   void poll(Context& ctx);
   // Stores the fail-soft result `best` of a search of `pos` in the window (alpha, beta).
   void store_result(const Position& pos, int empties, int alpha, int beta, int best,
