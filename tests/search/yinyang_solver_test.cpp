@@ -227,6 +227,17 @@ TEST(YinYangSolverTable, KeepsTheTighterBoundsAndRejectsOtherKeys) {
   table.clear();
   EXPECT_FALSE(table.probe(12345, e));
   EXPECT_EQ(table.bytes(), std::size_t{1} << 12);
+  EXPECT_EQ(games::yinyang::SolverTable(3 * 64).bytes(), 3u * 64);  // any number of buckets
+}
+
+// The solver's two tables (shallow and deep positions) take exactly the memory it is given.
+TEST(YinYangSolverTable, SolverTablesTakeTheWholeBudget) {
+  Solver solver(10);
+  for (const std::size_t bytes :
+       {std::size_t{16} << 10, std::size_t{6} << 20, std::size_t{64} << 20}) {
+    solver.set_memory(bytes);
+    EXPECT_EQ(solver.memory(), bytes);
+  }
 }
 
 TEST(YinYangSolver, SearchPlaysThePerfectLineAtTheRoot) {

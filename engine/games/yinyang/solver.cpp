@@ -141,7 +141,19 @@ void make_children(const Game& g, const Position& pos, const MoveList& moves, in
 }
 }  // namespace
 
-Solver::Solver(int table_bits) : table_(std::size_t{16} << table_bits) {}
+Solver::Solver(int table_bits) {
+  set_memory(std::size_t{16} << table_bits);
+}
+
+void Solver::set_memory(std::size_t bytes) {
+  // A quarter for the shallow table, at most kShallowTableBytes (measured with
+  // `search_lab solve 22 6 7 <MB>`: all in one table, 2-4 MB solved faster than 64 MB, with
+  // about as many nodes).
+  constexpr std::size_t kShallowTableBytes = std::size_t{2} << 20;
+  const std::size_t shallow = std::min(bytes / 4, kShallowTableBytes);
+  shallow_table_.resize(shallow);
+  table_.resize(bytes > shallow_table_.bytes() ? bytes - shallow_table_.bytes() : 0);
+}
 
 void Solver::begin(const StopCheck* stop) {
   stop_check_ = stop && *stop ? stop : nullptr;
@@ -162,7 +174,7 @@ void Solver::store_result(const Position& pos, int empties, int alpha, int beta,
   // Fail-soft: a value at or above beta is a lower bound, at or below alpha an upper bound.
   const int lower = best >= beta ? best : best <= alpha ? -kBeyond : best;
   const int upper = best <= alpha ? best : best >= beta ? kBeyond : best;
-  table_.store(pos.hash, empties, lower, upper, best_index);
+  table_for(empties).store(pos.hash, empties, lower, upper, best_index);
 }
 
 int Solver::search(const Position& pos, int empties, int now, int alpha, int beta, Context& ctx,
@@ -186,7 +198,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
   int tt_best = -1;
   if (use_table) {
     SolverTable::Entry e;
-    if (table_.probe(pos.hash, e)) {
+    if (table_for(empties).probe(pos.hash, e)) {
       if (e.lower >= beta) return e.lower;
       if (e.upper <= alpha) return e.upper;
       if (e.lower == e.upper) return e.lower;
@@ -216,17 +228,17 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
 
   Ordered kids;
   const bool etc = use_table && empties >= kEtcEmpties;
-  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties, etc ? &table_ : nullptr,
-                kids);
+  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties,
+                etc ? &table_for(empties - 1) : nullptr, kids);
 
   // Enhanced transposition cutoffs: a child already known to be bad enough for the opponent
   // ends the search; one known to be too good for it cannot cut, so it goes last.
   if (etc) {
     for (int i = 0; i < n; ++i) {
       SolverTable::Entry e;
-      if (!table_.probe(kids.children[i].hash, e)) continue;
+      if (!table_for(empties - 1).probe(kids.children[i].hash, e)) continue;
       if (-e.upper >= beta) {
-        table_.store(pos.hash, empties, -e.upper, kBeyond, i);
+        table_for(empties).store(pos.hash, empties, -e.upper, kBeyond, i);
         return -e.upper;
       }
       if (-e.lower < beta) kids.keys[i] += 10000;
@@ -296,7 +308,7 @@ int Solver::split(const Position& child, int threshold, Context& main) {
   const int child_now = final_margin(child);
   SolverTable::Entry e;
   int tt_best = -1;
-  if (table_.probe(child.hash, e)) {  // bounds from the child's side
+  if (table_for(empties).probe(child.hash, e)) {  // bounds from the child's side
     if (-e.upper >= threshold) return -e.upper;
     if (-e.lower < threshold) return -e.lower;
     tt_best = e.best < static_cast<int>(replies.size()) ? e.best : -1;
@@ -344,11 +356,11 @@ int Solver::split(const Position& child, int threshold, Context& main) {
   if (main.aborted) return 0;
   if (refuted.load()) {
     const int r = refutation.load();
-    table_.store(child.hash, empties, -r, kBeyond, -1);
+    table_for(empties).store(child.hash, empties, -r, kBeyond, -1);
     return r;
   }
   const int l = lowest_holding.load();
-  table_.store(child.hash, empties, -kBeyond, -l, -1);
+  table_for(empties).store(child.hash, empties, -kBeyond, -l, -1);
   return l;
 }
 
@@ -366,7 +378,7 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   const int empties = std::popcount(pos.empty());
   SolverTable::Entry e;
   const int n = static_cast<int>(moves.size());
-  const int tt_best = table_.probe(pos.hash, e) && e.best < n ? e.best : -1;
+  const int tt_best = table_for(empties).probe(pos.hash, e) && e.best < n ? e.best : -1;
   Ordered kids;
   make_children(game_, pos, moves, tt_best, true, nullptr, kids);
   kids.sort();

@@ -52,12 +52,12 @@ class Solver {
   using StopCheck = std::function<bool()>;
   using ProgressFn = std::function<void(const SolveProgress&)>;
 
-  // A table of 2^table_bits slots (16 bytes each).
+  // Tables of 2^table_bits slots (16 bytes each) in all.
   explicit Solver(int table_bits = 20);
 
-  // Table memory in bytes (rounded down to a power of two; clears it), and search threads.
-  void set_memory(std::size_t bytes) { table_.resize(bytes); }
-  std::size_t memory() const { return table_.bytes(); }
+  // Table memory in bytes (whole 64-byte buckets; clears the tables), and search threads.
+  void set_memory(std::size_t bytes);
+  std::size_t memory() const { return table_.bytes() + shallow_table_.bytes(); }
   void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
   int threads() const { return threads_; }
   void set_progress(ProgressFn progress) { progress_ = std::move(progress); }
@@ -77,7 +77,10 @@ class Solver {
   // Nodes visited since construction (all threads).
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
   int hashfull() const { return table_.permille_used(); }
-  void clear() { table_.clear(); }
+  void clear() {
+    table_.clear();
+    shallow_table_.clear();
+  }
 
  private:
   struct Context;
@@ -106,7 +109,15 @@ class Solver {
   void begin(const StopCheck* stop);
 
   Game game_;
+  // Positions with few empty squares are most of the probes but cheap to recompute: they get
+  // a small table of their own that stays in the caches; the rest of the memory holds the
+  // deeper positions. A position always goes to the same table (its empties never change).
+  SolverTable& table_for(int empties) {
+    return empties < kShallowTableEmpties ? shallow_table_ : table_;
+  }
+  static constexpr int kShallowTableEmpties = 12;
   SolverTable table_;
+  SolverTable shallow_table_;
   int threads_ = 1;
   ProgressFn progress_;
   const StopCheck* stop_check_ = nullptr;

@@ -2,7 +2,6 @@
 #include "engine/games/yinyang/solver_table.h"
 
 #include <algorithm>
-#include <bit>
 
 namespace triad::games::yinyang {
 
@@ -15,10 +14,7 @@ SolverTable::SolverTable(std::size_t bytes) {
 }
 
 void SolverTable::resize(std::size_t bytes) {
-  // A power of two of buckets, as many as fit.
-  const std::size_t wanted = std::max<std::size_t>(bytes / sizeof(Bucket), 1);
-  buckets_ = std::bit_floor(wanted);
-  mask_ = buckets_ - 1;
+  buckets_ = std::max<std::size_t>(bytes / sizeof(Bucket), 1);
   table_ = std::make_unique<Bucket[]>(buckets_);
 }
 
@@ -43,7 +39,7 @@ SolverTable::Entry SolverTable::unpack(std::uint64_t data) {
 }
 
 bool SolverTable::probe(std::uint64_t key, Entry& out) const {
-  const Bucket& b = table_[key & mask_];
+  const Bucket& b = table_[index(key)];
   for (const Slot& s : b.slots) {
     const std::uint64_t data = s.data.load(std::memory_order_relaxed);
     if ((s.check.load(std::memory_order_relaxed) ^ data) == key && data != 0) {
@@ -55,7 +51,7 @@ bool SolverTable::probe(std::uint64_t key, Entry& out) const {
 }
 
 void SolverTable::store(std::uint64_t key, int empties, int lower, int upper, int best) {
-  Bucket& b = table_[key & mask_];
+  Bucket& b = table_[index(key)];
   Slot* victim = &b.slots[0];
   int victim_empties = 256;
   for (Slot& s : b.slots) {

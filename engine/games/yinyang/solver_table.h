@@ -21,17 +21,17 @@ class SolverTable {
     int best = -1;    // index of the best move found (generate() order), -1 = none
   };
 
-  // A table of at most `bytes` bytes (at least one bucket).
+  // A table of at most `bytes` bytes (whole buckets of 64 bytes, at least one).
   explicit SolverTable(std::size_t bytes = std::size_t{16} << 20);
 
-  // Reallocates (and clears) the table to at most `bytes` bytes.
+  // Reallocates (and clears) the table to at most `bytes` bytes (any number of buckets).
   void resize(std::size_t bytes);
   void clear();
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
 
   bool probe(std::uint64_t key, Entry& out) const;
   // Starts loading the bucket of `key` into the cache (a probe that follows soon is cheaper).
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[index(key)]); }
   // Narrows the stored bounds of `key` (or makes a new entry) with lower/upper.
   void store(std::uint64_t key, int empties, int lower, int upper, int best);
 
@@ -50,10 +50,14 @@ class SolverTable {
   static std::uint64_t pack(int empties, int lower, int upper, int best);
   static Entry unpack(std::uint64_t data);
   static int empties_of(std::uint64_t data) { return static_cast<int>(data & 0xFF); }
+  // The bucket of `key`: the high bits of (key's top 32 bits) * buckets, so any bucket
+  // count (below 2^32) works.
+  std::size_t index(std::uint64_t key) const {
+    return static_cast<std::size_t>(((key >> 32) * buckets_) >> 32);
+  }
 
   std::unique_ptr<Bucket[]> table_;
   std::size_t buckets_ = 0;
-  std::uint64_t mask_ = 0;
 };
 
 }  // namespace triad::games::yinyang
