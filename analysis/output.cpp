@@ -1,8 +1,6 @@
 // The output file, -resume and the progress bar of triad-analyse (see output.h).
 #include "analysis/output.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 
@@ -85,35 +83,16 @@ Result<void> OutputWriter::write(const std::string& line) {
 }
 
 Progress::Progress(std::int64_t total, std::int64_t done_before, bool enabled)
-    : total_(total), done_before_(done_before), enabled_(enabled && ::isatty(STDERR_FILENO) == 1) {}
+    : bar_("", total, enabled), total_(total), done_before_(done_before) {}
 
 void Progress::update(std::int64_t done) {
-  const auto now = Clock::now();
-  if (!enabled_ || total_ == 0 ||
-      (done < total_ && now - last_draw_ < std::chrono::milliseconds(100)))
-    return;
-  last_draw_ = now;
-  constexpr std::int64_t kWidth = 30;
-  const std::int64_t filled = kWidth * done / total_;
-  const double seconds = std::chrono::duration<double>(now - started_).count();
+  const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
   const double rate = seconds > 0 ? static_cast<double>(done - done_before_) / seconds : 0;
-  char tail[96];
+  char note[96] = "";
   if (rate > 0)
-    std::snprintf(tail, sizeof tail, " %.1f pos/s, %.0f s left", rate,
+    std::snprintf(note, sizeof note, "%.1f pos/s, %.0f s left", rate,
                   static_cast<double>(total_ - done) / rate);
-  else
-    tail[0] = '\0';
-  const std::string bar = "\r[" + std::string(static_cast<std::size_t>(filled), '#') +
-                          std::string(static_cast<std::size_t>(kWidth - filled), ' ') + "] " +
-                          std::to_string(done) + "/" + std::to_string(total_) + tail + "\x1b[K";
-  std::fputs(bar.c_str(), stderr);
-  std::fflush(stderr);
-  drawn_ = true;
-}
-
-void Progress::finish() {
-  if (drawn_) std::fputs("\n", stderr);
-  drawn_ = false;
+  bar_.update(done, note);
 }
 
 }  // namespace triad::analysis

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "adapters/common/file_io.h"
+#include "adapters/common/progress_bar.h"
 #include "analysis/config.h"
 #include "analysis/task.h"
 #include "engine/core/result.h"
@@ -36,22 +37,19 @@ class OutputWriter {
   std::int64_t done_before_ = 0;
 };
 
-// A one-line progress bar on standard error with the rate and the time left, drawn only
-// when standard error is a terminal, at most 10 times a second.
+// The progress bar (adapters::ProgressBar) with the rate of this run and the time left.
 class Progress {
  public:
   Progress(std::int64_t total, std::int64_t done_before, bool enabled);
   void update(std::int64_t done);
-  void finish();
+  void finish() { bar_.finish(); }
 
  private:
   using Clock = std::chrono::steady_clock;
+  adapters::ProgressBar bar_;
   std::int64_t total_;
-  std::int64_t done_before_;
-  bool enabled_;
-  bool drawn_ = false;
+  std::int64_t done_before_;  // positions already in the output when this run started
   Clock::time_point started_ = Clock::now();
-  Clock::time_point last_draw_{};
 };
 
 }  // namespace triad::analysis

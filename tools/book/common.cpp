@@ -1,8 +1,6 @@
 // Shared helpers of the triad-book commands (see common.h).
 #include "tools/book/common.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
 
@@ -61,26 +59,6 @@ Result<void> write_file(const std::filesystem::path& file, const std::string& te
   if (auto r = tournament::write_file_atomically(file, text); !r)
     return make_error(what + ": " + r.error().message);
   return {};
-}
-
-Progress::Progress(std::uint64_t total, std::string label)
-    : total_(total), label_(std::move(label)), terminal_(::isatty(STDERR_FILENO) == 1) {}
-
-void Progress::update(std::uint64_t done, const std::string& note) {
-  if (!terminal_ || total_ == 0) return;
-  constexpr int kWidth = 30;
-  const int filled = static_cast<int>(kWidth * done / total_);
-  std::string bar = "\r" + label_ + " [" + std::string(filled, '#') +
-                    std::string(kWidth - filled, ' ') + "] " + std::to_string(done) + "/" +
-                    std::to_string(total_) + (note.empty() ? "" : " " + note) + "\x1b[K";
-  std::fputs(bar.c_str(), stderr);
-  std::fflush(stderr);
-  drawn_ = true;
-}
-
-void Progress::finish() {
-  if (drawn_) std::fputs("\n", stderr);
-  drawn_ = false;
 }
 
 }  // namespace triad::tools::book

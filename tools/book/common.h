@@ -13,6 +13,7 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/book/book.h"
+#include "adapters/common/progress_bar.h"
 #include "adapters/common/variants.h"
 #include "engine/core/result.h"
 
@@ -37,19 +38,5 @@ bk::BookVariant book_variant_of(const adapters::Variant& variant);
 // file's role `what`.
 Result<void> write_file(const std::filesystem::path& file, const std::string& text,
                         const std::string& what);
-
-// A one-line progress bar on standard error, drawn only when it is a terminal.
-class Progress {
- public:
-  Progress(std::uint64_t total, std::string label);
-  void update(std::uint64_t done, const std::string& note = "");
-  void finish();
-
- private:
-  std::uint64_t total_;
-  std::string label_;
-  bool terminal_;
-  bool drawn_ = false;
-};
 
 }  // namespace triad::tools::book

@@ -152,7 +152,7 @@ Result<void> run_expand(const std::vector<std::string>& args, std::ostream& out)
 
   auto analysts = Analysts::create(*variant, s.concurrency, s.hash_mb);
   if (!analysts) return analysts.error();
-  Progress progress(static_cast<std::uint64_t>(s.expansions), "expand");
+  adapters::ProgressBar progress("expand", s.expansions);
   int done = 0;
   for (; done < s.expansions; ++done) {
     Leaf leaf;
@@ -182,7 +182,7 @@ Result<void> run_expand(const std::vector<std::string>& args, std::ostream& out)
     if (auto r = write_file(file, book->encode(), "book file"); !r) return r.error();
     const auto* r = book->find(root->position_line());
     progress.update(
-        static_cast<std::uint64_t>(done + 1),
+        static_cast<std::int64_t>(done + 1),
         std::to_string(book->size()) + " positions, root " + std::to_string(r ? r->eval : 0));
   }
   progress.finish();

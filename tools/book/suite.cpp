@@ -173,7 +173,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
   std::set<bk::PositionKey> seen;
   std::vector<Opening> chosen;
   long long tries = 0;
-  Progress progress(static_cast<std::uint64_t>(count), "suite");
+  adapters::ProgressBar progress("suite", count);
   while (static_cast<int>(chosen.size()) < count && tries < max_tries) {
     // A batch of new distinct positions, searched in parallel.
     std::vector<Opening> batch;
@@ -211,7 +211,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     }
     for (auto& o : in_window)
       if (static_cast<int>(chosen.size()) < count) chosen.push_back(std::move(o));
-    progress.update(chosen.size(), std::to_string(tries) + " searched");
+    progress.update(static_cast<std::int64_t>(chosen.size()), std::to_string(tries) + " searched");
   }
   progress.finish();
   const int found = static_cast<int>(chosen.size());
