@@ -2,8 +2,6 @@
 // reading of MultiPV info lines and the output line.
 #include "analysis/analyst.h"
 
-#include <algorithm>
-
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
 
@@ -142,6 +140,10 @@ std::optional<Failure> Analyst::start() {
   if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
   client_ = std::make_unique<protocol::EngineClient>(std::move(*process), e.dialect);
   if (auto f = client_->handshake(config_.handshake_timeout)) return f;
+  // Analysis asks for a search: an engine's own book (Triad's is on by default) is turned
+  // off first; the user's options come after, so option.OwnBook=true turns it on again.
+  if (client_->offers_option("OwnBook"))
+    if (auto f = client_->set_option("OwnBook", "false")) return f;
   for (const auto& [name, value] : e.options)
     if (auto f = client_->set_option(name, value)) return f;
   if (config_.multipv > 1)

@@ -83,7 +83,7 @@ void Session::declare_options() {
   options_.add({"Ponder", T::kCheck, "false", 0, 0, {}}, ok);
   options_.add({"Move Overhead", T::kSpin, "30", 0, 10000, {}}, ok);
   options_.add({"UCI_ShowWDL", T::kCheck, "false", 0, 0, {}}, ok);
-  options_.add({"OwnBook", T::kCheck, "false", 0, 0, {}}, ok);
+  options_.add({"OwnBook", T::kCheck, "true", 0, 0, {}}, ok);
   options_.add({"BookFile", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return load_book(v); });
   options_.add({"BookMode", T::kCombo, "best", 0, 0, {"best", "weighted"}}, ok);

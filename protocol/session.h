@@ -78,9 +78,13 @@ class Session {
   Result<void> load_book(const std::string& file);  // BookFile; "" unloads
   adapters::book::BookVariant current_book_variant() const;
   void note_book_variant();  // an info line when the loaded book is not for this variant
-  // Answers `go` from the book (info string, info, bestmove) when OwnBook is on and the
+  // Answers `go` from a book (info string, info, bestmove) when OwnBook is on and the
   // position has a legal book move; false when the search must answer.
   bool play_book_move(const CmdGo& cmd);
+  // The book that has a move here (`move` set): the BookFile book when it is for this
+  // variant and has one, else the game's built-in book; null when neither has.
+  const adapters::book::Book* answering_book(adapters::book::PickMode mode,
+                                             std::optional<adapters::book::BookMove>& move);
 
   // Called on the main search thread when the search or perft has ended: prints its last
   // line (bestmove) and lets the reader go on.

@@ -20,6 +20,10 @@
 
 namespace triad::adapters {
 
+namespace book {
+class Book;  // adapters/book/book.h
+}
+
 // A fresh game of one variant at its start position. The variant's settings were parsed
 // when the factory was made; calling it reads nothing shared that changes, so several
 // threads may call it at once.
@@ -35,6 +39,10 @@ struct GameDescriptor {
   std::unique_ptr<GameEngine> (*make_engine)(std::unique_ptr<AnyGame> game, std::size_t hash_mb);
   // What follows `position ` in the protocol lines `bench` searches for this game.
   std::span<const std::string_view> bench_positions;
+  // The game's built-in book (compiled in, made on first use), or null: used by OwnBook
+  // where no BookFile answers. Only for a game whose variants all have the same moves (no
+  // rule settings), as it fits every variant of the game. E.g. Yin Yang's perfect play.
+  const book::Book* (*builtin_book)() = nullptr;
 };
 
 // The game core's rule settings parser: adapters/<g>/settings.h.
@@ -61,10 +69,12 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 }  // namespace detail
 
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
-// from its Notation<G>, its SearchHooks<G> and `make_game`.
+// from its Notation<G>, its SearchHooks<G> and `make_game`, and its built-in book if any.
 template <HasNotation G, MakeGame<G> make_game>
-constexpr GameDescriptor describe(std::span<const std::string_view> bench_positions) {
-  return {G::kName, &detail::configure<G, make_game>, &detail::make_engine<G>, bench_positions};
+constexpr GameDescriptor describe(std::span<const std::string_view> bench_positions,
+                                  const book::Book* (*builtin_book)() = nullptr) {
+  return {G::kName, &detail::configure<G, make_game>, &detail::make_engine<G>, bench_positions,
+          builtin_book};
 }
 
 }  // namespace triad::adapters

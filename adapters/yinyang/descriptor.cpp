@@ -1,7 +1,9 @@
-// Yin Yang's descriptor: name, settings, engine and its `bench` positions.
+// Yin Yang's descriptor: name, settings, engine, its `bench` positions and the built-in
+// perfect-play book.
 #include "adapters/yinyang/descriptor.h"
 
 #include "adapters/yinyang/notation.h"
+#include "adapters/yinyang/perfect_book.h"
 #include "adapters/yinyang/settings.h"
 
 namespace triad::adapters::yinyang {
@@ -15,7 +17,7 @@ constexpr std::string_view kBenchPositions[] = {
     "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3",
 };
 
-constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(kBenchPositions);
+constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(kBenchPositions, &perfect_play_book);
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,7 +72,7 @@ class EngineClient {
  public:
   EngineClient(std::unique_ptr<EngineProcess> process, Dialect dialect);
 
-  // `uci`/`ugi` until `uciok`/`ugiok`; records `id name`.
+  // `uci`/`ugi` until `uciok`/`ugiok`; records `id name` and the options offered.
   std::optional<Failure> handshake(std::chrono::milliseconds timeout);
   // `setoption name <name> value <value>` (no value part when `value` is empty).
   std::optional<Failure> set_option(const std::string& name, const std::string& value);
@@ -94,6 +95,8 @@ class EngineClient {
   void kill() { process_->kill(); }
   Dialect dialect() const { return dialect_; }
   const std::string& id_name() const { return id_name_; }
+  // Whether the engine listed this option at the handshake.
+  bool offers_option(const std::string& name) const { return option_names_.count(name) > 0; }
 
  private:
   std::optional<Failure> send(const std::string& line);
@@ -104,6 +107,9 @@ class EngineClient {
   std::unique_ptr<EngineProcess> process_;
   Dialect dialect_;
   std::string id_name_;
+  // The option names listed at the handshake (at most kMaxOptionNames are kept).
+  static constexpr std::size_t kMaxOptionNames = 1000;
+  std::set<std::string> option_names_;
 };
 
 }  // namespace triad::protocol

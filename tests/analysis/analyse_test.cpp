@@ -1,12 +1,15 @@
 // triad-analyse on one machine with the triad engine: the JSON lines (every best move and
 // PV legal by the game core), every position of game records, input order kept with
-// several engines, and -resume after a kill that cut the last line.
+// several engines, -resume after a kill that cut the last line, and Triad's own book off.
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
+#include "adapters/yinyang/notation.h"
+#include "adapters/yinyang/proof_text.h"
+#include "adapters/yinyang/perfect_book.h"
 #include "tests/analysis/analyse_support.h"
 
 namespace triad::analysis::testing {
@@ -54,6 +57,28 @@ TEST(Analyse, PositionLinesGiveOneJsonLineEachWithLegalMovesAndPvs) {
   const YAML::Node bad = YAML::Load(out[6]);
   EXPECT_NE(bad["error"].as<std::string>().find("6 ranks"), std::string::npos) << out[6];
   EXPECT_NE(r.err.find("line 9: "), std::string::npos) << r.err;  // said on stderr too
+}
+
+TEST(Analyse, AnEnginesOwnBookIsTurnedOffUnlessTheUserAsksForIt) {
+  TempDir dir("analyse_book");
+  // A position of Triad's built-in Yin Yang book, where OwnBook answers at depth 0.
+  namespace yb = adapters::yinyang;
+  const games::yinyang::Game g;
+  const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
+  ASSERT_TRUE(proofs.ok() && !proofs->empty());
+  write_text(dir / "in.txt",
+             adapters::Notation<games::yinyang::Game>::format_position(g, proofs->front().pos) + "\n");
+  for (const bool book : {false, true}) {
+    auto args = with(kDeterministic, {"-variant", "yinyang", (dir / "in.txt").string()});
+    if (book) args.insert(args.end(), {"-engine", "option.OwnBook=true"});
+    const auto r = run_analyse(args, dir.path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const YAML::Node line = YAML::Load(lines_of(r.out).at(0));
+    if (book)
+      EXPECT_EQ(line["depth"].as<int>(), 0) << r.out;  // the book's answer
+    else
+      EXPECT_GE(line["depth"].as<int>(), 1) << r.out;  // a search
+  }
 }
 
 TEST(Analyse, GameRecordsGiveEveryPositionOfEveryGame) {

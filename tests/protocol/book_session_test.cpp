@@ -1,7 +1,8 @@
 // OwnBook over the protocol: a real book changes the engine's first move (with an info
 // string saying so and exactly one bestmove), BookMode weighted follows the weights, a book
 // is not used for ponder or infinite searches or another variant, and a bad BookFile gives
-// one error line while the engine goes on playing.
+// one error line while the engine goes on playing; Yin Yang's built-in perfect-play book
+// answers by default, after a BookFile book.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,9 @@
 #include <fstream>
 
 #include "adapters/book/book.h"
+#include "adapters/yinyang/notation.h"
+#include "adapters/yinyang/perfect_book.h"
+#include "adapters/yinyang/proof_text.h"
 #include "tests/protocol/session_driver.h"
 
 namespace triad::protocol {
@@ -71,6 +75,7 @@ TEST_F(BookSession, ABookMoveReplacesTheSearchsFirstMove) {
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_NE(lines[0].find("loaded: 1 positions of variant razzledazzle"), std::string::npos);
   // OwnBook off: the book is loaded but not used.
+  d.send("setoption name OwnBook value false");
   EXPECT_NE(bestmove_of(d.send("go nodes 2000")), move);
   d.send("setoption name OwnBook value true");
   lines = d.send("go nodes 2000");
@@ -140,6 +145,60 @@ TEST_F(BookSession, ABookOfAnotherVariantIsNotUsed) {
   d.send("position startpos");
   lines = d.send("go nodes 300");
   EXPECT_EQ(bestmove_of(lines), move);
+}
+
+// The first proved win of the compiled-in Yin Yang proof: its position line and move.
+std::pair<std::string, std::string> first_proved_win() {
+  namespace yb = adapters::yinyang;
+  using N = adapters::Notation<games::yinyang::Game>;
+  const games::yinyang::Game g;
+  const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
+  if (!proofs) return {};
+  for (const auto& p : *proofs)
+    if (p.side_to_move_wins && p.best)
+      return {N::format_position(g, p.pos), N::format_move(g, p.pos, *p.best)};
+  return {};
+}
+
+TEST_F(BookSession, YinYangsBuiltInBookPlaysTheProvedWinByDefault) {
+  SessionDriver d;
+  d.send("uci");
+  d.send("setoption name UCI_Variant value yinyang");
+  const auto [position, move] = first_proved_win();
+  ASSERT_FALSE(position.empty());
+  d.send("position fen " + position);
+  auto lines = d.send("go wtime 1000 btime 1000");
+  EXPECT_EQ(bestmove_of(lines), move);
+  EXPECT_EQ(count_prefix(lines, "info string book move " + move +
+                                    " (built-in book, weight 1 of 1, proved win for the side to move)"),
+            1);
+  EXPECT_EQ(count_prefix(lines, "info depth 0 seldepth 0 multipv 1 score mate "), 1);
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 1);
+  // OwnBook off: the engine searches.
+  d.send("setoption name OwnBook value false");
+  lines = d.send("go nodes 300");
+  EXPECT_EQ(count_prefix(lines, "info string book"), 0);
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 1);
+}
+
+TEST_F(BookSession, ABookFileAnswersBeforeTheBuiltInBook) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  d.send("position startpos");
+  // A start-position book move that the built-in book does not give (it gives one move).
+  const std::string builtin = bestmove_of(d.send("go nodes 300"));
+  std::istringstream legal(d.query("moves"));
+  std::string other;
+  for (std::string m; legal >> m;)
+    if (m != builtin) {
+      other = m;
+      break;
+    }
+  write_book("yinyang", {other}, {1});
+  d.send("setoption name BookFile value " + file_.string());
+  const auto lines = d.send("go nodes 300");
+  EXPECT_EQ(bestmove_of(lines), other);
+  EXPECT_EQ(count_prefix(lines, "info string book move " + other + " (weight 1 of 1"), 1);
 }
 
 }  // namespace

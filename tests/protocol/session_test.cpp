@@ -36,7 +36,7 @@ TEST(Session, UciHandshakeListsEveryOptionThenVariant) {
        {"UCI_Variant type combo default razzledazzle var razzledazzle var razzledazzle-basic",
         "VariantPath type string", "Hash type spin", "Clear Hash type button", "Threads type spin",
         "MultiPV type spin", "Ponder type check default false", "Move Overhead type spin",
-        "UCI_ShowWDL type check", "OwnBook type check default false",
+        "UCI_ShowWDL type check", "OwnBook type check default true",
         "BookFile type string default <empty>",
         "BookMode type combo default best var best var weighted",
         "DrawRepetitions type spin default 3 min 0", "MaxPlies type spin default 0 min 0",

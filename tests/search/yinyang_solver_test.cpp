@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <random>
 #include <unordered_map>
 
@@ -407,6 +408,77 @@ TEST(YinYangProver, SkipsMovesLeadingToMirrorImages) {
     ++checked;
   }
   EXPECT_GE(checked, 5);
+}
+
+// deepen(): below a shallow proof, every position of the winner's strategy down to the
+// depth asked has a proof in the store (exactly or as a mirror image): the winner's with a
+// move that wins, the loser's above that depth with every move leading to a proved win; and
+// every stored proof is right (checked by the ReferenceSolver).
+TEST(YinYangProver, DeepenStoresTheWinnersStrategyDownToTheDepthAsked) {
+  namespace yy = games::yinyang;
+  const Game g;
+  std::mt19937_64 rng(515);
+  int checked = 0;
+  for (int i = 0; i < 50 && checked < 3; ++i) {
+    const auto p = random_position(g, 13, rng);
+    if (!p) continue;
+    Solver solver(16);
+    MemoryStore store;
+    yy::Prover prover(solver, store, 1);
+    constexpr int kPlies = 5;
+    const auto value = prover.deepen(*p, kPlies);
+    ASSERT_TRUE(value);
+    const auto proof_of = [&](const Position& pos) -> std::optional<yy::ProvedPosition> {
+      for (const auto& proved : store.proofs)
+        if (yy::canonical_key(proved.pos) == yy::canonical_key(pos)) return proved;
+      return std::nullopt;
+    };
+    // Walk the strategy: the winner's positions down to kPlies, the loser's above it.
+    int winner_positions = 0;
+    const std::function<void(const Position&, bool, int)> walk = [&](const Position& pos,
+                                                                     bool wins, int ply) {
+      if (g.count_moves(pos, {}) == 0 || (ply >= kPlies && !wins)) return;
+      const auto proved = proof_of(pos);
+      ASSERT_TRUE(proved) << "ply " << ply;
+      ASSERT_EQ(proved->side_to_move_wins, wins);
+      if (wins) {
+        ++winner_positions;
+        // The loser's position at the depth limit is not stored (its parent holds the move).
+        if (ply + 1 >= kPlies) return;
+        // The stored proof may be of a mirror image: play its value, not its move.
+        Game::MoveList moves;
+        g.generate(pos, {}, moves);
+        bool found = false;
+        for (const auto& m : moves) {
+          const auto child = proof_of(g.make(pos, m));
+          if (child && !child->side_to_move_wins) {
+            walk(g.make(pos, m), false, ply + 1);
+            found = true;
+            break;
+          }
+        }
+        EXPECT_TRUE(found) << "no proved losing reply at ply " << ply;
+        return;
+      }
+      Game::MoveList moves;
+      g.generate(pos, {}, moves);
+      for (const auto& m : moves) walk(g.make(pos, m), true, ply + 1);
+    };
+    walk(*p, *value, 0);
+    EXPECT_GT(winner_positions, 1);
+    ReferenceSolver reference(16);
+    for (const auto& proved : store.proofs) {
+      const auto exact = reference.solve(proved.pos);
+      ASSERT_TRUE(exact);
+      EXPECT_EQ(proved.side_to_move_wins, exact->side_to_move_wins);
+      if (proved.side_to_move_wins) {
+        ASSERT_TRUE(proved.best);
+        EXPECT_FALSE(reference.solve(g.make(proved.pos, *proved.best))->side_to_move_wins);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
 }
 
 }  // namespace

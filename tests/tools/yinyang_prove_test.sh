@@ -28,15 +28,36 @@ printf '6/6/1DLLD1/1LLLL1/1DL' >>"$dir/cut.proof"
   || fail "cut-off file refused: $(cat "$dir/err")"
 grep -q "incomplete last line dropped" "$dir/err" || fail "no warning: $(cat "$dir/err")"
 
-# --verify: the reference solver agrees with every proof...
+# --verify: the inner proofs agree with their children and the reference solver with every
+# proof, or the fast solver on mirror images with every solved one...
+inner=$(awk '!/^#/ && $6 == 0' "$dir/p.proof" | wc -l)
+solved=$((lines - inner))
 out=$("$prove" --file "$dir/p.proof" --verify 0)
-grep -q "^verified $lines proofs with the reference solver .*: all agree\$" <<<"$out" \
+grep -q "^verified $inner inner proofs against their children, re-solved $lines with the reference solver and 0 with the fast solver .*: all agree\$" <<<"$out" \
   || fail "verify: $out"
-# ...and catches a falsified value (exit 1, the position named).
+out=$("$prove" --file "$dir/p.proof" --verify 0 --max-empties 0 --max-nodes 100000000 --hash 4)
+grep -q "^verified $inner inner proofs against their children, re-solved 0 with the reference solver and $solved with the fast solver .*: all agree\$" <<<"$out" \
+  || fail "verify with the fast solver: $out"
+# ...and each catches a falsified value (exit 1, the position named): the reference solver,
+# and the tree check alone (nothing re-solved).
 sed "s|^$position win |$position loss |" "$dir/p.proof" >"$dir/false.proof"
 if out=$("$prove" --file "$dir/false.proof" --verify 0); then fail "falsified proof accepted"; fi
 grep -q "^FAILED $position: stored loss, the reference solver finds a win\$" <<<"$out" \
   || fail "verify did not name the falsified proof: $out"
+if out=$("$prove" --file "$dir/false.proof" --verify 0 --max-empties 0); then
+  fail "falsified proof accepted by the tree check"
+fi
+grep -q "^FAILED $position: stored loss, but the move [a-f][1-6][a-f][1-6] leaves the opponent lost\$" <<<"$out" \
+  || fail "the tree check did not name the falsified proof: $out"
+# A solved position falsified is caught by the fast solver on its mirror image.
+leaf=$(awk '!/^#/ && $6 > 0 {print $1" "$2" "$3; exit}' "$dir/p.proof")
+awk -v leaf="$leaf" '$1" "$2" "$3 == leaf {$4 = ($4 == "win" ? "loss" : "win")} {print}' \
+  "$dir/p.proof" >"$dir/false-leaf.proof"
+if out=$("$prove" --file "$dir/false-leaf.proof" --verify 0 --max-empties 0 --max-nodes 100000000 --hash 4); then
+  fail "falsified solved position accepted"
+fi
+grep -q "^FAILED $leaf: stored [a-z]*, the fast solver (mirror image) finds a" <<<"$out" \
+  || fail "the fast solver did not name the falsified position: $out"
 
 # Bad files: one clear error, exit code 2, nothing written.
 printf 'something else\n' >"$dir/foreign.proof"

@@ -4,7 +4,8 @@
 //   triad-yinyang-prove --file start.proof --split 6               the start position
 //   triad-yinyang-prove --file p.proof --position "<line>" --split 2
 //   triad-yinyang-prove --file d4.proof --all-at-ply 4 --split 0   every position 4 plies in
-//   triad-yinyang-prove --file start.proof --verify 100            re-check 100 random proofs
+//   triad-yinyang-prove --file start.proof --split 6 --deepen 10   the winner's moves to ply 10
+//   triad-yinyang-prove --file start.proof --verify 100            check the tree, re-solve 100
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -18,6 +19,7 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/yinyang/notation.h"
+#include "adapters/yinyang/proof_text.h"
 #include "engine/games/yinyang/prover.h"
 #include "engine/games/yinyang/symmetry.h"
 #include "tools/yinyang_prove/proof_file.h"
@@ -62,14 +64,17 @@ std::optional<std::vector<yy::Position>> positions_at(const yy::Game& g, const y
   return level;
 }
 
-// --verify: re-checks proofs of the file (verify.h); exit 0 when all agree, 1 otherwise.
-int run_verify(const triad::tools::ProofFile& file, std::size_t sample, std::uint64_t seed,
-               int max_empties) {
-  const auto report = triad::tools::verify_proofs(file, sample, seed, max_empties,
-                                                  [] { return interrupted.load(); });
+// --verify: checks the file (verify.h); exit 0 when all agree, 1 otherwise.
+int run_verify(const triad::tools::ProofFile& file, const triad::tools::VerifySettings& settings) {
+  const auto report =
+      triad::tools::verify_proofs(file, settings, [] { return interrupted.load(); });
   for (const auto& f : report.failures) std::cout << "FAILED " << f << "\n";
-  std::cout << "verified " << report.checked << " proofs with the reference solver ("
-            << report.too_large << " with more than " << max_empties << " empty squares left out): "
+  std::cout << "verified " << report.inner << " inner proofs against their children, re-solved "
+            << report.by_reference << " with the reference solver and " << report.by_fast
+            << " with the fast solver on a mirror image (" << report.left_out
+            << " solved positions with more than " << settings.max_empties
+            << " empty squares and more than " << settings.max_nodes
+            << " solver nodes left out): "
             << (report.failures.empty() ? "all agree"
                                         : std::to_string(report.failures.size()) + " disagree")
             << (report.stopped ? " (interrupted)" : "") << std::endl;
@@ -86,9 +91,9 @@ const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
 int main(int argc, char** argv) {
   namespace po = boost::program_options;
   std::string file, position;
-  int split = 4, threads = 1, all_at_ply = -1, max_empties = 20;
+  int split = 4, threads = 1, all_at_ply = -1, max_empties = 20, deepen = -1;
   std::size_t hash_mb = 256, verify = 0;
-  std::uint64_t seed = 1;
+  std::uint64_t seed = 1, max_nodes = 0;
   po::options_description opts("triad-yinyang-prove options");
   opts.add_options()("help,h", "show this help")(
       "file", po::value(&file)->required(),
@@ -98,13 +103,21 @@ int main(int argc, char** argv) {
       "plies walked as an AND/OR tree before the solver takes each position (0-32)")(
       "all-at-ply", po::value(&all_at_ply),
       "prove every distinct position this many plies below the position instead")(
+      "deepen", po::value(&deepen),
+      "after the proof, extend the winner's strategy to this many plies: a proved winning move "
+      "for every position of it down to that depth, every loser's move above it (0-32)")(
       "threads", po::value(&threads)->default_value(1), "solver threads (1-256)")(
       "hash", po::value(&hash_mb)->default_value(256), "solver table in MB (1-65536)")(
       "verify", po::value(&verify),
-      "prove nothing: re-solve this many random proofs of the file with the reference solver "
-      "and check each value and winning move (0 = every proof)")(
+      "prove nothing: check every inner proof of the file against its children, and solve "
+      "this many random proofs again from scratch, checking each value and winning move "
+      "(0 = every proof)")(
       "max-empties", po::value(&max_empties)->default_value(20),
-      "--verify: leave out proofs with more empty squares (0-32)")(
+      "--verify: re-solve proofs up to this many empty squares with the reference solver "
+      "(0-32)")(
+      "max-nodes", po::value(&max_nodes)->default_value(0),
+      "--verify: re-solve larger solved positions that took at most this many solver nodes "
+      "with the fast solver on a mirror image")(
       "seed", po::value(&seed)->default_value(1), "--verify: which proofs are drawn");
   po::variables_map vm;
   try {
@@ -119,9 +132,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (split < 0 || split > 32 || threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536 ||
-      all_at_ply > 32 || max_empties < 0 || max_empties > 32) {
+      all_at_ply > 32 || max_empties < 0 || max_empties > 32 || deepen > 32 ||
+      (vm.count("deepen") && deepen < 0) ||
+      (deepen >= 0 && all_at_ply >= 0)) {
     std::cerr << "triad-yinyang-prove: --split must be 0-32, --threads 1-256, --hash 1-65536, "
-                 "--all-at-ply 0-32, --max-empties 0-32\n";
+                 "--all-at-ply 0-32, --max-empties 0-32, --deepen 0-32 (not with --all-at-ply)\n";
     return 2;
   }
   const bool verifying = vm.count("verify") > 0;
@@ -139,14 +154,14 @@ int main(int argc, char** argv) {
     }
     root = *p;
   }
-  auto store = triad::tools::ProofFile::open(file);
+  auto store = triad::tools::ProofFile::open(file, verifying);
   if (!store) {
     std::cerr << "triad-yinyang-prove: " << store.error().message << "\n";
     return 2;
   }
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  if (verifying) return run_verify(**store, verify, seed, max_empties);
+  if (verifying) return run_verify(**store, {verify, seed, max_empties, max_nodes, hash_mb});
   std::cout << "proof file " << file << ": " << (*store)->size() << " positions already proved"
             << std::endl;
 
@@ -159,7 +174,7 @@ int main(int argc, char** argv) {
     }
     void add(const yy::ProvedPosition& p) override {
       file.add(p);
-      if (p.nodes > 0) std::cout << "solved " << triad::tools::ProofFile::format(p) << std::endl;
+      if (p.nodes > 0) std::cout << "solved " << triad::adapters::yinyang::format_proof_line(p) << std::endl;
     }
   } reporting(**store);
 
@@ -181,7 +196,7 @@ int main(int argc, char** argv) {
   }
   int proved = 0;
   for (const auto& t : targets) {
-    const auto r = prover.prove(t, stop);
+    const auto r = deepen >= 0 ? prover.deepen(t, deepen, stop) : prover.prove(t, stop);
     if (!r) break;
     ++proved;
     if (all_at_ply < 0)

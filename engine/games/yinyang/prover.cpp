@@ -24,17 +24,9 @@ std::optional<bool> Prover::wins(const Position& pos, int ply, const StopCheck& 
   ProvedPosition proved;
   proved.pos = pos;
   if (ply >= split_plies_) {
-    const auto start = std::chrono::steady_clock::now();
-    const auto verdict = solver_.win_loss(pos, stop);
-    if (!verdict) return std::nullopt;
-    proved.side_to_move_wins = verdict->side_to_move_wins;
-    proved.best = verdict->best;
-    proved.nodes = verdict->nodes;
-    proved.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ++solved_;
-    store_.add(proved);
-    return proved.side_to_move_wins;
+    const auto leaf = solve_and_store(pos, stop);
+    if (!leaf) return std::nullopt;
+    return leaf->side_to_move_wins;
   }
 
   // Fewest replies first: the likeliest wins, and the cheapest refutations.
@@ -69,6 +61,86 @@ std::optional<bool> Prover::wins(const Position& pos, int ply, const StopCheck& 
   }
   store_.add(proved);
   return proved.side_to_move_wins;
+}
+
+std::optional<ProvedPosition> Prover::solve_and_store(const Position& pos, const StopCheck& stop) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto verdict = solver_.win_loss(pos, stop);
+  if (!verdict) return std::nullopt;
+  ProvedPosition proved;
+  proved.pos = pos;
+  proved.side_to_move_wins = verdict->side_to_move_wins;
+  proved.best = verdict->best;
+  proved.nodes = verdict->nodes;
+  proved.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ++solved_;
+  store_.add(proved);
+  return proved;
+}
+
+std::optional<ProvedPosition> Prover::find_any_image(const Position& pos) const {
+  for (int s = 0; s < kSymmetries; ++s) {
+    auto proof = store_.find(transformed(pos, s));
+    if (!proof) continue;
+    // Symmetry s's inverse is s itself, except the two quarter turns (5 and 6), each the
+    // other's inverse.
+    const int back = s == 5 ? 6 : s == 6 ? 5 : s;
+    proof->pos = pos;
+    if (proof->best)
+      proof->best = Move{static_cast<Square>(transform_square(proof->best->from, back)),
+                         static_cast<Square>(transform_square(proof->best->to, back))};
+    return proof;
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> Prover::deepen(const Position& root, int plies, const StopCheck& stop) {
+  const auto value = prove(root, stop);
+  if (!value) return std::nullopt;
+  if (!extend(root, *value, plies, stop)) return std::nullopt;
+  return value;
+}
+
+bool Prover::extend(const Position& pos, bool side_to_move_wins, int plies_left,
+                    const StopCheck& stop) {
+  // A loser's position at the depth limit needs nothing: its parent's proof holds the move.
+  if (game_.count_moves(pos, {}) == 0 || (plies_left <= 0 && !side_to_move_wins)) return true;
+  if (stop && stop()) return false;
+  auto known = find_any_image(pos);
+  if (side_to_move_wins) {
+    // The winning move is needed, also at the depth limit (so that every loser's position
+    // above it has all its moves proved).
+    if (!known) known = solve_and_store(pos, stop);
+    if (!known) return false;
+    if (plies_left <= 0) return true;
+    return extend(game_.make(pos, *known->best), false, plies_left - 1, stop);
+  }
+  // The loser: every move (one per symmetry class) leads to a win for the opponent.
+  MoveList moves;
+  game_.generate(pos, {}, moves);
+  std::vector<StonesKey> tried;
+  std::optional<Move> fewest;
+  int fewest_replies = 0;
+  for (const Move& m : moves) {
+    const Position next = game_.make(pos, m);
+    const int replies = game_.count_moves(next, {});
+    if (!fewest || replies < fewest_replies) {
+      fewest = m;
+      fewest_replies = replies;
+    }
+    const StonesKey key = canonical_key(next);
+    if (std::find(tried.begin(), tried.end(), key) != tried.end()) continue;
+    tried.push_back(key);
+    if (!extend(next, true, plies_left - 1, stop)) return false;
+  }
+  if (!known) {
+    ProvedPosition proved;
+    proved.pos = pos;
+    proved.side_to_move_wins = false;
+    proved.best = fewest;
+    store_.add(proved);
+  }
+  return true;
 }
 
 }  // namespace triad::games::yinyang

@@ -61,6 +61,16 @@ class Prover {
   // Whether the side to move wins `root`; nothing when stopped (what was proved is stored).
   std::optional<bool> prove(const Position& root, const StopCheck& stop = {});
 
+  // Extends the proof of `root` (proved first if the store does not hold it) down the
+  // winner's strategy so that every position of it down to `plies` plies has its proof in
+  // the store: the winner's proved move (at every depth up to `plies`), and above that depth
+  // the loser's position with every move proved (one per symmetry class).
+  // A winner's position the store lacks is solved (win/loss, with its winning move); a
+  // loser's is stored once all its moves are proved, with the move leaving the fewest
+  // replies. The perfect-play book grows this way beyond the proof's split depth. Nothing
+  // when stopped (what was proved is stored; run again to continue).
+  std::optional<bool> deepen(const Position& root, int plies, const StopCheck& stop = {});
+
   // Positions solved by the Solver in this run (not found in the store).
   int solved() const { return solved_; }
   // Moves not tried because they lead to a mirror image of a sibling already tried.
@@ -68,6 +78,12 @@ class Prover {
 
  private:
   std::optional<bool> wins(const Position& pos, int ply, const StopCheck& stop);
+  // deepen() below the root: `pos` is known to be won (or lost) by its side to move.
+  bool extend(const Position& pos, bool side_to_move_wins, int plies_left, const StopCheck& stop);
+  // The store's proof of `pos` or of one of its mirror images, carried over to `pos`.
+  std::optional<ProvedPosition> find_any_image(const Position& pos) const;
+  // A solver verdict for `pos`, stored as a proof; nothing when stopped.
+  std::optional<ProvedPosition> solve_and_store(const Position& pos, const StopCheck& stop);
 
   Game game_;
   Solver& solver_;
