@@ -79,12 +79,12 @@ class Session {
   adapters::book::BookVariant current_book_variant() const;
   void note_book_variant();  // an info line when the loaded book is not for this variant
   // Answers `go` from a book (info string, info, bestmove) when OwnBook is on and the
-  // position has a legal book move; false when the search must answer.
+  // position has a legal book move: the BookFile book when it is for this variant, else the
+  // game's built-in book; false when the search must answer.
   bool play_book_move(const CmdGo& cmd);
-  // The book that has a move here (`move` set): the BookFile book when it is for this
-  // variant and has one, else the game's built-in book; null when neither has.
-  const adapters::book::Book* answering_book(adapters::book::PickMode mode,
-                                             std::optional<adapters::book::BookMove>& move);
+  bool play_file_book_move();
+  bool play_builtin_book_move();
+  void print_book_answer(const std::string& move, int score, const std::string& ponder);
 
   // Called on the main search thread when the search or perft has ended: prints its last
   // line (bestmove) and lets the reader go on.

@@ -36,66 +36,78 @@ void Session::note_book_variant() {
     out_.line("info string book not used: " + r.error().message);
 }
 
-const book::Book* Session::answering_book(book::PickMode mode,
-                                          std::optional<book::BookMove>& move) {
-  const auto& game = engine_->game();
-  if (book_ && book_->check_variant(current_book_variant()))
-    if ((move = book::pick_move(*book_, game, mode, book_rng_))) return &*book_;
-  if (const auto* d = adapters::find_game(game.game_name()); d && d->builtin_book)
-    if (const book::Book* builtin = d->builtin_book())
-      if ((move = book::pick_move(*builtin, game, mode, book_rng_))) return builtin;
-  return nullptr;
+bool Session::play_book_move(const CmdGo& cmd) {
+  // A search that must not end by itself (infinite, ponder), that is restricted or asked
+  // for something else (searchmoves, mate), or that asks for several lines (MultiPV above
+  // 1: analysis) is never answered from the book.
+  if (!options_.check("OwnBook") || cmd.limits.infinite || cmd.limits.ponder ||
+      cmd.limits.mate > 0 || !cmd.searchmoves.empty() || options_.spin("MultiPV") > 1)
+    return false;
+  return play_file_book_move() || play_builtin_book_move();
 }
 
-bool Session::play_book_move(const CmdGo& cmd) {
-  // A search that must not end by itself (infinite, ponder) or that is restricted or asked
-  // for something else (searchmoves, mate) is never answered from the book.
-  if (!options_.check("OwnBook") || cmd.limits.infinite || cmd.limits.ponder ||
-      cmd.limits.mate > 0 || !cmd.searchmoves.empty())
-    return false;
+bool Session::play_file_book_move() {
+  if (!book_ || !book_->check_variant(current_book_variant())) return false;
   const auto mode =
       options_.text("BookMode") == "weighted" ? book::PickMode::kWeighted : book::PickMode::kBest;
-  std::optional<book::BookMove> move;
-  const book::Book* source = answering_book(mode, move);
-  if (!source) return false;
   const auto& game = engine_->game();
-  const book::BookEntry& entry = *source->find(game.position_line());
+  const auto move = book::pick_move(*book_, game, mode, book_rng_);
+  if (!move) return false;
 
   std::uint64_t total = 0;
-  for (const auto& m : entry.moves)
+  for (const auto& m : book_->find(game.position_line())->moves)
     if (game.is_legal(m.token)) total += m.weight;
-  std::string note = "info string book move " + move->token;
-  note += book_ && source == &*book_ ? " (weight " : " (built-in book, weight ";
-  note += std::to_string(move->weight) + " of " + std::to_string(total);
+  std::string note = "info string book move " + move->token + " (weight " +
+                     std::to_string(move->weight) + " of " + std::to_string(total);
   if (move->stats.games() > 0)
     note += ", games +" + std::to_string(move->stats.wins) + " =" +
             std::to_string(move->stats.draws) + " -" + std::to_string(move->stats.losses);
   if (move->eval != book::kNoEval) note += ", eval " + std::to_string(move->eval);
-  if (entry.proved == book::Proved::kWin || entry.proved == book::Proved::kLoss)
-    note += std::string(", proved ") + (entry.proved == book::Proved::kWin ? "win" : "loss") +
-            " for the side to move";
   out_.line(note + ")");
 
-  adapters::TextInfo info;
-  info.score = move->eval != book::kNoEval ? move->eval : 0;
-  // A proved result is a forced win or loss within `distance` plies (an upper bound).
-  if (entry.proved == book::Proved::kWin) info.score = engine::kMateScore - entry.distance;
-  if (entry.proved == book::Proved::kLoss) info.score = -engine::kMateScore + entry.distance;
-  info.pv = {move->token};
-  adapters::TextBestMove best;
-  best.best = move->token;
-  // The ponder move: the same book's best answer, when the reply position is in it too.
+  // The ponder move: the book's best answer, when the reply position is in the book too.
+  std::string ponder;
   auto after = game.clone();
   if (after->play(move->token)) {
     std::mt19937_64 unused;
-    if (const auto reply = book::pick_move(*source, *after, book::PickMode::kBest, unused)) {
-      best.ponder = reply->token;
-      info.pv.push_back(reply->token);
-    }
+    if (const auto reply = book::pick_move(*book_, *after, book::PickMode::kBest, unused))
+      ponder = reply->token;
   }
-  out_.line(format_info(info, mode_, false));
-  out_.line(format_bestmove(best, mode_));
+  print_book_answer(move->token, move->eval != book::kNoEval ? move->eval : 0, ponder);
   return true;
+}
+
+bool Session::play_builtin_book_move() {
+  const auto& game = engine_->game();
+  const auto* descriptor = adapters::find_game(game.game_name());
+  if (!descriptor || !descriptor->builtin_book) return false;
+  const auto move = descriptor->builtin_book(game);
+  if (!move || !game.is_legal(move->token)) return false;
+  out_.line("info string book move " + move->token + " (built-in book: proved " +
+            (move->side_to_move_wins ? "win" : "loss") + " for the side to move)");
+  // A proved result is a forced win or loss within `max_plies` plies (an upper bound).
+  const int score = move->side_to_move_wins ? engine::kMateScore - move->max_plies
+                                            : -engine::kMateScore + move->max_plies;
+  std::string ponder;
+  auto after = game.clone();
+  if (after->play(move->token))
+    if (const auto reply = descriptor->builtin_book(*after)) ponder = reply->token;
+  print_book_answer(move->token, score, ponder);
+  return true;
+}
+
+void Session::print_book_answer(const std::string& move, int score, const std::string& ponder) {
+  adapters::TextInfo info;
+  info.score = score;
+  info.pv = {move};
+  adapters::TextBestMove best;
+  best.best = move;
+  if (!ponder.empty()) {
+    best.ponder = ponder;
+    info.pv.push_back(ponder);
+  }
+  out_.line(format_info(info, mode_, options_.check("UCI_ShowWDL")));
+  out_.line(format_bestmove(best, mode_));
 }
 
 }  // namespace triad::protocol

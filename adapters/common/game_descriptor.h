@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -20,14 +22,17 @@
 
 namespace triad::adapters {
 
-namespace book {
-class Book;  // adapters/book/book.h
-}
-
 // A fresh game of one variant at its start position. The variant's settings were parsed
 // when the factory was made; calling it reads nothing shared that changes, so several
 // threads may call it at once.
 using GameFactory = std::function<std::unique_ptr<AnyGame>()>;
+
+// A move of a game's built-in book (e.g. Yin Yang's perfect play), with the value proved.
+struct BuiltinBookMove {
+  std::string token;
+  bool side_to_move_wins = false;
+  int max_plies = 0;  // the game ends within this many plies (a bound, not the exact length)
+};
 
 struct GameDescriptor {
   std::string_view name;  // the base game's name in variant files: "razzledazzle", …
@@ -39,10 +44,11 @@ struct GameDescriptor {
   std::unique_ptr<GameEngine> (*make_engine)(std::unique_ptr<AnyGame> game, std::size_t hash_mb);
   // What follows `position ` in the protocol lines `bench` searches for this game.
   std::span<const std::string_view> bench_positions;
-  // The game's built-in book (compiled in, made on first use), or null: used by OwnBook
-  // where no BookFile answers. Only for a game whose variants all have the same moves (no
-  // rule settings), as it fits every variant of the game. E.g. Yin Yang's perfect play.
-  const book::Book* (*builtin_book)() = nullptr;
+  // The game's built-in book (compiled in), or null: its move for a game's current position,
+  // or nothing when the position is not in it. Used by OwnBook where no BookFile answers;
+  // only for a game whose variants all have the same moves (no rule settings), as it must
+  // fit every variant of the game. E.g. Yin Yang's perfect play.
+  std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame& game) = nullptr;
 };
 
 // The game core's rule settings parser: adapters/<g>/settings.h.
@@ -71,8 +77,9 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
 // from its Notation<G>, its SearchHooks<G> and `make_game`, and its built-in book if any.
 template <HasNotation G, MakeGame<G> make_game>
-constexpr GameDescriptor describe(std::span<const std::string_view> bench_positions,
-                                  const book::Book* (*builtin_book)() = nullptr) {
+constexpr GameDescriptor describe(
+    std::span<const std::string_view> bench_positions,
+    std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame&) = nullptr) {
   return {G::kName, &detail::configure<G, make_game>, &detail::make_engine<G>, bench_positions,
           builtin_book};
 }

@@ -17,7 +17,8 @@ constexpr std::string_view kBenchPositions[] = {
     "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3",
 };
 
-constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(kBenchPositions, &perfect_play_book);
+constexpr GameDescriptor kDescriptor =
+    describe<games::yinyang::Game, &make_game>(kBenchPositions, &perfect_play_move);
 
 }  // namespace
 

@@ -1,8 +1,9 @@
 // Yin Yang's perfect-play book (see perfect_book.h).
 #include "adapters/yinyang/perfect_book.h"
 
+#include <algorithm>
 #include <bit>
-#include <optional>
+#include <tuple>
 
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/proof_text.h"
@@ -14,37 +15,62 @@ namespace triad::adapters::yinyang {
 namespace yy = games::yinyang;
 using N = Notation<yy::Game>;
 
-book::Book book_from_proofs(const std::vector<yy::ProvedPosition>& proofs,
-                            book::BookVariant variant) {
-  book::Book result(std::move(variant));
-  const yy::Game g;
-  for (const auto& proof : proofs) {
-    for (int s = 0; s < yy::kSymmetries; ++s) {
-      const yy::Position pos = yy::transformed(proof.pos, s);
-      book::BookEntry& entry = result.at(N::format_position(g, pos));
-      entry.proved = proof.side_to_move_wins ? book::Proved::kWin : book::Proved::kLoss;
-      // Every move fills a square: the game ends within this many plies.
-      entry.distance = static_cast<std::uint16_t>(std::popcount(pos.empty()));
-      if (!proof.best) continue;
-      const yy::Move m{static_cast<yy::Square>(yy::transform_square(proof.best->from, s)),
-                       static_cast<yy::Square>(yy::transform_square(proof.best->to, s))};
-      entry.add(N::format_move(g, pos, m)).weight = 1;
-    }
-  }
-  return result;
+namespace {
+auto order_key(const yy::Position& p) {
+  return std::tuple(p.light, p.dark, p.side_to_move == engine::Player::kOne);
+}
+bool before(const yy::ProvedPosition& a, const yy::ProvedPosition& b) {
+  return order_key(a.pos) < order_key(b.pos);
+}
+}  // namespace
+
+ProofTable::ProofTable(std::vector<yy::ProvedPosition> proofs) : proofs_(std::move(proofs)) {
+  std::stable_sort(proofs_.begin(), proofs_.end(), before);
+  // One proof per position (the first kept): a position may be proved twice, at two plies.
+  proofs_.erase(std::unique(proofs_.begin(), proofs_.end(),
+                            [](const auto& a, const auto& b) { return !before(a, b); }),
+                proofs_.end());
+}
+
+std::optional<yy::ProvedPosition> ProofTable::find(const yy::Position& pos) const {
+  yy::ProvedPosition probe;
+  probe.pos = pos;
+  const auto it = std::lower_bound(proofs_.begin(), proofs_.end(), probe, before);
+  if (it == proofs_.end() || before(probe, *it)) return std::nullopt;
+  return *it;
+}
+
+void ProofTable::add(const yy::ProvedPosition& proved) {
+  const auto it = std::lower_bound(proofs_.begin(), proofs_.end(), proved, before);
+  if (it != proofs_.end() && !before(proved, *it))
+    *it = proved;
+  else
+    proofs_.insert(it, proved);
 }
 
 std::string_view perfect_play_proof_text() {
   return kStartProof;
 }
 
-const book::Book* perfect_play_book() {
-  static const std::optional<book::Book> built = []() -> std::optional<book::Book> {
+const ProofTable* perfect_play_table() {
+  static const std::optional<ProofTable> table = []() -> std::optional<ProofTable> {
     auto proofs = parse_proof_text(kStartProof);
     if (!proofs) return std::nullopt;
-    return book_from_proofs(*proofs, {"yinyang", "yinyang", 0});
+    return ProofTable(std::move(*proofs));
   }();
-  return built ? &*built : nullptr;
+  return table ? &*table : nullptr;
+}
+
+std::optional<BuiltinBookMove> perfect_play_move(const AnyGame& game) {
+  const ProofTable* table = perfect_play_table();
+  if (!table || game.game_name() != yy::Game::kName || game.outcome().over()) return std::nullopt;
+  const yy::Game g;
+  const auto pos = N::parse_position(g, game.position_line());
+  if (!pos) return std::nullopt;
+  const auto proof = yy::find_any_image(*table, *pos);
+  if (!proof || !proof->best) return std::nullopt;
+  return BuiltinBookMove{N::format_move(g, *pos, *proof->best), proof->side_to_move_wins,
+                         std::popcount(pos->empty())};
 }
 
 }  // namespace triad::adapters::yinyang

@@ -170,7 +170,7 @@ TEST_F(BookSession, YinYangsBuiltInBookPlaysTheProvedWinByDefault) {
   auto lines = d.send("go wtime 1000 btime 1000");
   EXPECT_EQ(bestmove_of(lines), move);
   EXPECT_EQ(count_prefix(lines, "info string book move " + move +
-                                    " (built-in book, weight 1 of 1, proved win for the side to move)"),
+                                    " (built-in book: proved win for the side to move)"),
             1);
   EXPECT_EQ(count_prefix(lines, "info depth 0 seldepth 0 multipv 1 score mate "), 1);
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1);

@@ -1,16 +1,18 @@
 // Yin Yang's perfect-play book (adapters/yinyang/perfect_book.h) and proof lines
-// (proof_text.h): a proof becomes a book with every mirror image of every proved position,
-// each with the proved value and a move that is legal there and, for a win, wins (checked
-// by the ReferenceSolver on real proofs of random positions); the compiled-in proof of the
-// start position parses and its book answers every mirror image; bad proof text is refused
-// with the line named.
+// (proof_text.h): a table of proofs answers every mirror image of every proved position with
+// the proved value and a move that is legal there and, for a win, wins (checked by the
+// ReferenceSolver on real proofs of random positions); the compiled-in proof parses,
+// proves the start position a Player 2 win and answers every first move; bad proof text is
+// refused with the line named.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "adapters/common/variants.h"
 #include "adapters/yinyang/perfect_book.h"
 #include "adapters/yinyang/proof_text.h"
 #include "engine/games/yinyang/reference_solver.h"
@@ -22,8 +24,6 @@ namespace triad::games::yinyang::testing {
 namespace {
 
 namespace yb = adapters::yinyang;
-using adapters::book::Book;
-using adapters::book::Proved;
 
 // A ProofStore in memory.
 class MemoryStore final : public ProofStore {
@@ -50,13 +50,19 @@ std::optional<Position> random_game_position(const Game& g, int plies, std::mt19
   return pos;
 }
 
+bool is_legal(const Game& g, const Position& pos, engine::History, const Move& m) {
+  MoveList moves;
+  g.generate(pos, {}, moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
 bool reference_wins(const Position& pos) {
   ReferenceSolver solver(16);
   const int need = winning_margin(pos.side_to_move);
   return *solver.value(pos, need - 1, need, nullptr, {}) >= need;
 }
 
-TEST(YinYangPerfectBook, EveryMirrorImageOfAProofIsInTheBookWithAMoveThatKeepsItsValue) {
+TEST(YinYangPerfectBook, EveryMirrorImageOfAProofIsFoundWithAMoveThatKeepsItsValue) {
   const Game g;
   std::mt19937_64 rng(2026);
   int proofs_checked = 0;
@@ -67,23 +73,22 @@ TEST(YinYangPerfectBook, EveryMirrorImageOfAProofIsInTheBookWithAMoveThatKeepsIt
     MemoryStore store;
     Prover prover(solver, store, 2);
     ASSERT_TRUE(prover.prove(*root));
-    const Book book = yb::book_from_proofs(store.proofs, {"yinyang", "yinyang", 0});
+    const yb::ProofTable table(store.proofs);
+    EXPECT_EQ(table.size(), store.proofs.size());
     for (const auto& proof : store.proofs) {
       for (int s = 0; s < kSymmetries; ++s) {
         const Position image = transformed(proof.pos, s);
         const std::string line = Notation::format_position(g, image);
-        const auto* entry = book.find(line);
-        ASSERT_NE(entry, nullptr) << line;
+        const auto found = find_any_image(table, image);
+        ASSERT_TRUE(found) << line;
+        EXPECT_EQ(found->pos, image);
         const bool wins = reference_wins(image);
-        EXPECT_EQ(entry->proved, wins ? Proved::kWin : Proved::kLoss) << line;
-        ASSERT_FALSE(entry->moves.empty()) << line;
-        for (const auto& m : entry->moves) {
-          const auto move = Notation::parse_move(g, image, {}, m.token);
-          ASSERT_TRUE(move.ok()) << line << " " << m.token;
-          EXPECT_EQ(m.weight, 1u);
-          if (wins) {
-            EXPECT_FALSE(reference_wins(g.make(image, *move))) << line << " " << m.token;
-          }
+        EXPECT_EQ(found->side_to_move_wins, wins) << line;
+        ASSERT_TRUE(found->best) << line;
+        ASSERT_TRUE(is_legal(g, image, {}, *found->best)) << line;
+        if (wins) {
+          EXPECT_FALSE(reference_wins(g.make(image, *found->best)))
+              << line << " " << Notation::format_move(g, image, *found->best);
         }
       }
       ++proofs_checked;
@@ -92,28 +97,45 @@ TEST(YinYangPerfectBook, EveryMirrorImageOfAProofIsInTheBookWithAMoveThatKeepsIt
   EXPECT_GE(proofs_checked, 20);
 }
 
-TEST(YinYangPerfectBook, TheCompiledInProofGivesTheBookOfEveryImage) {
+TEST(YinYangPerfectBook, TheCompiledInProofAnswersEveryImageAndSolvesTheStart) {
   const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
   ASSERT_TRUE(proofs.ok()) << proofs.error().message;
-  ASSERT_FALSE(proofs->empty());
-  const Book* book = yb::perfect_play_book();
-  ASSERT_NE(book, nullptr);
-  EXPECT_EQ(book->variant().game, "yinyang");
-  EXPECT_GE(book->size(), proofs->size());
+  const yb::ProofTable* table = yb::perfect_play_table();
+  ASSERT_NE(table, nullptr);
+  EXPECT_GT(table->size(), 0u);
   const Game g;
-  for (const auto& proof : *proofs) {
+  for (std::size_t i = 0; i < proofs->size(); i += 7) {  // a spread sample: every 7th proof
+    const auto& proof = (*proofs)[i];
     for (int s = 0; s < kSymmetries; ++s) {
       const Position image = transformed(proof.pos, s);
-      const auto* entry = book->find(Notation::format_position(g, image));
-      ASSERT_NE(entry, nullptr);
-      EXPECT_EQ(entry->proved, proof.side_to_move_wins ? Proved::kWin : Proved::kLoss);
-      for (const auto& m : entry->moves) EXPECT_TRUE(Notation::parse_move(g, image, {}, m.token).ok());
+      const auto found = find_any_image(*table, image);
+      ASSERT_TRUE(found);
+      EXPECT_EQ(found->side_to_move_wins, proof.side_to_move_wins);
+      if (found->best) {
+        EXPECT_TRUE(is_legal(g, image, {}, *found->best));
+      }
     }
   }
-  // The start position is proved: the book knows who wins it.
-  const auto* start = book->find(Notation::format_position(g, g.start_position()));
-  ASSERT_NE(start, nullptr);
-  EXPECT_NE(start->proved, Proved::kNone);
+  // The start position is proved: Player 2 wins (a tie goes to Player 2).
+  const auto start = table->find(g.start_position());
+  ASSERT_TRUE(start);
+  EXPECT_FALSE(start->side_to_move_wins);
+  // Through the game registry's interface: every first move of Player 1 gets a winning
+  // answer from Player 2.
+  auto game = adapters::VariantRegistry::builtin().create("yinyang");
+  ASSERT_TRUE(game.ok());
+  const auto first = yb::perfect_play_move(**game);
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->side_to_move_wins);
+  EXPECT_EQ(first->max_plies, 32);
+  for (const auto& move : (*game)->legal_moves()) {
+    auto after = (*game)->clone();
+    ASSERT_TRUE(after->play(move));
+    const auto reply = yb::perfect_play_move(*after);
+    ASSERT_TRUE(reply) << move;
+    EXPECT_TRUE(reply->side_to_move_wins) << move;
+    EXPECT_TRUE(after->is_legal(reply->token)) << move << " " << reply->token;
+  }
 }
 
 TEST(YinYangProofText, LinesRoundTripAndBadTextNamesTheLine) {
@@ -129,7 +151,8 @@ TEST(YinYangProofText, LinesRoundTripAndBadTextNamesTheLine) {
 
   const std::string header(yb::kProofHeader);
   EXPECT_FALSE(yb::parse_proof_text("# something else\n").ok());
-  const auto bad = yb::parse_proof_text(header + "\n" + line + "\n\n6/6/2DL2/2LD2/6/6 1 0 draw - 0 0\n");
+  const auto bad =
+      yb::parse_proof_text(header + "\n" + line + "\n\n6/6/2DL2/2LD2/6/6 1 0 draw - 0 0\n");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message, "line 4: value: expected win or loss");
   const auto illegal = yb::parse_proof_text(header + "\n6/6/2DL2/2LD2/6/6 1 0 win c5c6 0 0\n");

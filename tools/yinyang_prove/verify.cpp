@@ -54,8 +54,7 @@ bool is_legal(const yy::Game& g, const yy::Position& pos, const yy::Move& m) {
 // game, or a proof of the position or of a mirror image in the file.
 std::optional<bool> known_value(const ProofFile& file, const yy::Game& g, const yy::Position& pos) {
   if (g.count_moves(pos, {}) == 0) return yy::margin_wins(yy::final_margin(pos), pos.side_to_move);
-  for (int s = 0; s < yy::kSymmetries; ++s)
-    if (const auto p = file.find(yy::transformed(pos, s))) return p->side_to_move_wins;
+  if (const auto p = yy::find_any_image(file, pos)) return p->side_to_move_wins;
   return std::nullopt;
 }
 
@@ -77,7 +76,8 @@ std::optional<std::string> check_inner(const ProofFile& file, const yy::Game& g,
   for (const auto& m : moves) {
     const std::string token = N::format_move(g, proof.pos, m);
     const auto v = known_value(file, g, g.make(proof.pos, m));
-    if (!v) return where + ": stored loss, but the move " + token + " leads to an unproved position";
+    if (!v)
+      return where + ": stored loss, but the move " + token + " leads to an unproved position";
     if (!*v) return where + ": stored loss, but the move " + token + " leaves the opponent lost";
   }
   return std::nullopt;
@@ -138,8 +138,7 @@ VerifyReport verify_proofs(const ProofFile& file, const VerifySettings& settings
       ++report.inner;
       if (auto failure = check_inner(file, g, proof)) report.failures.push_back(*failure);
     }
-    if (empties(proof.pos) <= settings.max_empties ||
-        (!inner && proof.nodes <= settings.max_nodes))
+    if (empties(proof.pos) <= settings.max_empties || (!inner && proof.nodes <= settings.max_nodes))
       eligible.push_back(proof);
     else if (!inner)
       ++report.left_out;

@@ -78,22 +78,6 @@ std::optional<ProvedPosition> Prover::solve_and_store(const Position& pos, const
   return proved;
 }
 
-std::optional<ProvedPosition> Prover::find_any_image(const Position& pos) const {
-  for (int s = 0; s < kSymmetries; ++s) {
-    auto proof = store_.find(transformed(pos, s));
-    if (!proof) continue;
-    // Symmetry s's inverse is s itself, except the two quarter turns (5 and 6), each the
-    // other's inverse.
-    const int back = s == 5 ? 6 : s == 6 ? 5 : s;
-    proof->pos = pos;
-    if (proof->best)
-      proof->best = Move{static_cast<Square>(transform_square(proof->best->from, back)),
-                         static_cast<Square>(transform_square(proof->best->to, back))};
-    return proof;
-  }
-  return std::nullopt;
-}
-
 std::optional<bool> Prover::deepen(const Position& root, int plies, const StopCheck& stop) {
   const auto value = prove(root, stop);
   if (!value) return std::nullopt;
@@ -106,7 +90,7 @@ bool Prover::extend(const Position& pos, bool side_to_move_wins, int plies_left,
   // A loser's position at the depth limit needs nothing: its parent's proof holds the move.
   if (game_.count_moves(pos, {}) == 0 || (plies_left <= 0 && !side_to_move_wins)) return true;
   if (stop && stop()) return false;
-  auto known = find_any_image(pos);
+  auto known = find_any_image(store_, pos);
   if (side_to_move_wins) {
     // The winning move is needed, also at the depth limit (so that every loser's position
     // above it has all its moves proved).

@@ -80,8 +80,6 @@ class Prover {
   std::optional<bool> wins(const Position& pos, int ply, const StopCheck& stop);
   // deepen() below the root: `pos` is known to be won (or lost) by its side to move.
   bool extend(const Position& pos, bool side_to_move_wins, int plies_left, const StopCheck& stop);
-  // The store's proof of `pos` or of one of its mirror images, carried over to `pos`.
-  std::optional<ProvedPosition> find_any_image(const Position& pos) const;
   // A solver verdict for `pos`, stored as a proof; nothing when stopped.
   std::optional<ProvedPosition> solve_and_store(const Position& pos, const StopCheck& stop);
 

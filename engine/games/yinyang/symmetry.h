@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/prover.h"
@@ -40,6 +41,30 @@ constexpr Position transformed(const Position& pos, int s) {
   }
   if (swaps_square_colours(s)) std::swap(light, dark);
   return make_position(light, dark, pos.side_to_move, pos.ply);
+}
+
+// The symmetry that undoes `s`: `s` itself, except the two quarter turns (5 and 6), each
+// the other's inverse.
+constexpr int inverse_symmetry(int s) {
+  return s == 5 ? 6 : s == 6 ? 5 : s;
+}
+
+constexpr Move transformed(const Move& m, int s) {
+  return Move{static_cast<Square>(transform_square(m.from, s)),
+              static_cast<Square>(transform_square(m.to, s))};
+}
+
+// The proof `store` holds of `pos` or of one of its mirror images, carried over to `pos`
+// (its position and move mapped back).
+inline std::optional<ProvedPosition> find_any_image(const ProofStore& store, const Position& pos) {
+  for (int s = 0; s < kSymmetries; ++s) {
+    auto proof = store.find(transformed(pos, s));
+    if (!proof) continue;
+    proof->pos = pos;
+    if (proof->best) proof->best = transformed(*proof->best, inverse_symmetry(s));
+    return proof;
+  }
+  return std::nullopt;
 }
 
 // The same key for every position of a symmetry class: the smallest StonesKey among the 8
