@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "adapters/yinyang/notation.h"
-#include "adapters/yinyang/proof_text.h"
 #include "adapters/yinyang/perfect_book.h"
+#include "adapters/yinyang/proof_text.h"
 #include "tests/analysis/analyse_support.h"
 
 namespace triad::analysis::testing {
@@ -66,8 +66,9 @@ TEST(Analyse, AnEnginesOwnBookIsTurnedOffUnlessTheUserAsksForIt) {
   const games::yinyang::Game g;
   const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
   ASSERT_TRUE(proofs.ok() && !proofs->empty());
-  write_text(dir / "in.txt",
-             adapters::Notation<games::yinyang::Game>::format_position(g, proofs->front().pos) + "\n");
+  write_text(
+      dir / "in.txt",
+      adapters::Notation<games::yinyang::Game>::format_position(g, proofs->front().pos) + "\n");
   for (const bool book : {false, true}) {
     auto args = with(kDeterministic, {"-variant", "yinyang", (dir / "in.txt").string()});
     if (book) args.insert(args.end(), {"-engine", "option.OwnBook=true"});

@@ -73,8 +73,7 @@ int run_verify(const triad::tools::ProofFile& file, const triad::tools::VerifySe
             << report.by_reference << " with the reference solver and " << report.by_fast
             << " with the fast solver on a mirror image (" << report.left_out
             << " solved positions with more than " << settings.max_empties
-            << " empty squares and more than " << settings.max_nodes
-            << " solver nodes left out): "
+            << " empty squares and more than " << settings.max_nodes << " solver nodes left out): "
             << (report.failures.empty() ? "all agree"
                                         : std::to_string(report.failures.size()) + " disagree")
             << (report.stopped ? " (interrupted)" : "") << std::endl;
@@ -117,8 +116,8 @@ int main(int argc, char** argv) {
       "(0-32)")(
       "max-nodes", po::value(&max_nodes)->default_value(0),
       "--verify: re-solve larger solved positions that took at most this many solver nodes "
-      "with the fast solver on a mirror image")(
-      "seed", po::value(&seed)->default_value(1), "--verify: which proofs are drawn");
+      "with the fast solver on a mirror image")("seed", po::value(&seed)->default_value(1),
+                                                "--verify: which proofs are drawn");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -133,8 +132,7 @@ int main(int argc, char** argv) {
   }
   if (split < 0 || split > 32 || threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536 ||
       all_at_ply > 32 || max_empties < 0 || max_empties > 32 || deepen > 32 ||
-      (vm.count("deepen") && deepen < 0) ||
-      (deepen >= 0 && all_at_ply >= 0)) {
+      (vm.count("deepen") && deepen < 0) || (deepen >= 0 && all_at_ply >= 0)) {
     std::cerr << "triad-yinyang-prove: --split must be 0-32, --threads 1-256, --hash 1-65536, "
                  "--all-at-ply 0-32, --max-empties 0-32, --deepen 0-32 (not with --all-at-ply)\n";
     return 2;
@@ -174,7 +172,8 @@ int main(int argc, char** argv) {
     }
     void add(const yy::ProvedPosition& p) override {
       file.add(p);
-      if (p.nodes > 0) std::cout << "solved " << triad::adapters::yinyang::format_proof_line(p) << std::endl;
+      if (p.nodes > 0)
+        std::cout << "solved " << triad::adapters::yinyang::format_proof_line(p) << std::endl;
     }
   } reporting(**store);
 

@@ -12,7 +12,7 @@ namespace yy = games::yinyang;
 using adapters::yinyang::kProofHeader;
 
 Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& path,
-                                                         bool read_only) {
+                                                   bool read_only) {
   auto file = std::make_unique<ProofFile>();
   const bool exists = std::filesystem::exists(path);
   bool ends_mid_line = false;
