@@ -51,7 +51,7 @@ struct BookMove {
   GameStats stats;
 };
 
-// A value proved by a solver for the side to move (Yin Yang's perfect-play book).
+// A value proved by a solver for the side to move.
 enum class Proved : std::int8_t { kNone = 0, kWin = 1, kLoss = -1, kDraw = 2 };
 
 struct BookEntry {
