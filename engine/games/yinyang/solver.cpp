@@ -12,9 +12,10 @@ namespace triad::games::yinyang {
 namespace {
 constexpr int kBeyond = kMarginBeyond;
 // Thresholds tuned with `search_lab solve 20 10 7` (nodes and CPU time).
-constexpr int kTableEmpties = 5;      // nodes with at least this many empties use the table
-constexpr int kOrderEmpties = 4;      // below this, ordering costs more than it saves
-constexpr int kEtcEmpties = 6;        // enhanced transposition cutoffs from here
+constexpr int kTableEmpties = 5;  // nodes with at least this many empties use the table
+constexpr int kOrderEmpties = 5;  // below this no ordering: children are made one at a time
+constexpr int kEtcEmpties = 6;    // enhanced transposition cutoffs from here
+static_assert(kEtcEmpties >= kOrderEmpties, "cutoff probes need the children made up front");
 constexpr int kReplyWeight = 4;       // ordering key: replies * this - immediate gain (1 or 3)
 constexpr int kParallelEmpties = 14;  // smaller solves run on one thread
 constexpr std::uint64_t kPollNodes = 1024;
@@ -105,9 +106,8 @@ struct Ordered {
     Position children[kMaxMoves];
   };
   union {
-    Mobility mobility[kMaxMoves];  // of each child, when ordered by replies
+    Mobility mobility[kMaxMoves];  // of each child
   };
-  bool has_mobility = false;
   std::array<int, kMaxMoves> order;
   std::array<int, kMaxMoves> keys;  // sort keys, ascending = searched first
   std::array<int, kMaxMoves> gain;  // move_gain() of each move
@@ -120,10 +120,9 @@ namespace {
 // gains the most right now. Leaves the sorting to the caller (which may adjust the keys).
 // With `table`, each child's table bucket is prefetched (for the cutoff probes that follow).
 void make_children(const Game& g, const Position& pos, const MoveList& moves, int tt_best,
-                   bool by_replies, const SolverTable* table, Ordered& out) {
+                   const SolverTable* table, Ordered& out) {
   auto& keys = out.keys;
   out.n = static_cast<int>(moves.size());
-  out.has_mobility = by_replies;
   const Bitboard against = stones_against(pos);
   for (int i = 0; i < out.n; ++i) {
     const Move& m = moves[static_cast<std::size_t>(i)];
@@ -131,11 +130,8 @@ void make_children(const Game& g, const Position& pos, const MoveList& moves, in
     if (table) table->prefetch(out.children[i].hash);
     out.order[i] = i;
     out.gain[i] = move_gain(against, m);
-    keys[i] = 0;
-    if (by_replies) {
-      out.mobility[i] = mobility(out.children[i]);
-      keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - out.gain[i];
-    }
+    out.mobility[i] = mobility(out.children[i]);
+    keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - out.gain[i];
     if (i == tt_best) keys[i] = -1000;
   }
 }
@@ -226,10 +222,32 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
     alpha = std::max(alpha, best);
   }
 
+  if (empties < kOrderEmpties) {
+    // Near the leaves ordering costs more than it saves (most nodes cut on an early move
+    // anyway): the children are made one at a time, in generation order.
+    const Bitboard against = stones_against(pos);
+    for (int i = 0; i < n; ++i) {
+      if (i == tt_best) continue;
+      const Move& m = moves[static_cast<std::size_t>(i)];
+      const int v = -search(game_.make(pos, m), empties - 1, -(now + move_gain(against, m)), -beta,
+                            -alpha, ctx);
+      if (ctx.aborted) return 0;
+      if (v > best) {
+        best = v;
+        best_index = i;
+        if (v > alpha) {
+          alpha = v;
+          if (v >= beta) break;
+        }
+      }
+    }
+    if (use_table) store_result(pos, empties, alpha_start, beta, best, best_index);
+    return best;
+  }
+
   Ordered kids;
   const bool etc = use_table && empties >= kEtcEmpties;
-  make_children(game_, pos, moves, tt_best, empties >= kOrderEmpties,
-                etc ? &table_for(empties - 1) : nullptr, kids);
+  make_children(game_, pos, moves, tt_best, etc ? &table_for(empties - 1) : nullptr, kids);
 
   // Enhanced transposition cutoffs: a child already known to be bad enough for the opponent
   // ends the search; one known to be too good for it cannot cut, so it goes last.
@@ -244,7 +262,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
       if (-e.lower < beta) kids.keys[i] += 10000;
     }
   }
-  if (empties >= kOrderEmpties) kids.sort();
+  kids.sort();
 
   for (int k = 0; k < n; ++k) {
     const int i = kids.order[k];
@@ -252,7 +270,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
     // Principal variation search: after the first move, prove a move worse with a null
     // window and search it fully only when it turns out better.
     int v;
-    const Mobility* child_mobility = kids.has_mobility ? &kids.mobility[i] : nullptr;
+    const Mobility* child_mobility = &kids.mobility[i];
     const Position& child = kids.children[i];
     const int child_now = -(now + kids.gain[i]);
     if (best_index < 0 || beta == alpha + 1) {
@@ -314,7 +332,7 @@ int Solver::split(const Position& child, int threshold, Context& main) {
     tt_best = e.best < static_cast<int>(replies.size()) ? e.best : -1;
   }
   Ordered kids;
-  make_children(game_, child, replies, tt_best, true, nullptr, kids);
+  make_children(game_, child, replies, tt_best, nullptr, kids);
   kids.sort();
 
   // Every reply must leave the root's side at `threshold` or more; the first that does not
@@ -380,7 +398,7 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   const int n = static_cast<int>(moves.size());
   const int tt_best = table_for(empties).probe(pos.hash, e) && e.best < n ? e.best : -1;
   Ordered kids;
-  make_children(game_, pos, moves, tt_best, true, nullptr, kids);
+  make_children(game_, pos, moves, tt_best, nullptr, kids);
   kids.sort();
   const bool split_replies =
       parallel && threads_ > 1 && beta == alpha + 1 && empties >= kParallelEmpties;
