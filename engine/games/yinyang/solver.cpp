@@ -39,14 +39,42 @@ int move_gain(Bitboard against_mover, const Move& m) {
   const bool odd = is_dark_square(m.from) != is_dark_square(m.to);
   return against ? (odd ? 3 : 1) : (odd ? -3 : -1);
 }
-// The best such change among the moves of `m` (which has at least one), without making any.
-int best_gain(const Position& pos, const Mobility& m) {
-  const Bitboard movers = m.movers[0] | m.movers[1] | m.movers[2] | m.movers[3];
-  const Bitboard against = stones_against(pos) & movers, odd = m.distance.b0;
-  if (against & odd) return 3;
-  if (against) return 1;
-  if (movers & ~odd) return -1;
-  return -3;
+
+// For every square, the squares beside it along a rank or file, and all 8 around it.
+struct NeighbourMasks {
+  std::array<Bitboard, kSquares> orthogonal{}, around{};
+};
+constexpr NeighbourMasks make_neighbour_masks() {
+  NeighbourMasks masks;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const Bitboard b = bit(sq);
+    masks.orthogonal[sq] = shift<1, 0>(b) | shift<-1, 0>(b) | shift<0, 1>(b) | shift<0, -1>(b);
+    masks.around[sq] = masks.orthogonal[sq] | shift<1, 1>(b) | shift<1, -1>(b) | shift<-1, 1>(b) |
+                       shift<-1, -1>(b);
+  }
+  return masks;
+}
+constexpr NeighbourMasks kNeighbours = make_neighbour_masks();
+
+// The final margin (side to move) of a position with one empty square and margin `now`,
+// without a move generator: only a stone beside the empty square along a rank or file can
+// reach it, with a slide of one square, so only one with exactly one same-colour neighbour
+// (of 8); it lands on the other square colour, so the move gains +3 (a stone scoring
+// against the mover) or -3. With no such stone the game ends here.
+int one_empty_value(const Position& pos, int now) {
+  const int target = std::countr_zero(pos.empty());
+  const Bitboard against = stones_against(pos);
+  bool can_move = false;
+  for (Bitboard candidates = kNeighbours.orthogonal[target]; candidates;
+       candidates &= candidates - 1) {
+    const int from = std::countr_zero(candidates);
+    const Bitboard same = (pos.light >> from) & 1 ? pos.light : pos.dark;
+    const Bitboard around = kNeighbours.around[from] & same;
+    if (around == 0 || (around & (around - 1)) != 0) continue;  // not exactly one
+    if ((against >> from) & 1) return now + 3;
+    can_move = true;
+  }
+  return can_move ? now - 3 : now;
 }
 
 // Bounds on the final margin (side to move) that hold however the game goes on. Squares
@@ -177,6 +205,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
                    const Mobility* known) {
   if (++ctx.nodes >= kPollNodes) poll(ctx);
   if (ctx.aborted) return 0;
+  if (empties == 1) return one_empty_value(pos, now);
   if (empties <= 2) return last_two(pos, now, empties, beta, ctx, known ? *known : mobility(pos));
   const MarginBounds bounds = margin_bounds(pos, now, empties);
   if (bounds.upper <= alpha) return bounds.upper;
@@ -296,20 +325,15 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
 
 int Solver::last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
                      const Mobility& m) {
+  if (empties == 1) return one_empty_value(pos, now);
   if (Game::move_count(m) == 0) return now;
-  // With one empty square every move fills it and ends the game.
-  if (empties == 1) return now + best_gain(pos, m);
   MoveList moves;
   Game::list_moves(m, moves);
   const Bitboard against = stones_against(pos);
   int best = -kBeyond;
   for (const Move& move : moves) {
     ++ctx.nodes;
-    const Position child = game_.make(pos, move);
-    const Mobility replies = mobility(child);
-    const int child_now = -(now + move_gain(against, move));
-    const int v =
-        Game::move_count(replies) == 0 ? -child_now : -(child_now + best_gain(child, replies));
+    const int v = -one_empty_value(game_.make(pos, move), -(now + move_gain(against, move)));
     if (v > best) {
       best = v;
       if (v >= beta) break;

@@ -98,7 +98,8 @@ class Solver {
   int search(const Position& pos, int empties, int now, int alpha, int beta, Context& ctx,
              const Mobility* known = nullptr);
   // The fail-soft value of a position with 1 or 2 empty squares, margin `now` and
-  // mobility `m`: no table, no ordering, the last move's gain read from bitboards.
+  // mobility `m`: no table, no ordering, the last move read from the squares around the last
+  // empty one.
   int last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
                const Mobility& m);
   void poll(Context& ctx);
