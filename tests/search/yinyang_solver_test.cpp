@@ -142,6 +142,27 @@ TEST(YinYangSolver, FastSolverAgreesWithBruteForceUpToTwelveEmpties) {
   EXPECT_GE(checked, 50);
 }
 
+// The solver reads the moves onto the last two empty squares from the stones around them
+// (one- and two-square slides) instead of generating them: many small positions check it.
+TEST(YinYangSolver, FastSolverAgreesWithBruteForceOnTheLastEmptySquares) {
+  const Game g;
+  Solver solver(10);
+  std::mt19937_64 rng(31);
+  int checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int empties = 3 + static_cast<int>(rng() % 2);  // 3..4: the children have 2..3
+    const auto p = random_position(g, empties, rng);
+    if (!p) continue;
+    solver.clear();
+    const auto margin =
+        solver.value(*p, -games::yinyang::kSquares - 1, games::yinyang::kSquares + 1);
+    ASSERT_TRUE(margin);
+    EXPECT_EQ(*margin, brute_margin(g, *p)) << "empties " << empties;
+    ++checked;
+  }
+  EXPECT_GE(checked, 800);
+}
+
 // 14 to 18 empty squares: the fast exact solver (one and two threads), its win/loss verdict
 // and the reference solver give the same answers.
 TEST(YinYangSolver, SolversAgreeOnFourteenToEighteenEmpties) {

@@ -11,6 +11,7 @@ namespace triad::games::yinyang {
 
 namespace {
 constexpr int kBeyond = kMarginBeyond;
+constexpr int kBitboardBits = 64;
 // Thresholds tuned with `search_lab solve 20 10 7` (nodes and CPU time).
 constexpr int kTableEmpties = 5;  // nodes with at least this many empties use the table
 constexpr int kOrderEmpties = 5;  // below this no ordering: children are made one at a time
@@ -61,6 +62,18 @@ constexpr NeighbourMasks kNeighbours = make_neighbour_masks();
 // reach it, with a slide of one square, so only one with exactly one same-colour neighbour
 // (of 8); it lands on the other square colour, so the move gains +3 (a stone scoring
 // against the mover) or -3. With no such stone the game ends here.
+// The same-colour stones among the 8 around the stone on `sq` (its slide distance is their
+// number).
+Bitboard same_colour_around(const Position& pos, int sq) {
+  return kNeighbours.around[sq] & ((pos.light >> sq) & 1 ? pos.light : pos.dark);
+}
+bool exactly_one(Bitboard b) {
+  return b != 0 && (b & (b - 1)) == 0;
+}
+bool exactly_two(Bitboard b) {
+  return b != 0 && exactly_one(b & (b - 1));
+}
+
 int one_empty_value(const Position& pos, int now) {
   const int target = std::countr_zero(pos.empty());
   const Bitboard against = stones_against(pos);
@@ -68,9 +81,7 @@ int one_empty_value(const Position& pos, int now) {
   for (Bitboard candidates = kNeighbours.orthogonal[target]; candidates;
        candidates &= candidates - 1) {
     const int from = std::countr_zero(candidates);
-    const Bitboard same = (pos.light >> from) & 1 ? pos.light : pos.dark;
-    const Bitboard around = kNeighbours.around[from] & same;
-    if (around == 0 || (around & (around - 1)) != 0) continue;  // not exactly one
+    if (!exactly_one(same_colour_around(pos, from))) continue;
     if ((against >> from) & 1) return now + 3;
     can_move = true;
   }
@@ -205,8 +216,8 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
                    const Mobility* known) {
   if (++ctx.nodes >= kPollNodes) poll(ctx);
   if (ctx.aborted) return 0;
-  if (empties == 1) return one_empty_value(pos, now);
-  if (empties <= 2) return last_two(pos, now, empties, beta, ctx, known ? *known : mobility(pos));
+  if (empties <= 1) return empties == 1 ? one_empty_value(pos, now) : now;
+  if (empties == 2) return last_two(pos, now, beta, ctx);
   const MarginBounds bounds = margin_bounds(pos, now, empties);
   if (bounds.upper <= alpha) return bounds.upper;
   if (bounds.lower >= beta) return bounds.lower;
@@ -323,23 +334,33 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
   return best;
 }
 
-int Solver::last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
-                     const Mobility& m) {
-  if (empties == 1) return one_empty_value(pos, now);
-  if (Game::move_count(m) == 0) return now;
-  MoveList moves;
-  Game::list_moves(m, moves);
+int Solver::last_two(const Position& pos, int now, int beta, Context& ctx) {
+  // With two empty squares a stone reaches one of them by a one-square slide from beside it
+  // (exactly one same-colour neighbour) or by a two-square slide over the other one (exactly
+  // two): the moves are read from the squares around them, no move generator.
+  const Bitboard empty = pos.empty();
+  const int squares[2] = {std::countr_zero(empty), kBitboardBits - 1 - std::countl_zero(empty)};
   const Bitboard against = stones_against(pos);
   int best = -kBeyond;
-  for (const Move& move : moves) {
+  auto try_move = [&](int from, int to) {
     ++ctx.nodes;
+    const Move move{static_cast<Square>(from), static_cast<Square>(to)};
     const int v = -one_empty_value(game_.make(pos, move), -(now + move_gain(against, move)));
-    if (v > best) {
-      best = v;
-      if (v >= beta) break;
+    best = std::max(best, v);
+    return v >= beta;
+  };
+  for (int k = 0; k < 2; ++k) {
+    const int to = squares[k], over = squares[1 - k];
+    for (Bitboard from = kNeighbours.orthogonal[to] & ~empty; from; from &= from - 1) {
+      const int sq = std::countr_zero(from);
+      if (exactly_one(same_colour_around(pos, sq)) && try_move(sq, to)) return best;
     }
+    const int sq = 2 * over - to;  // the square beyond `over`, seen from `to`
+    const bool in_line = ((kNeighbours.orthogonal[over] >> to) & 1) && sq >= 0 && sq < kSquares &&
+                         ((kNeighbours.orthogonal[over] >> sq) & 1);
+    if (in_line && exactly_two(same_colour_around(pos, sq)) && try_move(sq, to)) return best;
   }
-  return best;
+  return best == -kBeyond ? now : best;  // no move: the game ends here
 }
 
 int Solver::split(const Position& child, int threshold, Context& main) {

@@ -97,11 +97,9 @@ class Solver {
   // when the caller already has it.
   int search(const Position& pos, int empties, int now, int alpha, int beta, Context& ctx,
              const Mobility* known = nullptr);
-  // The fail-soft value of a position with 1 or 2 empty squares, margin `now` and
-  // mobility `m`: no table, no ordering, the last move read from the squares around the last
-  // empty one.
-  int last_two(const Position& pos, int now, int empties, int beta, Context& ctx,
-               const Mobility& m);
+  // The fail-soft value of a position with 2 empty squares and margin `now`: no table, no
+  // ordering, the moves read from the squares around the empty ones.
+  int last_two(const Position& pos, int now, int beta, Context& ctx);
   void poll(Context& ctx);
   // Stores the fail-soft result `best` of a search of `pos` in the window (alpha, beta).
   void store_result(const Position& pos, int empties, int alpha, int beta, int best,
