@@ -155,12 +155,10 @@ struct Ordered {
 };
 
 namespace {
-// Table move first, then fewest replies for the opponent (fastest first), then the move that
-// gains the most right now. Leaves the sorting to the caller (which may adjust the keys).
-// With `table`, each child's table bucket is prefetched (for the cutoff probes that follow).
-void make_children(const Game& g, const Position& pos, const MoveList& moves, int tt_best,
+// Makes the children, their keys at 0, unordered (see order_children). With `table`, each
+// child's table bucket is prefetched (for the cutoff probes that follow).
+void make_children(const Game& g, const Position& pos, const MoveList& moves,
                    const SolverTable* table, Ordered& out) {
-  auto& keys = out.keys;
   out.n = static_cast<int>(moves.size());
   const Bitboard against = stones_against(pos);
   for (int i = 0; i < out.n; ++i) {
@@ -169,10 +167,21 @@ void make_children(const Game& g, const Position& pos, const MoveList& moves, in
     if (table) table->prefetch(out.children[i].hash);
     out.order[i] = i;
     out.gain[i] = move_gain(against, m);
-    out.mobility[i] = mobility(out.children[i]);
-    keys[i] = Game::move_count(out.mobility[i]) * kReplyWeight - out.gain[i];
-    if (i == tt_best) keys[i] = -1000;
+    out.keys[i] = 0;
   }
+}
+
+// Table move first, then fewest replies for the opponent (fastest first), then the move that
+// gains the most right now: adds these keys to out.keys (the cutoff probes may have pushed
+// some children back) and sorts. Called after the probes, which may end the node first:
+// counting the replies is the expensive part.
+void order_children(int tt_best, Ordered& out) {
+  for (int i = 0; i < out.n; ++i) {
+    out.mobility[i] = mobility(out.children[i]);
+    out.keys[i] +=
+        i == tt_best ? -1000 : Game::move_count(out.mobility[i]) * kReplyWeight - out.gain[i];
+  }
+  out.sort();
 }
 }  // namespace
 
@@ -287,7 +296,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
 
   Ordered kids;
   const bool etc = use_table && empties >= kEtcEmpties;
-  make_children(game_, pos, moves, tt_best, etc ? &table_for(empties - 1) : nullptr, kids);
+  make_children(game_, pos, moves, etc ? &table_for(empties - 1) : nullptr, kids);
 
   // Enhanced transposition cutoffs: a child already known to be bad enough for the opponent
   // ends the search; one known to be too good for it cannot cut, so it goes last.
@@ -302,7 +311,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
       if (-e.lower < beta) kids.keys[i] += 10000;
     }
   }
-  kids.sort();
+  order_children(tt_best, kids);
 
   for (int k = 0; k < n; ++k) {
     const int i = kids.order[k];
@@ -377,8 +386,8 @@ int Solver::split(const Position& child, int threshold, Context& main) {
     tt_best = e.best < static_cast<int>(replies.size()) ? e.best : -1;
   }
   Ordered kids;
-  make_children(game_, child, replies, tt_best, nullptr, kids);
-  kids.sort();
+  make_children(game_, child, replies, nullptr, kids);
+  order_children(tt_best, kids);
 
   // Every reply must leave the root's side at `threshold` or more; the first that does not
   // refutes the root move and cancels the rest.
@@ -443,8 +452,8 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
   const int n = static_cast<int>(moves.size());
   const int tt_best = table_for(empties).probe(pos.hash, e) && e.best < n ? e.best : -1;
   Ordered kids;
-  make_children(game_, pos, moves, tt_best, nullptr, kids);
-  kids.sort();
+  make_children(game_, pos, moves, nullptr, kids);
+  order_children(tt_best, kids);
   const bool split_replies =
       parallel && threads_ > 1 && beta == alpha + 1 && empties >= kParallelEmpties;
   const int alpha_start = alpha;
