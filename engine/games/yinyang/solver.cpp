@@ -113,6 +113,17 @@ MarginBounds margin_bounds(const Position& pos, int now, int empties) {
           std::min(now + empties + 2 * std::min(against, empties), kSquares)};
 }
 
+// Takes the value `v` of child `i` into a fail-soft search's best value, best child and
+// alpha; true when it reaches beta (a cutoff).
+bool improve(int v, int i, int& best, int& best_index, int& alpha, int beta) {
+  if (v <= best) return false;
+  best = v;
+  best_index = i;
+  if (v <= alpha) return false;
+  alpha = v;
+  return v >= beta;
+}
+
 // Sorts order[0..n) by ascending keys (n is small: insertion sort).
 void sort_by_keys(std::array<int, kMaxMoves>& order, const std::array<int, kMaxMoves>& keys,
                   int n) {
@@ -281,14 +292,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
       const int v = -search(game_.make(pos, m), empties - 1, -(now + move_gain(against, m)), -beta,
                             -alpha, ctx);
       if (ctx.aborted) return 0;
-      if (v > best) {
-        best = v;
-        best_index = i;
-        if (v > alpha) {
-          alpha = v;
-          if (v >= beta) break;
-        }
-      }
+      if (improve(v, i, best, best_index, alpha, beta)) break;
     }
     if (use_table) store_result(pos, empties, alpha_start, beta, best, best_index);
     return best;
@@ -330,14 +334,7 @@ int Solver::search(const Position& pos, int empties, int now, int alpha, int bet
         v = -search(child, empties - 1, child_now, -beta, -v, ctx, child_mobility);
     }
     if (ctx.aborted) return 0;
-    if (v > best) {
-      best = v;
-      best_index = i;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta) break;
-      }
-    }
+    if (improve(v, i, best, best_index, alpha, beta)) break;
   }
   if (use_table) store_result(pos, empties, alpha_start, beta, best, best_index);
   return best;
@@ -465,14 +462,7 @@ std::optional<Solver::RootResult> Solver::root(const Position& pos, int alpha, i
                                 : -search(kids.children[i], empties - 1, -(now + kids.gain[i]),
                                           -beta, -alpha, ctx, &kids.mobility[i]);
     if (ctx.aborted) break;
-    if (v > best) {
-      best = v;
-      best_index = i;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta) break;
-      }
-    }
+    if (improve(v, i, best, best_index, alpha, beta)) break;
   }
   nodes_.fetch_add(ctx.nodes, std::memory_order_relaxed);
   if (ctx.aborted) return std::nullopt;
