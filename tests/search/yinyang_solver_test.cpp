@@ -294,37 +294,6 @@ TEST(YinYangSolver, SearchPlaysThePerfectLineAtTheRoot) {
   EXPECT_GE(checked, 10);
 }
 
-// Above the exact-solve limit, with time to think, the root's win/loss test plays a winning
-// move of a won position at once, reported as a forced win.
-TEST(YinYangSolver, SearchPlaysAProvedWinAboveTheExactSolveLimit) {
-  auto typed = make_typed<Game>("yinyang");
-  const Game& g = typed->game();
-  std::mt19937_64 rng(99);
-  int won = 0;
-  for (int i = 0; i < 200 && won < 4; ++i) {
-    const auto p = random_position(g, 19, rng);
-    if (!p) continue;
-    Solver solver(18);
-    const auto verdict = solver.win_loss(*p);
-    ASSERT_TRUE(verdict);
-    if (!verdict->side_to_move_wins) continue;
-    engine::GameLine<Game> line(g, *p);
-    engine::Searcher<Game> searcher(g);
-    engine::SearchLimits limits;
-    // A generous budget: a quarter of it is far more than a 19-empty test takes, so the
-    // test's answer does not depend on the machine's load.
-    limits.movetime_ms = 40000;
-    const auto run = run_search(searcher, line, limits);
-    ASSERT_TRUE(run.result.best);
-    const int score = run.last().score;
-    ASSERT_TRUE(engine::is_mate_score(score) && score > 0) << score;
-    EXPECT_EQ(run.last().depth, 1);  // the test's answer, not a search
-    EXPECT_FALSE(solver.win_loss(g.make(*p, *run.result.best))->side_to_move_wins);
-    ++won;
-  }
-  EXPECT_GE(won, 4);
-}
-
 }  // namespace
 }  // namespace triad::search_test
 

@@ -3,7 +3,6 @@
 #include "engine/games/yinyang/search_hooks.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "engine/games/yinyang/solver.h"
 #include "engine/search/searcher_impl.h"
@@ -74,8 +73,7 @@ std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Ga
                     : budget_ms < 300  ? kRootSolveEmptiesShort
                     : budget_ms < 2000 ? kRootSolveEmpties
                                        : kRootSolveEmptiesLong;
-  if (!tables.root) return std::nullopt;
-  if (empties > limit) return try_root_win(pos, budget_ms, stop, *tables.root);
+  if (empties > limit || !tables.root) return std::nullopt;
   const auto s = tables.root->solve(pos, stop);
   if (!s || s->pv.empty()) return std::nullopt;
   RootSolution<Move> r;
@@ -83,26 +81,6 @@ std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Ga
   r.score = s->side_to_move_wins ? kMateScore - plies : -kMateScore + plies;
   r.pv = s->pv;
   r.nodes = s->nodes;
-  return r;
-}
-
-std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Game>::try_root_win(
-    const Position& pos, std::int64_t budget_ms, const StopCheck& stop,
-    games::yinyang::Solver& solver) {
-  const int empties = std::popcount(pos.empty());
-  if (budget_ms < kRootWinMinBudgetMs || empties > kRootWinEmpties) return std::nullopt;
-  // A share of the budget; the search gets the rest when the test does not finish in time
-  // or finds the position lost.
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms / kRootWinShare);
-  const auto verdict = solver.win_loss(
-      pos, [&] { return (stop && stop()) || std::chrono::steady_clock::now() >= deadline; });
-  if (!verdict || !verdict->side_to_move_wins || !verdict->best) return std::nullopt;
-  RootSolution<Move> r;
-  // A forced win within `empties` plies (an upper bound, as inside the tree).
-  r.score = kMateScore - empties;
-  r.pv = {*verdict->best};
-  r.nodes = verdict->nodes;
   return r;
 }
 

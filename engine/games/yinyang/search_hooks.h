@@ -28,13 +28,6 @@ struct SearchHooks<games::yinyang::Game> {
   static constexpr int kRootSolveEmptiesShort = 12;  // budget under 300 ms
   static constexpr int kRootSolveEmpties = 16;       // budget under 2 s, or no time limit
   static constexpr int kRootSolveEmptiesLong = 18;   // budget of 2 s or more
-  // Above those limits, with a time budget of at least kRootWinMinBudgetMs, the root tries a
-  // win/loss test at or below kRootWinEmpties empties for 1/kRootWinShare of the budget: a
-  // proved win is played at once (win/loss CPU time: 20 empties ~35 ms, 22 ~0.7 s, 24 ~1.5 s
-  // on average); a loss, or no answer in time, leaves the rest of the budget to the search.
-  static constexpr int kRootWinEmpties = 24;
-  static constexpr std::int64_t kRootWinMinBudgetMs = 100;
-  static constexpr int kRootWinShare = 4;
   // Nodes inside the tree are solved (win / loss only) at or below this many empties.
   static constexpr int kTreeSolveEmpties = 7;
 
@@ -65,10 +58,6 @@ struct SearchHooks<games::yinyang::Game> {
   static std::optional<RootSolution<Move>> solve_root(const G& g, const Position& pos,
                                                       std::int64_t budget_ms, const StopCheck& stop,
                                                       ThreadTables& tables);
-  // The root's win/loss test above the exact-solve limits (see kRootWinEmpties).
-  static std::optional<RootSolution<Move>> try_root_win(const Position& pos, std::int64_t budget_ms,
-                                                        const StopCheck& stop,
-                                                        games::yinyang::Solver& solver);
 };
 
 }  // namespace triad::engine
