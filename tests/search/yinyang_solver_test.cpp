@@ -502,5 +502,35 @@ TEST(YinYangProver, DeepenStoresTheWinnersStrategyDownToTheDepthAsked) {
   EXPECT_GE(checked, 3);
 }
 
+// deepen() on an altered store: a win stored without its move is solved again, and a win
+// the solver finds lost is counted as a contradiction; neither crashes.
+TEST(YinYangProver, DeepenSurvivesAnAlteredStore) {
+  namespace yy = games::yinyang;
+  const Game g;
+  std::mt19937_64 rng(616);
+  bool saw_win = false, saw_loss = false;
+  for (int i = 0; i < 100 && !(saw_win && saw_loss); ++i) {
+    const auto p = random_position(g, 12, rng);
+    if (!p) continue;
+    Solver solver(16);
+    const bool wins = solver.win_loss(*p)->side_to_move_wins;
+    if (wins ? saw_win : saw_loss) continue;
+    MemoryStore store;
+    store.add({*p, true, std::nullopt, 0, 0});  // "win -": claimed won, no move
+    yy::Prover prover(solver, store, 1);
+    const auto value = prover.deepen(*p, 2);
+    ASSERT_TRUE(value);
+    EXPECT_TRUE(*value);  // what the store claims
+    EXPECT_EQ(prover.contradictions(), wins ? 0 : 1);
+    if (wins) {
+      EXPECT_TRUE(std::any_of(store.proofs.begin(), store.proofs.end(), [&](const auto& q) {
+        return q.pos == *p && q.best && q.side_to_move_wins;
+      })) << "the winning move was not found again";
+    }
+    (wins ? saw_win : saw_loss) = true;
+  }
+  EXPECT_TRUE(saw_win && saw_loss);
+}
+
 }  // namespace
 }  // namespace triad::search_test

@@ -202,6 +202,10 @@ int main(int argc, char** argv) {
       std::cout << "proved: " << winner_text(t, *r) << " from " << N::format_position(g, t)
                 << std::endl;
   }
+  if (prover.contradictions() > 0)
+    std::cout << "warning: " << prover.contradictions()
+              << " positions the file proves won are lost: the file was altered (run --verify)"
+              << std::endl;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(

@@ -93,9 +93,14 @@ bool Prover::extend(const Position& pos, bool side_to_move_wins, int plies_left,
   auto known = find_any_image(store_, pos);
   if (side_to_move_wins) {
     // The winning move is needed, also at the depth limit (so that every loser's position
-    // above it has all its moves proved).
-    if (!known) known = solve_and_store(pos, stop);
+    // above it has all its moves proved). A stored proof without one (a file edited by
+    // hand: "win -", or a loss where the parent's proof claims a win) is solved again.
+    if (!known || !known->side_to_move_wins || !known->best) known = solve_and_store(pos, stop);
     if (!known) return false;
+    if (!known->side_to_move_wins || !known->best) {
+      ++contradictions_;  // the parent's proof is wrong: --verify names it
+      return true;
+    }
     if (plies_left <= 0) return true;
     return extend(game_.make(pos, *known->best), false, plies_left - 1, stop);
   }

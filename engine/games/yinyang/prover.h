@@ -75,6 +75,9 @@ class Prover {
   int solved() const { return solved_; }
   // Moves not tried because they lead to a mirror image of a sibling already tried.
   int skipped_by_symmetry() const { return skipped_; }
+  // deepen(): positions its proofs say the side to move wins that the solver finds lost
+  // (only in a proof file that was altered).
+  int contradictions() const { return contradictions_; }
 
  private:
   std::optional<bool> wins(const Position& pos, int ply, const StopCheck& stop);
@@ -89,6 +92,7 @@ class Prover {
   int split_plies_;
   int solved_ = 0;
   int skipped_ = 0;
+  int contradictions_ = 0;
 };
 
 }  // namespace triad::games::yinyang
