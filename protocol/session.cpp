@@ -255,8 +255,20 @@ void Session::handshake(Mode mode) {
 }
 
 void Session::is_ready() {
-  if (!searching_) prepare();  // the running search (or solve) has its memory already
+  if (!searching_) {
+    prepare();  // the running search (or solve) has its memory already
+    load_builtin_book();
+  }
   out_.line("readyok");
+}
+
+void Session::load_builtin_book() {
+  // The first lookup loads the game's built-in book (Yin Yang's: about 0.1 s), so that it
+  // happens here and not in the first `go` of a game, on the clock.
+  if (!options_.check("OwnBook")) return;
+  const auto& game = engine_->game();
+  if (const auto* d = adapters::find_game(game.game_name()); d && d->builtin_book)
+    d->builtin_book(game);
 }
 
 bool Session::prepare() {

@@ -63,6 +63,7 @@ class Session {
   void dispatch(const Command& command, bool during_search);
   void handshake(Mode mode);
   void is_ready();
+  void load_builtin_book();  // the game's built-in book, loaded now if OwnBook is on
   void set_option(const CmdSetOption& cmd);
   void new_game();
   void set_position(const CmdPosition& cmd);
