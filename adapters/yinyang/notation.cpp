@@ -38,27 +38,30 @@ Result<void> parse_board(std::string_view field, Bitboard& light, Bitboard& dark
                       ", expected 6 ranks (rank 6 down to rank 1) separated by '/'");
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const int rank = yy::kRanks - 1 - static_cast<int>(i);
-    const std::string where = "board rank " + std::to_string(rank + 1) + " " + quote(ranks[i]);
+    // Made only for an error (positions are parsed by the thousand, e.g. the proof book).
+    const auto where = [&] {
+      return "board rank " + std::to_string(rank + 1) + " " + quote(ranks[i]);
+    };
     int file = 0;
     for (const char c : ranks[i]) {
       if (file >= yy::kFiles)
-        return make_error(where + ": more than 6 squares, expected exactly 6");
+        return make_error(where() + ": more than 6 squares, expected exactly 6");
       if (c == 'L' || c == 'D') {
         (c == 'L' ? light : dark) |= yy::bit(yy::make_square(file, rank));
         ++file;
       } else if (c >= '1' && c <= '6') {
         file += c - '0';
       } else if (c == '0' || (c >= '7' && c <= '9')) {
-        return make_error(where + ": digit '" + std::string(1, c) +
+        return make_error(where() + ": digit '" + std::string(1, c) +
                           "' is out of range, empty squares are counted 1 to 6");
       } else {
-        return make_error(where + ": unexpected character " + quote(std::string_view(&c, 1)) +
+        return make_error(where() + ": unexpected character " + quote(std::string_view(&c, 1)) +
                           ", expected L (light stone), D (dark stone) or a digit 1-6 (empty "
                           "squares)");
       }
     }
     if (file != yy::kFiles)
-      return make_error(where + ": " + std::to_string(file) + " squares, expected exactly 6");
+      return make_error(where() + ": " + std::to_string(file) + " squares, expected exactly 6");
   }
   return {};
 }
@@ -152,8 +155,10 @@ std::string N::format_position(const Game& /*game*/, const Position& pos) {
 
 Result<yy::Move> N::parse_move(const Game& game, const Position& pos, engine::History history,
                                std::string_view text) {
-  const std::string malformed =
-      "move " + quote(text) + ": malformed, expected <from><to> such as c3b3 (squares a1 to f6)";
+  const auto malformed = [&] {
+    return "move " + quote(text) +
+           ": malformed, expected <from><to> such as c3b3 (squares a1 to f6)";
+  };
   std::string_view from_text, to_text;
   if (text.size() == 4) {
     from_text = text.substr(0, 2);
@@ -162,11 +167,11 @@ Result<yy::Move> N::parse_move(const Game& game, const Position& pos, engine::Hi
     from_text = text.substr(0, 2);
     to_text = text.substr(3, 2);
   } else {
-    return make_error(malformed);
+    return make_error(malformed());
   }
   const auto from = parse_square(from_text), to = parse_square(to_text);
   if (!from || !to)
-    return make_error(malformed + "; " + quote(!from ? from_text : to_text) +
+    return make_error(malformed() + "; " + quote(!from ? from_text : to_text) +
                       " is not a square (files a-f, ranks 1-6)");
   yy::MoveList moves;
   game.generate(pos, history, moves);

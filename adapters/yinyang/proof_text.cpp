@@ -1,8 +1,11 @@
 // Proof lines (see proof_text.h).
 #include "adapters/yinyang/proof_text.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
-#include <sstream>
 
 #include "adapters/yinyang/notation.h"
 
@@ -21,14 +24,33 @@ std::string format_proof_line(const yy::ProvedPosition& p) {
 }
 
 Result<yy::ProvedPosition> parse_proof_line(std::string_view line) {
-  std::istringstream in{std::string(line)};
-  std::string board, side, ply, value, move;
-  unsigned long long nodes = 0;
+  // Seven fields separated by spaces (split by hand: a proof book has tens of thousands).
+  std::array<std::string_view, 7> field;
+  std::size_t count = 0;
+  for (std::size_t at = 0; at < line.size();) {
+    if (line[at] == ' ') {
+      ++at;
+      continue;
+    }
+    const std::size_t end = std::min(line.find(' ', at), line.size());
+    if (count == field.size()) {
+      count = field.size() + 1;
+      break;
+    }
+    field[count++] = line.substr(at, end - at);
+    at = end;
+  }
+  const auto [board, side, ply, value, move, nodes_text, seconds_text] = field;
+  std::uint64_t nodes = 0;
   double seconds = 0;
-  if (!(in >> board >> side >> ply >> value >> move >> nodes >> seconds))
+  if (count != field.size() ||
+      std::from_chars(nodes_text.data(), nodes_text.data() + nodes_text.size(), nodes).ec !=
+          std::errc{} ||
+      std::from_chars(seconds_text.data(), seconds_text.data() + seconds_text.size(), seconds).ec !=
+          std::errc{})
     return make_error("expected <board> <side> <ply> win|loss <move>|- <nodes> <seconds>");
   const yy::Game g;
-  auto pos = N::parse_position(g, board + " " + side + " " + ply);
+  auto pos = N::parse_position(g, line.substr(0, ply.data() + ply.size() - line.data()));
   if (!pos) return make_error("position: " + pos.error().message);
   if (value != "win" && value != "loss") return make_error("value: expected win or loss");
   yy::ProvedPosition p{*pos, value == "win", std::nullopt, nodes, seconds};
