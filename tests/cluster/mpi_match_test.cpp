@@ -281,28 +281,14 @@ int per_worker_total(const std::string& out, const std::string& label) {
 // that played it.
 TEST(MpiMatch, PerWorkerStatisticsCountCrashesAndTerminations) {
   TempDir dir("mpi_per_worker");
-  const std::vector<std::string> match = {"-engine",
-                                          "name=Crash",
-                                          "cmd=" TRIAD_SOURCE_DIR
-                                          "/tests/tournament/engines/misbehave.py",
-                                          "arg=" TRIAD_BINARY_DIR "/triad",
-                                          "arg=crash",
-                                          "arg=1",
-                                          "-engine",
-                                          "name=R",
-                                          "cmd=builtin:random",
-                                          "-each",
-                                          "st=0.05",
-                                          "timemargin=2000",
-                                          "-variant",
-                                          "yinyang",
-                                          "-games",
-                                          "2",
-                                          "-rounds",
-                                          "3",
-                                          "-repeat",
-                                          "-concurrency",
-                                          "1"};
+  const std::vector<std::string> match = {
+      "-engine", "name=Crash", "cmd=" TRIAD_SOURCE_DIR "/tests/tournament/engines/misbehave.py",
+      "arg=" TRIAD_BINARY_DIR "/triad", "arg=crash", "arg=1", "-engine", "name=R",
+      "cmd=builtin:random", "-each", "st=0.05", "timemargin=2000",
+      // Restarted engines must not stall for load alone:
+      // the ranks poll, and the sanitizer builds are slow.
+      "-handshaketimeout", "30000", "-variant", "yinyang", "-games", "2", "-rounds", "3", "-repeat",
+      "-concurrency", "1"};
   const auto mpi = run_mpi_match(3, match, dir.path());
   ASSERT_FALSE(mpi.timed_out);
   ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
