@@ -185,15 +185,8 @@ TEST_F(BookSession, ABookFileAnswersBeforeTheBuiltInBook) {
   SessionDriver d;
   d.send("setoption name UCI_Variant value yinyang");
   d.send("position startpos");
-  // A start-position book move that the built-in book does not give (it gives one move).
-  const std::string builtin = bestmove_of(d.send("go nodes 300"));
-  std::istringstream legal(d.query("moves"));
-  std::string other;
-  for (std::string m; legal >> m;)
-    if (m != builtin) {
-      other = m;
-      break;
-    }
+  // A start-position move other than the one `go` plays now: the built-in book's move.
+  const std::string other = other_than_search(d);
   write_book("yinyang", {other}, {1});
   d.send("setoption name BookFile value " + file_.string());
   const auto lines = d.send("go nodes 300");
