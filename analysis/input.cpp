@@ -1,10 +1,10 @@
 // Reading the input of triad-analyse (see input.h).
 #include "analysis/input.h"
 
-#include "adapters/book/records.h"
 #include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
-#include "tournament/game.h"
+#include "adapters/records/reader.h"
+#include "adapters/records/replay.h"
 
 namespace triad::analysis {
 
@@ -101,58 +101,63 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
                        "move " + adapters::quote(move) + ": " + r.error().message);
   entry.position = pos.position_line();
   entry.ply = static_cast<int>(game->moves.size());
-  if (pos.outcome().over()) entry.result = tournament::result_text(pos.outcome().result);
+  if (pos.outcome().over()) entry.result = adapters::records::result_token(pos.outcome().result);
   entry.source = std::move(game);
   entries_.push_back(std::move(entry));
 }
 
 Result<void> Input::add_records(std::string_view text, const AnalyseConfig& config,
                                 const adapters::VariantRegistry& registry) {
-  auto records = adapters::book::split_records(text, config.input.string());
-  if (!records) return records.error();
-  std::int64_t number = 0;
-  for (auto& record : *records) {
-    auto game = std::make_shared<Game>();
-    const std::string* variant = record.tag("Variant");
-    game->variant = variant ? *variant : config.variant;
-    const std::string* fen = record.tag("FEN");
-    if (fen) game->start = *fen;
-    game->moves = std::move(record.moves);
-    add_game(record.line, ++number, std::move(game), registry);
+  auto reader = adapters::records::RecordReader::over(
+      text, "input file '" +
+                adapters::sanitize(config.input.string(), adapters::kMaxShownPathBytes) + "'");
+  while (true) {
+    auto record = reader.next();
+    if (!record) return record.error();
+    if (!*record) return {};
+    add_game(**record, config.variant, registry);
   }
-  return {};
 }
 
-void Input::add_game(std::int64_t line, std::int64_t number, std::shared_ptr<Game> game,
+void Input::add_game(const adapters::records::Record& record, const std::string& default_variant,
                      const adapters::VariantRegistry& registry) {
-  Entry entry{line, number, nullptr, 0, game->start, {}, {}};
+  auto game = std::make_shared<Game>();
+  const std::string* variant = record.tag("Variant");
+  game->variant = variant ? *variant : default_variant;
+  game->moves = record.tokens();
+  const std::string* fen = record.tag("FEN");
+  Entry entry{record.line, record.number, nullptr, 0, fen ? *fen : "", {}, {}};
   auto made = registry.create(game->variant);
   if (!made) return add_error(std::move(entry), made.error().message);
   auto& pos = **made;
-  if (game->start.empty()) game->start = pos.start_position_line();
-  if (auto r = pos.reset(game->start); !r)
-    return add_error(std::move(entry), "FEN tag: " + r.error().message);
+  if (auto r = adapters::records::set_up(pos, record); !r)
+    return add_error(std::move(entry), r.error().message);
   game->start = pos.position_line();
+  // Every position of the game from its start, each with the moves before it.
   std::vector<Entry> added;
-  std::string failure;
-  for (std::size_t ply = 0;; ++ply) {
-    Entry e{line, number, game, static_cast<int>(ply), pos.position_line(), {}, {}};
-    if (ply == game->moves.size()) {
-      if (pos.outcome().over()) e.result = tournament::result_text(pos.outcome().result);
-      added.push_back(std::move(e));
-      break;
-    }
-    const std::string& move = game->moves[ply];
-    if (auto r = pos.play(move); !r) {
-      failure = "move " + std::to_string(ply + 1) + " " + adapters::quote(move) + ": " +
-                r.error().message;
-      entry = std::move(e);
-      break;
-    }
-    added.push_back(std::move(e));
+  auto played = adapters::records::play_moves(pos, record, [&](std::size_t ply, const auto& now) {
+    added.push_back(
+        {record.line, record.number, game, static_cast<int>(ply), now.position_line(), {}, {}});
+  });
+  if (played) {
+    Entry last{record.line,
+               record.number,
+               game,
+               static_cast<int>(game->moves.size()),
+               pos.position_line(),
+               {},
+               {}};
+    if (pos.outcome().over()) last.result = adapters::records::result_token(pos.outcome().result);
+    added.push_back(std::move(last));
+  }
+  // The position where a move is refused is the error's line, not analysed.
+  Entry failed;
+  if (!played) {
+    failed = std::move(added.back());
+    added.pop_back();
   }
   for (auto& e : added) entries_.push_back(std::move(e));
-  if (!failure.empty()) add_error(std::move(entry), failure);
+  if (!played) add_error(std::move(failed), played.error().message);
 }
 
 Task Input::task(std::int64_t index) const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "adapters/common/variants.h"
+#include "adapters/records/record.h"
 #include "analysis/config.h"
 #include "analysis/task.h"
 #include "engine/core/result.h"
@@ -51,8 +52,8 @@ class Input {
   Result<void> add_records(std::string_view text, const AnalyseConfig& config,
                            const adapters::VariantRegistry& registry);
   void add_error(Entry entry, const std::string& message);
-  // Adds every position of `game` from its start (the error, if any, ends it).
-  void add_game(std::int64_t line, std::int64_t number, std::shared_ptr<Game> game,
+  // Adds every position of `record` from its start (the error, if any, ends it).
+  void add_game(const adapters::records::Record& record, const std::string& default_variant,
                 const adapters::VariantRegistry& registry);
 
   std::vector<Entry> entries_;

@@ -74,19 +74,6 @@ class ScoreAdjudicator {
 
 }  // namespace
 
-const char* result_text(GameResult r) {
-  switch (r) {
-    case GameResult::kP1Win:
-      return "1-0";
-    case GameResult::kP2Win:
-      return "0-1";
-    case GameResult::kDraw:
-      return "1/2-1/2";
-    default:
-      return "*";
-  }
-}
-
 GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGame& referee) {
   GameRecord rec;
   rec.setup = setup;

@@ -69,7 +69,4 @@ struct GameRecord {
 // of the variant; the opening is assumed legal (checked when the openings were loaded).
 GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGame& referee);
 
-// "1-0", "0-1", "1/2-1/2", "*".
-const char* result_text(engine::GameResult r);
-
 }  // namespace triad::tournament

@@ -1,49 +1,19 @@
-// The game record writer.
+// The game record of a refereed game, written by the record module (adapters/records/).
 #include "tournament/record.h"
 
 #include <cstdio>
 
+#include "adapters/records/writer.h"
+
 namespace triad::tournament {
 
 namespace {
-
-std::string tag(const std::string& name, const std::string& value) {
-  std::string escaped;
-  for (char c : value) {
-    if (c == '"' || c == '\\') escaped += '\\';
-    escaped += c;
-  }
-  return "[" + name + " \"" + escaped + "\"]\n";
-}
 
 std::string seconds(std::int64_t ms) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3fs", static_cast<double>(ms) / 1000.0);
   return buf;
 }
-
-// The side to move (0/1) of a position line: the field after the board.
-int side_of(const std::string& fen) {
-  const auto space = fen.find(' ');
-  return space != std::string::npos && fen.compare(space + 1, 1, "2") == 0 ? 1 : 0;
-}
-
-// Appends words, wrapping lines at 80 columns.
-class Wrapper {
- public:
-  void add(const std::string& word) {
-    if (!line_.empty() && line_.size() + 1 + word.size() > 80) {
-      out_ += line_ + "\n";
-      line_.clear();
-    }
-    line_ += (line_.empty() ? "" : " ") + word;
-  }
-  std::string finish() { return out_ + line_ + "\n"; }
-
- private:
-  std::string out_;
-  std::string line_;
-};
 
 }  // namespace
 
@@ -55,58 +25,37 @@ std::string format_score(const protocol::EngineScore& score) {
 }
 
 std::string format_record(const GameRecord& r) {
+  namespace rec = adapters::records;
   const GameSetup& s = r.setup;
-  std::string out;
-  out += tag("Event", s.event);
-  out += tag("Site", "?");
-  out += tag("Date", r.date);
-  out += tag("Round", std::to_string(s.round));
-  out += tag("Game", std::to_string(s.number));
-  out += tag("Variant", s.variant);
-  out += tag("FEN", s.start_fen);
-  out += tag("Player1", s.name[0]);
-  out += tag("Player2", s.name[1]);
+  rec::Record out;
+  auto tag = [&](std::string name, std::string value) {
+    out.tags.push_back({std::move(name), std::move(value)});
+  };
+  tag("Event", s.event);
+  tag("Site", "?");
+  tag("Date", r.date);
+  tag("Round", std::to_string(s.round));
+  tag("Game", std::to_string(s.number));
+  tag("Variant", s.variant);
+  tag("FEN", s.start_fen);
+  tag("Player1", s.name[0]);
+  tag("Player2", s.name[1]);
   for (int p = 0; p < 2; ++p)
-    if (!r.engine_id[p].empty())
-      out += tag("Player" + std::to_string(p + 1) + "Engine", r.engine_id[p]);
-  out += tag("Result", result_text(r.result));
-  out += tag("Termination", r.termination);
-  if (!r.score_text.empty() && r.score_text != "none") out += tag("Score", r.score_text);
+    if (!r.engine_id[p].empty()) tag("Player" + std::to_string(p + 1) + "Engine", r.engine_id[p]);
+  tag("Result", std::string(rec::result_token(r.result)));
+  tag("Termination", r.termination);
+  if (!r.score_text.empty() && r.score_text != "none") tag("Score", r.score_text);
   const std::string tc0 = format_tc(s.tc[0]), tc1 = format_tc(s.tc[1]);
-  out += tag("TimeControl", tc0 == tc1 ? tc0 : tc0 + " / " + tc1);
-  out += tag("PlyCount", std::to_string(r.moves.size()));
-  out += "\n";
-
-  Wrapper text;
-  int side = side_of(s.start_fen);
-  int number = 1;
-  for (std::size_t i = 0; i < r.moves.size(); ++i) {
-    const MoveRecord& m = r.moves[i];
-    if (side == 0) {
-      text.add(std::to_string(number) + ".");
-    } else if (i == 0) {
-      text.add(std::to_string(number) + "...");
-    }
-    text.add(m.move);
-    if (m.book) {
-      text.add("{book}");
-    } else {
-      std::string comment =
-          m.score ? format_score(*m.score) + "/" + std::to_string(m.depth) + " " : std::string();
-      text.add("{" + comment + seconds(m.time_ms) + "}");
-    }
-    if (side == 1) ++number;
-    side = 1 - side;
+  tag("TimeControl", tc0 == tc1 ? tc0 : tc0 + " / " + tc1);
+  tag("PlyCount", std::to_string(r.moves.size()));
+  for (const MoveRecord& m : r.moves) {
+    const std::string score =
+        m.score ? format_score(*m.score) + "/" + std::to_string(m.depth) + " " : std::string();
+    out.moves.push_back({m.move, m.book ? "book" : score + seconds(m.time_ms)});
   }
-  if (!r.comment.empty()) {
-    // The comment may quote an engine's output: braces would end it early.
-    std::string comment = r.comment;
-    for (char& c : comment)
-      if (c == '{' || c == '}') c = '|';
-    text.add("{" + comment + "}");
-  }
-  text.add(result_text(r.result));
-  return out + text.finish() + "\n";
+  out.comment = r.comment;
+  out.result = r.result;
+  return rec::write_record(out);
 }
 
 }  // namespace triad::tournament

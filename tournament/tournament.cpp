@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "adapters/records/record.h"
 #include "protocol/client/engine_process.h"
 #include "tournament/output_files.h"
 #include "tournament/report.h"
@@ -220,7 +221,8 @@ void Tournament::record(const GameReport& report, bool in_batch) {
   if (observer_) observer_(f);
 
   progress_ << "Finished game " << f.number << " (" << name0 << " vs " << name1
-            << "): " << result_text(f.result) << " {" << report.comment << "}\n";
+            << "): " << adapters::records::result_token(f.result) << " {" << report.comment
+            << "}\n";
   const int a = std::min(f.engine[0], f.engine[1]), b = std::max(f.engine[0], f.engine[1]);
   for (const auto& st : compute_stats(config_, results_))
     if (st.a == a && st.b == b) progress_ << score_line(config_, st);

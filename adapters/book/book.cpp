@@ -236,10 +236,11 @@ BookEntry& Book::at(std::string_view position_line) {
   return entries_[position_key(position_line)];
 }
 
-Result<void> Book::merge(const Book& other) {
+Result<std::uint64_t> Book::merge(const Book& other) {
   if (!check_variant(other.variant_))
     return make_error("a book of variant " + quote(other.variant_.variant) +
                       " cannot be merged into one of " + quote(variant_.variant));
+  std::uint64_t cut = 0;
   for (const auto& [key, theirs] : other.entries_) {
     BookEntry& mine = entries_[key];
     if (mine.eval == kNoEval) mine.eval = theirs.eval;
@@ -249,15 +250,20 @@ Result<void> Book::merge(const Book& other) {
     }
     for (const auto& m : theirs.moves) {
       BookMove& into = mine.add(m.token);
-      into.weight = static_cast<std::uint32_t>(
-          std::min<std::uint64_t>(std::uint64_t{into.weight} + m.weight, UINT32_MAX));
       if (into.eval == kNoEval) into.eval = m.eval;
-      into.stats.wins += m.stats.wins;
-      into.stats.draws += m.stats.draws;
-      into.stats.losses += m.stats.losses;
+      const std::pair<std::uint32_t*, std::uint32_t> sums[] = {
+          {&into.weight, m.weight},
+          {&into.stats.wins, m.stats.wins},
+          {&into.stats.draws, m.stats.draws},
+          {&into.stats.losses, m.stats.losses}};
+      for (auto [sum, part] : sums) {
+        bool capped = false;
+        *sum = add_counts(*sum, part, &capped);
+        cut += capped;
+      }
     }
   }
-  return {};
+  return cut;
 }
 
 std::optional<BookMove> pick_move(const Book& book, const AnyGame& game, PickMode mode,

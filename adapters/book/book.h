@@ -5,6 +5,7 @@
 // are tokens, checked against a game's legal moves when they are used.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -37,6 +38,18 @@ struct PositionKey {
 // The key of a position line ("<board> <side> ... [<ply>]"; the ply field is dropped, so
 // the same position reached after different numbers of turns is one book position).
 PositionKey position_key(std::string_view position_line);
+
+// The largest weight or game count a book holds (the file stores 32 bits): sums past it
+// (merging, building, weighting) stay at it rather than wrap.
+inline constexpr std::uint32_t kMaxCount = UINT32_MAX;
+
+// `a + b`, at most kMaxCount; `capped` (optional) is set when the sum was cut.
+inline std::uint32_t add_counts(std::uint32_t a, std::uint64_t b, bool* capped = nullptr) {
+  const std::uint64_t sum = std::uint64_t{a} + std::min<std::uint64_t>(b, kMaxCount);
+  if (sum <= kMaxCount) return static_cast<std::uint32_t>(sum);
+  if (capped) *capped = true;
+  return kMaxCount;
+}
 
 // Results of the games through a move, from the side that played it.
 struct GameStats {
@@ -97,9 +110,10 @@ class Book {
   const BookEntry* find(std::string_view position_line) const;
   BookEntry& at(std::string_view position_line);  // added empty if missing
 
-  // Adds `other`'s positions: weights and statistics are summed, an evaluation or proved
-  // value missing here is taken from `other`. Books of different variants are refused.
-  Result<void> merge(const Book& other);
+  // Adds `other`'s positions: weights and statistics are summed (each at most kMaxCount),
+  // an evaluation or proved value missing here is taken from `other`; returns how many sums
+  // were cut at kMaxCount. Books of different variants are refused.
+  Result<std::uint64_t> merge(const Book& other);
 
  private:
   BookVariant variant_;

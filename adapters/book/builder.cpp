@@ -4,17 +4,25 @@
 #include <algorithm>
 
 #include "adapters/common/text.h"
+#include "adapters/records/replay.h"
 
 namespace triad::adapters::book {
 
 namespace {
 
 // The result from the side of `mover`: +1 win, 0 draw, -1 loss; nothing if unfinished.
-std::optional<int> result_for(std::string_view result, engine::Player mover) {
+std::optional<int> result_for(engine::GameResult result, engine::Player mover) {
   const int sign = mover == engine::Player::kOne ? 1 : -1;
-  if (result == "1-0") return sign;
-  if (result == "0-1") return -sign;
-  if (result == "1/2-1/2") return 0;
+  switch (result) {
+    case engine::GameResult::kP1Win:
+      return sign;
+    case engine::GameResult::kP2Win:
+      return -sign;
+    case engine::GameResult::kDraw:
+      return 0;
+    case engine::GameResult::kNone:
+      break;
+  }
   return std::nullopt;
 }
 
@@ -30,36 +38,46 @@ std::string canonical_token(const AnyGame& before, const std::string& token, con
   return token;
 }
 
+// One record into `book`; errors without the record's place.
+Result<void> add_record(Book& book, const records::Record& record, const GameFactory& factory,
+                        const BuildSettings& settings) {
+  if (const auto* v = record.tag("Variant"); v && *v != book.variant().variant)
+    return make_error("the game is of variant " + quote(*v) + ", the book of " +
+                      quote(book.variant().variant));
+  auto game = factory();
+  if (auto r = records::set_up(*game, record); !r) return r;
+  // The moves of the book's plies are entered with the position before them.
+  auto enter = [&](std::size_t ply, const AnyGame& before, const AnyGame& after) {
+    const auto score = result_for(record.result, before.side_to_move());
+    if (!score) return;
+    const std::string& token = record.moves[ply].token;
+    BookMove& m = book.at(before.position_line()).add(canonical_token(before, token, after));
+    std::uint32_t& count = *score > 0 ? m.stats.wins : *score < 0 ? m.stats.losses : m.stats.draws;
+    count = add_counts(count, 1);
+  };
+  std::unique_ptr<AnyGame> before;  // before the last move played, if it is in the plies
+  auto r = records::play_moves(*game, record, [&](std::size_t ply, const AnyGame& now) {
+    if (before) enter(ply - 1, *before, now);
+    before = static_cast<int>(ply) < settings.max_plies ? now.clone() : nullptr;
+  });
+  if (!r) return r;
+  if (before) enter(record.moves.size() - 1, *before, *game);
+  return {};
+}
+
 }  // namespace
 
-Result<void> add_records(Book& book, const std::vector<RecordText>& records,
-                         const GameFactory& factory, const BuildSettings& settings,
-                         std::string_view file_name) {
-  for (const auto& record : records) {
-    const std::string where =
-        "records file " + quote(file_name) + ":" + std::to_string(record.line) + ": ";
-    if (const auto* v = record.tag("Variant"); v && *v != book.variant().variant)
-      return make_error(where + "the game is of variant " + quote(*v) + ", the book of " +
-                        quote(book.variant().variant));
-    auto game = factory();
-    // CuteGames writes [FEN "startpos"] for games from the start position.
-    if (const auto* fen = record.tag("FEN"); fen && *fen != "startpos")
-      if (auto r = game->reset(*fen); !r) return make_error(where + "FEN: " + r.error().message);
-    for (std::size_t k = 0; k < record.moves.size(); ++k) {
-      const std::string& token = record.moves[k];
-      const bool in_book = static_cast<int>(k) < settings.max_plies;
-      const auto before = in_book ? game->clone() : nullptr;
-      if (auto r = game->play(token); !r)
-        return make_error(where + "ply " + std::to_string(k + 1) + ": move " + quote(token) + ": " +
-                          r.error().message);
-      const auto score =
-          result_for(record.result, before ? before->side_to_move() : engine::Player::kOne);
-      if (!in_book || !score) continue;
-      BookMove& m = book.at(before->position_line()).add(canonical_token(*before, token, *game));
-      (*score > 0 ? m.stats.wins : *score < 0 ? m.stats.losses : m.stats.draws) += 1;
-    }
+Result<std::size_t> add_records(Book& book, records::RecordReader& reader,
+                                const GameFactory& factory, const BuildSettings& settings) {
+  std::size_t games = 0;
+  while (true) {
+    auto record = reader.next();
+    if (!record) return record.error();
+    if (!*record) return games;
+    if (auto r = add_record(book, **record, factory, settings); !r)
+      return make_error(records::place(reader.source(), **record) + ": " + r.error().message);
+    ++games;
   }
-  return {};
 }
 
 void finish_weights(Book& book, std::uint32_t min_games) {
@@ -69,7 +87,9 @@ void finish_weights(Book& book, std::uint32_t min_games) {
     moves.erase(std::remove_if(moves.begin(), moves.end(),
                                [&](const BookMove& m) { return m.stats.games() < min_games; }),
                 moves.end());
-    for (auto& m : moves) m.weight = std::max<std::uint32_t>(1, 2 * m.stats.wins + m.stats.draws);
+    for (auto& m : moves)
+      m.weight = std::max<std::uint32_t>(
+          1, add_counts(m.stats.wins, std::uint64_t{m.stats.wins} + m.stats.draws));
     if (moves.empty() && entry.eval == kNoEval && entry.proved == Proved::kNone)
       empty.push_back(key);
   }

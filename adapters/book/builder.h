@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "adapters/book/book.h"
-#include "adapters/book/records.h"
 #include "adapters/common/game_descriptor.h"
+#include "adapters/records/reader.h"
 
 namespace triad::adapters::book {
 
@@ -17,12 +17,12 @@ struct BuildSettings {
   std::uint32_t min_games = 2;  // a move played in fewer games gets no place in the book
 };
 
-// Adds the games to `book` (whose variant the games must be of: a record with a Variant tag
-// naming another variant is refused). Every move must be legal; an error names the record's
-// line, the ply and the move. Unfinished games ("*") count for nothing.
-Result<void> add_records(Book& book, const std::vector<RecordText>& records,
-                         const GameFactory& factory, const BuildSettings& settings,
-                         std::string_view file_name);
+// Adds the games `reader` yields to `book`, one record at a time, and returns how many
+// (`book`'s variant is the games' own: a record with a Variant tag naming another variant is
+// refused). Every move must be legal; an error names the file, the record, its line, and
+// the move (its number and token). Unfinished games ("*") count for nothing.
+Result<std::size_t> add_records(Book& book, records::RecordReader& reader,
+                                const GameFactory& factory, const BuildSettings& settings);
 
 // Drops the moves played in fewer than min_games games (and positions left without moves)
 // and sets each move's weight to its score in half points (2 per win, 1 per draw), at least

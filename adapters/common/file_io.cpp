@@ -117,4 +117,35 @@ bool AppendFile::write(std::string_view text) {
   return true;
 }
 
+Result<ReadFile> ReadFile::open(const std::filesystem::path& path, std::string_view what) {
+  auto fd = open_regular(path, what, O_RDONLY);
+  if (!fd) return fd.error();
+  return ReadFile(*fd, named(path, what));
+}
+
+ReadFile::ReadFile(ReadFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), name_(std::move(other.name_)) {}
+
+ReadFile& ReadFile::operator=(ReadFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    name_ = std::move(other.name_);
+  }
+  return *this;
+}
+
+ReadFile::~ReadFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Result<std::size_t> ReadFile::read(char* buffer, std::size_t size) {
+  while (true) {
+    const ssize_t n = ::read(fd_, buffer, size);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR)
+      return make_error(name_ + ": cannot read it (" + std::strerror(errno) + ")");
+  }
+}
+
 }  // namespace triad::adapters

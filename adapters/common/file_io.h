@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "engine/core/result.h"
 
@@ -41,6 +42,27 @@ class AppendFile {
  private:
   explicit AppendFile(int fd) : fd_(fd) {}
   int fd_ = -1;
+};
+
+// A regular file opened for reading piece by piece (game records are read lazily). Opening
+// never blocks and refuses anything that is not a regular file. Movable, not copyable.
+class ReadFile {
+ public:
+  static Result<ReadFile> open(const std::filesystem::path& path, std::string_view what);
+  ReadFile() = default;
+  ReadFile(ReadFile&& other) noexcept;
+  ReadFile& operator=(ReadFile&& other) noexcept;
+  ReadFile(const ReadFile&) = delete;
+  ReadFile& operator=(const ReadFile&) = delete;
+  ~ReadFile();
+
+  // Up to `size` bytes into `buffer`: how many, 0 at the end of the file.
+  Result<std::size_t> read(char* buffer, std::size_t size);
+
+ private:
+  ReadFile(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+  int fd_ = -1;
+  std::string name_;  // "records file 'x.pgn'", for errors
 };
 
 }  // namespace triad::adapters

@@ -71,6 +71,27 @@ TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
   EXPECT_NE(no_limit.err.find("no search limit"), std::string::npos) << no_limit.err;
 }
 
+// A form feed or a vertical tab in a record file is a blank; other control bytes are one
+// error naming the record and the line. Either way triad-analyse ends (it once spun for ever).
+TEST(AnalyseErrors, OddBytesInARecordFileNeitherHangNorPassSilently) {
+  TempDir dir("analyse_odd_bytes");
+  write_text(dir / "blanks.pgn", "[Variant \"razzledazzle\"]\n\n1. b1c3 \f c8d6 \v 1-0\n");
+  const auto blanks = run_analyse({"-nodes", "100", "-quiet", (dir / "blanks.pgn").string()},
+                                  dir.path(), std::chrono::seconds(30));
+  ASSERT_FALSE(blanks.timed_out) << "a form feed hung triad-analyse";
+  EXPECT_EQ(blanks.exit_code, 0) << blanks.err;
+  EXPECT_EQ(lines_of(blanks.out).size(), 3u) << blanks.out;  // start, after b1c3, after c8d6
+  write_text(dir / "binary.pgn", "[Variant \"razzledazzle\"]\n\n1. b1c3 \x01\x02 c8d6 1-0\n");
+  const auto binary = run_analyse({"-nodes", "100", "-quiet", (dir / "binary.pgn").string()},
+                                  dir.path(), std::chrono::seconds(30));
+  ASSERT_FALSE(binary.timed_out) << "binary bytes hung triad-analyse";
+  EXPECT_EQ(binary.exit_code, 2);
+  EXPECT_NE(binary.err.find("record 1 (line 1): byte 0x01 on line 3 is not text"),
+            std::string::npos)
+      << binary.err;
+  EXPECT_EQ(binary.err.find('\n'), binary.err.size() - 1) << "one line: " << binary.err;
+}
+
 // Whether `pid` is a running process (not gone, not a zombie).
 bool running(int pid) {
   const std::string status = read_text("/proc/" + std::to_string(pid) + "/status");

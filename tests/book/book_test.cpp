@@ -7,6 +7,7 @@
 #include <random>
 
 #include "adapters/book/book.h"
+#include "adapters/book/builder.h"
 #include "adapters/common/variants.h"
 #include "tests/book/book_support.h"
 
@@ -133,6 +134,36 @@ TEST(BookMerge, SumsWeightsAndStatisticsAndRefusesOtherVariants) {
   EXPECT_EQ(start->moves[1].weight, 14u);
   Book other(variant_of("yinyang"));
   EXPECT_FALSE(a.merge(other));
+}
+
+// Counts are 32-bit in the file: sums past 2^32 - 1 stay at it (they once wrapped: two books
+// of 3e9 wins merged to 1705032704), and merge says how many sums it cut.
+TEST(BookMerge, CountsSaturateInsteadOfWrapping) {
+  auto game = kRegistry.find("razzledazzle")->factory();
+  auto big = [&] {
+    Book book(variant_of("razzledazzle"));
+    BookMove& m = book.at(game->position_line()).add("d1c1b1");
+    m.weight = 3'000'000'000u;
+    m.stats = {3'000'000'000u, 7, 1};
+    return book;
+  };
+  Book a = big();
+  auto cut = a.merge(big());
+  ASSERT_TRUE(cut);
+  EXPECT_EQ(*cut, 2u);  // the weight and the wins
+  const BookMove& m = a.find(game->position_line())->moves[0];
+  EXPECT_EQ(m.weight, kMaxCount);
+  EXPECT_EQ(m.stats.wins, kMaxCount);
+  EXPECT_EQ(m.stats.draws, 14u);
+  EXPECT_EQ(m.stats.losses, 2u);
+  // Kept at the limit through the file, and weighting does not wrap either.
+  auto back = Book::decode(a.encode(), "merged.book");
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->find(game->position_line())->moves[0].stats.wins, kMaxCount);
+  finish_weights(a, 1);
+  EXPECT_EQ(a.find(game->position_line())->moves[0].weight, kMaxCount);
+  EXPECT_EQ(add_counts(kMaxCount - 1, 1), kMaxCount);
+  EXPECT_EQ(add_counts(5, 7), 12u);
 }
 
 TEST(BookPick, BestTakesTheHeaviestLegalMoveAndWeightedFollowsWeights) {

@@ -1,5 +1,6 @@
-// Records as books read them (triad-match's PGN, CuteGames-style PGN) and building a book
-// from them: statistics from the results, minimum game counts, bad records refused.
+// Building a book from game records (read by adapters/records/: triad-match's PGN,
+// CuteGames-style PGN): statistics from the results, minimum game counts, bad records
+// refused with the record and the move named.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -22,46 +23,20 @@ std::string read(const std::string& relative) {
   return s.str();
 }
 
-TEST(Records, SplitsTriadMatchRecordsWithCommentsAndResults) {
-  const auto records = split_records(read("tests/data/book/razzle-8games.pgn"), "r.pgn");
-  ASSERT_TRUE(records) << records.error().message;
-  ASSERT_EQ(records->size(), 8u);
-  EXPECT_EQ(*(*records)[0].tag("Variant"), "razzledazzle");
-  EXPECT_EQ((*records)[0].result, "0-1");
-  EXPECT_EQ((*records)[0].moves.size(), 38u);  // its PlyCount
-  EXPECT_EQ((*records)[0].moves[0], "d1c1b1");
-  EXPECT_EQ((*records)[0].moves.back(), "e3d4d1");
-}
-
-TEST(Records, ReadsPlainPgnWithVariationsNagsAndGluedNumbers) {
-  const auto records = split_records(
-      "[Event \"x\"]\n\n1.e1f3 $1 (1. d1f2 {alt}) b8c6 ; a comment\n2... x 1/2-1/2\n"
-      "1. d1f2 b8c6 *\n",
-      "p.pgn");
-  ASSERT_TRUE(records) << records.error().message;
-  ASSERT_EQ(records->size(), 2u);
-  EXPECT_EQ((*records)[0].moves, (std::vector<std::string>{"e1f3", "b8c6", "x"}));
-  EXPECT_EQ((*records)[0].result, "1/2-1/2");
-  EXPECT_EQ((*records)[1].moves.size(), 2u);
-  EXPECT_EQ((*records)[1].result, "*");
-}
-
-TEST(Records, UnterminatedCommentAndBadTagNameTheLine) {
-  auto comment = split_records("[Event \"x\"]\n1. e1f3 {never closed\n", "c.pgn");
-  ASSERT_FALSE(comment);
-  EXPECT_NE(comment.error().message.find("c.pgn"), std::string::npos);
-  EXPECT_NE(comment.error().message.find(":2: unterminated comment"), std::string::npos);
-  auto tag = split_records("[Event x]\n", "t.pgn");
-  ASSERT_FALSE(tag);
-  EXPECT_NE(tag.error().message.find(":1: malformed tag"), std::string::npos);
+// Adds the records of `text` to `book`: the number of games, or the error.
+Result<std::size_t> add_text(Book& book, const std::string& text, const GameFactory& factory,
+                             const BuildSettings& settings, const std::string& name) {
+  auto reader = records::RecordReader::over(text, "records file '" + name + "'");
+  return add_records(book, reader, factory, settings);
 }
 
 TEST(Build, CountsResultsFromTheMoverAndKeepsMovesOfEnoughGames) {
-  const auto records = split_records(read("tests/data/book/razzle-8games.pgn"), "r.pgn");
+  const std::string text = read("tests/data/book/razzle-8games.pgn");
+  const auto records = records::read_records(text, "r.pgn");
   ASSERT_TRUE(records);
   const auto* variant = kRegistry.find("razzledazzle");
   Book book(variant_of("razzledazzle"));
-  ASSERT_TRUE(add_records(book, *records, variant->factory, {4, 1}, "r.pgn"));
+  ASSERT_EQ(*add_text(book, text, variant->factory, {4, 1}, "r.pgn"), 8u);
   auto start = variant->factory();
   const BookEntry* e = book.find(start->position_line());
   ASSERT_NE(e, nullptr);
@@ -72,11 +47,11 @@ TEST(Build, CountsResultsFromTheMoverAndKeepsMovesOfEnoughGames) {
   }
   EXPECT_EQ(games, 8u);  // every game passes the start position once
   std::uint64_t expected_p1_wins = 0;
-  for (const auto& r : *records) expected_p1_wins += r.result == "1-0";
+  for (const auto& r : *records) expected_p1_wins += r.result == engine::GameResult::kP1Win;
   EXPECT_EQ(p1_wins, expected_p1_wins);
   // Only the first 4 plies entered: no position after 4 plies is in the book.
   Book deep(variant_of("razzledazzle"));
-  ASSERT_TRUE(add_records(deep, *records, variant->factory, {8, 1}, "r.pgn"));
+  ASSERT_TRUE(add_text(deep, text, variant->factory, {8, 1}, "r.pgn"));
   EXPECT_GT(deep.size(), book.size());
   // min_games 2 keeps only moves played twice or more, weighted 2 per win + 1 per draw.
   finish_weights(book, 2);
@@ -90,14 +65,15 @@ TEST(Build, CountsResultsFromTheMoverAndKeepsMovesOfEnoughGames) {
 // CuteGames' PGN (as its write_as_pgn lays it out): [FEN "startpos"] for the start, no
 // Variant tag, "1..." before a first move of Player 2, adjudicated games with result "*".
 TEST(Build, ReadsCuteGamesRecords) {
-  const auto records = split_records(read("tests/data/book/razzle-cutegames.pgn"), "c.pgn");
+  const std::string text = read("tests/data/book/razzle-cutegames.pgn");
+  const auto records = records::read_records(text, "c.pgn");
   ASSERT_TRUE(records) << records.error().message;
   ASSERT_EQ(records->size(), 3u);
-  EXPECT_EQ((*records)[1].moves.front(), "c8d6");
-  EXPECT_EQ((*records)[2].result, "*");
+  EXPECT_EQ((*records)[1].moves.front().token, "c8d6");
+  EXPECT_EQ((*records)[2].result, engine::GameResult::kNone);
   const auto* variant = kRegistry.find("razzledazzle");
   Book book(variant_of("razzledazzle"));
-  ASSERT_TRUE(add_records(book, *records, variant->factory, {40, 1}, "c.pgn"));
+  ASSERT_TRUE(add_text(book, text, variant->factory, {40, 1}, "c.pgn"));
   // The start position: the first game's first move, lost by Player 1 (the adjudicated
   // third game counts nothing).
   auto start = variant->factory();
@@ -115,25 +91,25 @@ TEST(Build, ReadsCuteGamesRecords) {
   EXPECT_EQ(second->moves[0].token, "c8d6");
   EXPECT_EQ(second->moves[0].stats.losses, 1u);
   // A FEN tag that is neither "startpos" nor a position is refused, naming the record.
-  auto bad = split_records("[FEN \"nonsense\"]\n1. d1c1b1 1-0\n", "f.pgn");
-  ASSERT_TRUE(bad);
-  auto r = add_records(book, *bad, variant->factory, {}, "f.pgn");
+  auto r = add_text(book, "[FEN \"nonsense\"]\n1. d1c1b1 1-0\n", variant->factory, {}, "f.pgn");
   ASSERT_FALSE(r);
-  EXPECT_NE(r.error().message.find("'f.pgn':1: FEN"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("'f.pgn', record 1 (line 1): FEN tag"), std::string::npos)
+      << r.error().message;
 }
 
 TEST(Build, IllegalMoveAndForeignVariantAreRefused) {
   const auto* variant = kRegistry.find("razzledazzle");
   Book book(variant_of("razzledazzle"));
-  auto bad = split_records("[Variant \"razzledazzle\"]\n1. d1c1b1 a1a1 0-1\n", "bad.pgn");
-  ASSERT_TRUE(bad);
-  auto r = add_records(book, *bad, variant->factory, {}, "bad.pgn");
+  // The second record's second move: the file, the record, its line and the move are named.
+  auto r = add_text(book,
+                    "[Variant \"razzledazzle\"]\n1. d1c1b1 0-1\n\n"
+                    "[Variant \"razzledazzle\"]\n1. d1c1b1 a1a1 0-1\n",
+                    variant->factory, {}, "bad.pgn");
   ASSERT_FALSE(r);
-  EXPECT_NE(r.error().message.find("'bad.pgn':1: ply 2: move 'a1a1'"), std::string::npos)
+  EXPECT_EQ(r.error().message.find("records file 'bad.pgn', record 2 (line 4): move 2 'a1a1': "),
+            0u)
       << r.error().message;
-  auto foreign = split_records("[Variant \"yinyang\"]\n1. c4b4 1-0\n", "y.pgn");
-  ASSERT_TRUE(foreign);
-  r = add_records(book, *foreign, variant->factory, {}, "y.pgn");
+  r = add_text(book, "[Variant \"yinyang\"]\n1. c4b4 1-0\n", variant->factory, {}, "y.pgn");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("variant 'yinyang'"), std::string::npos);
 }

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${FUZZ_SECONDS:-20}"
-targets=(command position_razzle position_yinyang position_ivesdama)
+targets=(command records position_razzle position_yinyang position_ivesdama)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target "${targets[@]/#/fuzz_}"

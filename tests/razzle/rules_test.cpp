@@ -10,7 +10,8 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/razzle/notation.h"
-#include "adapters/razzle/record.h"
+#include "adapters/records/reader.h"
+#include "adapters/records/replay.h"
 #include "engine/games/razzle/game.h"
 #include "tests/razzle/razzle_test_util.h"
 
@@ -253,54 +254,81 @@ TEST(RazzleRules, PublishedOpeningReplays) {
   EXPECT_EQ(game.position_line(), "1p1xpp1/7/1b5/7/7/5B1/7/1PPX1X1 2 - - 4");
 }
 
+// Published move lists and PGN-like records, read by the record module and played with the
+// rules: dash notation, move numbers, a start from the FEN tag.
 TEST(RazzleRules, PublishedRecordImports) {
-  const Position start = test::parse(kExtended, "1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0");
-  auto moves =
-      adapters::razzle::import_moves(kExtended, start, "1... c8-b6 2. e1-f3 d8-b6 3. d1-f1-f3 *");
-  ASSERT_TRUE(moves.ok()) << moves.error().message;
-  ASSERT_EQ(moves->size(), 4u);
-  Position pos = start;
-  std::vector<std::string> tokens;
-  for (const Move& m : *moves) {
-    tokens.push_back(RazzleNotation::format_move(kExtended, pos, m));
-    pos = kExtended.make(pos, m);
-  }
-  EXPECT_THAT(tokens, ElementsAre("c8b6", "e1f3", "d8b6", "d1f1f3"));
+  namespace rec = adapters::records;
+  auto records = rec::read_records("1... c8-b6 2. e1-f3 d8-b6 3. d1-f1-f3 *", "published");
+  ASSERT_TRUE(records.ok()) << records.error().message;
+  ASSERT_EQ(records->size(), 1u);
+  EXPECT_THAT((*records)[0].tokens(), ElementsAre("c8-b6", "e1-f3", "d8-b6", "d1-f1-f3"));
+  adapters::TypedGame<Game> game(kExtended);
+  ASSERT_TRUE(game.reset("1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0").ok());
+  std::vector<std::string> canonical;
+  auto played = rec::play_moves(game, (*records)[0], [&](std::size_t ply, const auto& before) {
+    for (const auto& token : before.legal_moves()) {
+      auto trial = before.clone();
+      ASSERT_TRUE(trial->play(token).ok());
+      auto dashed = before.clone();
+      if (dashed->play((*records)[0].moves[ply].token).ok() &&
+          dashed->position_line() == trial->position_line())
+        canonical.push_back(token);
+    }
+  });
+  ASSERT_TRUE(played.ok()) << played.error().message;
+  EXPECT_THAT(canonical, ElementsAre("c8b6", "e1f3", "d8b6", "d1f1f3"));
+  EXPECT_EQ(game.position_line(), "1p1xpp1/7/1b5/7/7/5B1/7/1PPX1X1 2 - - 4");
 
-  auto bad = adapters::razzle::import_moves(kExtended, start, "c8-b6 e1-f3 d8-b7 d1-f1-f3");
-  ASSERT_FALSE(bad.ok());
-  EXPECT_THAT(bad.error().message, HasSubstr("record move 3 ('d8-b7')"));
-  auto late = adapters::razzle::import_moves(kExtended, start, "c8-b6 1-0 e1-f3");
-  ASSERT_FALSE(late.ok());
-  EXPECT_THAT(late.error().message, HasSubstr("'e1-f3' follows the result token"));
+  auto bad = rec::read_records("c8-b6 e1-f3 d8-b7 d1-f1-f3", "bad");
+  ASSERT_TRUE(bad.ok());
+  ASSERT_TRUE(game.reset("1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0").ok());
+  auto refused = rec::play_moves(game, (*bad)[0]);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.error().message, HasSubstr("move 3 'd8-b7'"));
+  // A result token ends the record: what follows is the next one.
+  auto late = rec::read_records("c8-b6 1-0 e1-f3", "late");
+  ASSERT_TRUE(late.ok());
+  ASSERT_EQ(late->size(), 2u);
+  EXPECT_EQ((*late)[0].result, engine::GameResult::kP1Win);
+  EXPECT_THAT((*late)[1].tokens(), ElementsAre("e1-f3"));
 }
 
 TEST(RazzleRules, PgnLikeRecordImports) {
+  namespace rec = adapters::records;
   const std::string record =
       "[Event \"Published opening\"]\n"
       "[Variant \"razzledazzle\"]\n"
       "[FEN \"1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0\"]\n"
       "\n"
       "1... c8-b6 2. e1-f3 d8-b6 3. d1-f1-f3 *\n";
-  auto imported = adapters::razzle::import_record(kExtended, record);
+  auto imported = rec::read_records(record, "opening");
   ASSERT_TRUE(imported.ok()) << imported.error().message;
-  EXPECT_EQ(imported->start.side_to_move(), Player::kTwo);
-  EXPECT_EQ(imported->moves.size(), 4u);
-  EXPECT_EQ(imported->result, "*");
-  ASSERT_EQ(imported->tags.size(), 3u);
-  EXPECT_EQ(imported->tags[0], (std::pair<std::string, std::string>{"Event", "Published opening"}));
+  ASSERT_EQ(imported->size(), 1u);
+  const rec::Record& r = (*imported)[0];
+  adapters::TypedGame<Game> game(kExtended);
+  ASSERT_TRUE(rec::set_up(game, r).ok());
+  EXPECT_EQ(game.side_to_move(), Player::kTwo);
+  ASSERT_TRUE(rec::play_moves(game, r).ok());
+  EXPECT_EQ(r.moves.size(), 4u);
+  EXPECT_EQ(r.result, engine::GameResult::kNone);
+  ASSERT_EQ(r.tags.size(), 3u);
+  EXPECT_EQ(r.tags[0], (rec::Tag{"Event", "Published opening"}));
 
-  auto bad_fen = adapters::razzle::import_record(kExtended, "[FEN \"1ppbpp1/7 1 - -\"]\nc8-b6");
-  ASSERT_FALSE(bad_fen.ok());
-  EXPECT_THAT(bad_fen.error().message,
-              HasSubstr("record line 1: FEN tag: board: expected 8 ranks"));
-  auto bad_tag = adapters::razzle::import_record(kExtended, "[Event]\n");
+  auto bad_fen = rec::read_records("[FEN \"1ppbpp1/7 1 - -\"]\nc8-b6", "bad");
+  ASSERT_TRUE(bad_fen.ok());
+  auto set = rec::set_up(game, (*bad_fen)[0]);
+  ASSERT_FALSE(set.ok());
+  EXPECT_THAT(set.error().message, HasSubstr("FEN tag: board: expected 8 ranks"));
+  auto bad_tag = rec::read_records("[Event]\n", "tags");
   ASSERT_FALSE(bad_tag.ok());
-  EXPECT_THAT(bad_tag.error().message, HasSubstr("record line 1: expected a tag pair"));
+  EXPECT_THAT(bad_tag.error().message, HasSubstr("tags, record 1 (line 1): malformed tag line 1"));
   // Without a FEN tag the record starts from the start position (Player 1 to move).
-  auto from_start = adapters::razzle::import_record(kExtended, "1. c8-b6");
-  ASSERT_FALSE(from_start.ok());
-  EXPECT_THAT(from_start.error().message, HasSubstr("record move 1 ('c8-b6')"));
+  auto from_start = rec::read_records("1. c8-b6", "start");
+  ASSERT_TRUE(from_start.ok());
+  ASSERT_TRUE(rec::set_up(game, (*from_start)[0]).ok());
+  auto refused = rec::play_moves(game, (*from_start)[0]);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_THAT(refused.error().message, HasSubstr("move 1 'c8-b6'"));
 }
 
 }  // namespace

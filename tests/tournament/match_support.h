@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/common/variants.h"
+#include "adapters/records/reader.h"
 #include "tournament/config.h"
 #include "tournament/tournament.h"
 
@@ -87,41 +88,18 @@ struct ParsedRecord {
   std::string result;
 };
 
+// Read with the record module (adapters/records/), as every reader of records does.
 inline std::vector<ParsedRecord> parse_records(const std::string& text) {
+  auto records = adapters::records::read_records(text, "records");
+  EXPECT_TRUE(records) << records.error().message;
   std::vector<ParsedRecord> out;
-  std::istringstream in(text);
-  std::string line;
-  ParsedRecord current;
-  bool in_moves = false;
-  int comment_depth = 0;  // inside a {comment}, which may span lines
-  while (std::getline(in, line)) {
-    if (line.rfind("[", 0) == 0) {
-      if (in_moves) {
-        out.push_back(current);
-        current = ParsedRecord{};
-        in_moves = false;
-      }
-      const auto space = line.find(' ');
-      current.tags[line.substr(1, space - 1)] =
-          line.substr(space + 2, line.size() - space - 4);  // [Name "value"]
-      continue;
-    }
-    if (line.empty()) continue;
-    in_moves = true;
-    std::istringstream words(line);
-    for (std::string w; words >> w;) {
-      if (comment_depth > 0 || w.front() == '{') {
-        comment_depth = w.back() == '}' ? 0 : 1;
-        continue;
-      }
-      if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") {
-        current.result = w;
-      } else if (w.back() != '.') {
-        current.moves.push_back(w);
-      }
-    }
+  if (!records) return out;
+  for (const auto& r : *records) {
+    ParsedRecord& parsed = out.emplace_back();
+    for (const auto& t : r.tags) parsed.tags[t.name] = t.value;
+    parsed.moves = r.tokens();
+    parsed.result = adapters::records::result_token(r.result);
   }
-  if (in_moves) out.push_back(current);
   return out;
 }
 
@@ -142,7 +120,7 @@ inline void expect_valid_record(const ParsedRecord& r) {
   if (termination == "normal") {
     const engine::Outcome o = (*game)->outcome();
     ASSERT_TRUE(o.over()) << "game " << r.tags.at("Game") << " ended 'normal' while going on";
-    EXPECT_EQ(result_text(o.result), r.result);
+    EXPECT_EQ(adapters::records::result_token(o.result), r.result);
   }
 }
 

@@ -12,9 +12,6 @@ namespace triad::tools::book {
 
 namespace {
 
-// The largest records file read.
-constexpr std::uintmax_t kMaxRecordsFileBytes = 256u << 20;
-
 // A book and the variant (from the registry) it was made for.
 Result<bk::Book> load_book_for(const std::string& file, const adapters::VariantRegistry& registry,
                                const adapters::Variant*& variant) {
@@ -70,13 +67,11 @@ Result<void> run_build(const std::vector<std::string>& args, std::ostream& out) 
   bk::Book book(book_variant_of(**variant));
   std::size_t games = 0;
   for (const auto& file : inputs) {
-    auto text = adapters::read_regular_file(file, "records file", kMaxRecordsFileBytes);
-    if (!text) return text.error();
-    auto records = bk::split_records(*text, file);
-    if (!records) return records.error();
-    if (auto r = bk::add_records(book, *records, (*variant)->factory, settings, file); !r)
-      return r.error();
-    games += records->size();
+    auto reader = adapters::records::RecordReader::open(file);
+    if (!reader) return reader.error();
+    auto added = bk::add_records(book, *reader, (*variant)->factory, settings);
+    if (!added) return added.error();
+    games += *added;
   }
   bk::finish_weights(book, settings.min_games);
   if (auto r = write_file(output, book.encode(), "book file"); !r) return r.error();
@@ -154,15 +149,20 @@ Result<void> run_merge(const std::vector<std::string>& args, std::ostream& out) 
   const adapters::Variant* variant = nullptr;
   auto merged = load_book_for(inputs[0], *registry, variant);
   if (!merged) return merged.error();
+  std::uint64_t cut = 0;
   for (std::size_t i = 1; i < inputs.size(); ++i) {
     auto other = bk::Book::load(inputs[i]);
     if (!other) return other.error();
-    if (auto r = merged->merge(*other); !r)
-      return make_error("book file " + adapters::quote(inputs[i]) + ": " + r.error().message);
+    auto r = merged->merge(*other);
+    if (!r) return make_error("book file " + adapters::quote(inputs[i]) + ": " + r.error().message);
+    cut += *r;
   }
   if (auto r = write_file(output, merged->encode(), "book file"); !r) return r.error();
   out << "book " << output << ": " << merged->size() << " positions from " << inputs.size()
       << " books\n";
+  if (cut > 0)
+    out << "note: " << cut << " summed weights or game counts exceeded " << bk::kMaxCount
+        << " and were kept at " << bk::kMaxCount << "\n";
   return {};
 }
 

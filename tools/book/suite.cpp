@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "adapters/common/text.h"
+#include "adapters/records/writer.h"
 #include "tools/book/analysis.h"
 #include "tools/book/commands.h"
 #include "tools/book/common.h"
@@ -72,25 +73,29 @@ std::optional<Opening> walk(const adapters::Variant& variant, const bk::Book* bo
   return opening;
 }
 
-// The openings as game records (docs/notation.md): the start position, the moves, result "*"
-// and the evaluation in a comment.
+// The openings as game records (docs/notation.md, written by adapters/records/): the start
+// position, the moves, result "*" and the evaluation in the last move's comment.
 std::string records_text(const std::vector<Opening>& openings, const adapters::Variant& variant) {
   const std::string start = variant.factory()->start_position_line();
-  std::ostringstream text;
+  std::string text;
   for (std::size_t i = 0; i < openings.size(); ++i) {
-    text << "[Event \"triad-book suite\"]\n[Game \"" << i + 1 << "\"]\n[Variant \"" << variant.name
-         << "\"]\n[FEN \"" << start << "\"]\n[Result \"*\"]\n\n";
-    const auto& moves = openings[i].moves;
-    for (std::size_t k = 0; k < moves.size(); ++k)
-      text << (k % 2 == 0 ? std::to_string(k / 2 + 1) + ". " : "") << moves[k] << " ";
-    text << "{eval " << openings[i].eval << ", side to move";
+    adapters::records::Record r;
+    r.tags = {{"Event", "triad-book suite"},
+              {"Game", std::to_string(i + 1)},
+              {"Variant", variant.name},
+              {"FEN", start},
+              {"Result", "*"}};
+    for (const auto& m : openings[i].moves) r.moves.push_back({m, ""});
+    std::ostringstream eval;
+    eval << "eval " << openings[i].eval << ", side to move";
     if (const auto& s = openings[i].self_play)
-      text << "; self-play +" << s->wins << " =" << s->draws << " -" << s->losses;
+      eval << "; self-play +" << s->wins << " =" << s->draws << " -" << s->losses;
     if (const auto& s = openings[i].self_play; s && s->pairs > 0)
-      text << ", gain " << s->gain_percent();
-    text << "} *\n\n";
+      eval << ", gain " << s->gain_percent();
+    (r.moves.empty() ? r.comment : r.moves.back().comment) = eval.str();
+    text += adapters::records::write_record(r);
   }
-  return text.str();
+  return text;
 }
 
 }  // namespace

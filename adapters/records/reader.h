@@ -1,0 +1,77 @@
+// Reading game records lazily, one record at a time, from a file of any size or from a text:
+// Triad's records (writer.h) and other PGN-like files (CuteGames', plain PGN). Comments
+// after a move are kept as that move's; variations, NAGs, ';' and '%' comments and move
+// numbers are skipped. A tag line after moves starts the next record even without a result
+// token. Every byte is either text or an error: form feeds and vertical tabs are blanks,
+// other control bytes (a binary file) are refused. Each record is bounded (kMaxRecordBytes),
+// so memory stays bounded whatever the file holds.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/common/file_io.h"
+#include "adapters/records/record.h"
+#include "engine/core/result.h"
+
+namespace triad::adapters::records {
+
+// The longest record read: 4 MiB of text (a game of the longest ply bound with engine
+// comments takes well under 1 MiB).
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{4} << 20;
+
+class RecordReader {
+ public:
+  // Reads the regular file `path` (named "records file 'path'" in errors).
+  static Result<RecordReader> open(const std::filesystem::path& path);
+  // Reads `text`, which must outlive the reader; `source` names it in errors.
+  static RecordReader over(std::string_view text, std::string source);
+
+  // The next record; nothing at the end of the input. An error names the source, the record
+  // and its line, and the line of the fault; after an error, every call returns it again.
+  Result<std::optional<Record>> next();
+  const std::string& source() const { return source_; }
+
+ private:
+  RecordReader(std::string source, std::optional<ReadFile> file, std::string_view text);
+
+  int peek();      // the next byte (0..255), -1 at the end (or after a read error)
+  void advance();  // consumes the byte peek() returned
+  std::string_view data() const { return file_ ? std::string_view(buffer_) : text_; }
+  bool refill();
+  Error fail(const std::string& what);
+  void begin();
+  Record close(engine::GameResult result);
+  Result<void> check_byte(int c);
+  Result<void> tag();
+  Result<void> comment(std::string* text);
+  Result<void> variation();
+  Result<void> token();
+
+  std::string source_;
+  std::optional<ReadFile> file_;
+  std::string buffer_;     // the file's last piece read
+  std::string_view text_;  // the text read, when not a file
+  std::size_t at_ = 0;     // in buffer_ or text_
+  std::optional<Error> read_error_;
+  std::optional<Error> failed_;
+
+  std::int64_t line_ = 1;
+  bool line_start_ = true;  // only blanks since the last newline
+  std::int64_t records_ = 0;
+  std::size_t record_bytes_ = 0;
+  bool open_ = false;
+  bool after_move_ = false;  // nothing but blanks since the last move token
+  std::string pending_comment_;
+  Record current_;
+  std::optional<Record> done_;  // a record ended by a result token, to return
+};
+
+// Every record of `text` (for small inputs and bindings; files go through RecordReader).
+Result<std::vector<Record>> read_records(std::string_view text, std::string source);
+
+}  // namespace triad::adapters::records
