@@ -74,6 +74,8 @@ function(triad_add_test name)
   # triad_core brings the include root, for the tests' own helpers (tests/...).
   target_link_libraries(${name} PRIVATE ${T_LIBS} triad_core GTest::gtest GTest::gmock
                                         GTest::gtest_main)
+  # generated/tests/all_games.h (tests/CMakeLists.txt).
+  target_include_directories(${name} PRIVATE ${PROJECT_BINARY_DIR}/generated)
   triad_target_options(${name})
   target_compile_definitions(${name} PRIVATE
     TRIAD_SOURCE_DIR="${PROJECT_SOURCE_DIR}"

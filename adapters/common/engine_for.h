@@ -13,8 +13,8 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_engine.h"
-#include "engine/core/game_solver.h"
 #include "engine/core/perft.h"
+#include "engine/search/hooks.h"
 #include "engine/search/searcher.h"
 
 namespace triad::adapters {
@@ -24,6 +24,11 @@ class EngineFor final : public GameEngine {
  public:
   using Move = typename G::Move;
   using N = Notation<G>;
+  // The game's search hooks must be complete here (the game's descriptor includes its
+  // search_hooks.h): a missing include or a mismatched solver does not compile.
+  using Hooks = engine::SearchHooks<G>;
+  static_assert(engine::SearchHooksFor<Hooks, G>);
+  using Solver = typename Hooks::GameSolver;
 
   EngineFor(TypedGame<G> game, std::size_t hash_mb) : game_(std::move(game)), hash_mb_(hash_mb) {}
 
@@ -112,9 +117,9 @@ class EngineFor final : public GameEngine {
   }
 
   Result<void> can_solve() const override {
-    if constexpr (engine::GameSolver<G>::kAvailable) return {};
+    if constexpr (Solver::kAvailable) return {};
     return make_error("go solve : no solver for " + std::string(G::kName) +
-                      " (only Yin Yang can be solved to the end)");
+                      " (this game has no whole-game solver)");
   }
 
   void start_solve(const SolveRequest& request, SolveSink on_progress, SolveSink on_done) override {
@@ -167,7 +172,7 @@ class EngineFor final : public GameEngine {
   static TextSolve solve(const engine::GameLine<G>& line, const SolveRequest& request,
                          const SolveSink& on_progress, const std::atomic<bool>& stop) {
     TextSolve out;
-    if constexpr (engine::GameSolver<G>::kAvailable) {
+    if constexpr (Solver::kAvailable) {
       using Clock = std::chrono::steady_clock;
       const auto start = Clock::now();
       auto last_report = start;
@@ -177,11 +182,11 @@ class EngineFor final : public GameEngine {
       const auto& g = line.game();
       const auto root = line.current();
       const bool p1 = g.side_to_move(root) == engine::Player::kOne;
-      engine::GameSolver<G> solver;
+      Solver solver;
       solver.configure(request.hash_mb << 20, request.threads);
       TextSolve progress;
-      progress.lower = -engine::GameSolver<G>::kMaxMargin;
-      progress.upper = engine::GameSolver<G>::kMaxMargin;
+      progress.lower = -Solver::kMaxMargin;
+      progress.upper = Solver::kMaxMargin;
       const auto report = [&] {
         progress.nodes = solver.nodes();
         progress.time_ms = elapsed();

@@ -3,6 +3,7 @@
 
 #include "adapters/ivesdama/notation.h"
 #include "adapters/ivesdama/settings.h"
+#include "engine/games/ivesdama/search_hooks.h"  // EngineFor<Game> needs the hooks
 
 namespace triad::adapters::ivesdama {
 

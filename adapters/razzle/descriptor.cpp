@@ -3,6 +3,7 @@
 
 #include "adapters/razzle/notation.h"
 #include "adapters/razzle/settings.h"
+#include "engine/games/razzle/search_hooks.h"  // EngineFor<Game> needs the hooks
 
 namespace triad::adapters::razzle {
 

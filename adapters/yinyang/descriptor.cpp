@@ -5,6 +5,7 @@
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/perfect_book.h"
 #include "adapters/yinyang/settings.h"
+#include "engine/games/yinyang/search_hooks.h"  // EngineFor<Game> needs the hooks
 
 namespace triad::adapters::yinyang {
 

@@ -11,9 +11,6 @@
 #include "engine/core/game.h"
 #include "engine/core/result.h"
 #include "engine/games/yinyang/game.h"
-// The game's GameSolver specialisation: EngineFor<Game> (`go solve`) needs Notation<Game>, so
-// it sees the solver wherever it is instantiated.
-#include "engine/games/yinyang/game_solver.h"
 
 namespace triad::adapters {
 

@@ -25,6 +25,15 @@
 //   solve_root(g, pos, budget_ms, stop, tables) -> optional RootSolution: the whole game
 //                               solved from the root (perfect line), or nothing (too big for
 //                               the time budget, -1 = no time limit; or stopped)
+//   GameSolver              -> the exact whole-game solver behind `go solve`, or NoGameSolver
+//                               (kAvailable = false). One with kAvailable = true must have
+//                               (checked by GameSolverFor):
+//       kMaxMargin                      final margins lie within +-kMaxMargin
+//       configure(hash_bytes, threads)  table memory and threads for the next solves
+//       solve(g, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>, nothing
+//                                       when stopped (the last progress report holds what
+//                                       was proved)
+//       nodes(), hashfull()             progress while solve() runs (from its stop check)
 #pragma once
 
 #include <algorithm>
@@ -37,6 +46,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/solve_types.h"
 #include "engine/search/search_types.h"
 
 namespace triad::engine {
@@ -76,6 +86,30 @@ struct NoThreadTables {
   void clear() {}
 };
 
+// The GameSolver of a game that cannot be solved to the end (`go solve` says so).
+struct NoGameSolver {
+  static constexpr bool kAvailable = false;
+};
+
+// The whole-game solver contract (see the top of this file): nothing for an unavailable one.
+template <class S, class G>
+concept GameSolverFor = requires {
+  std::bool_constant<S::kAvailable>{};
+}
+&&(!S::kAvailable ||
+   requires(S & s, const S& cs, const G& g, const typename G::Position& pos, bool exact,
+            const std::function<void(const SolveProgress<typename G::Move>&)>& on_progress,
+            const StopCheck& stop, std::size_t bytes, int threads) {
+     requires std::default_initializable<S>;
+     std::integral_constant<int, S::kMaxMargin>{};
+     { s.configure(bytes, threads) } -> std::same_as<void>;
+     {
+       s.solve(g, pos, exact, on_progress, stop)
+       } -> std::same_as<std::optional<SolveOutcome<typename G::Move>>>;
+     { cs.nodes() } -> std::same_as<std::uint64_t>;
+     { cs.hashfull() } -> std::same_as<int>;
+   });
+
 // Specialised by each game (engine/games/<g>/search_hooks.h); deliberately not defined here.
 template <Game G>
 struct SearchHooks;
@@ -87,6 +121,7 @@ concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
                                   std::int64_t budget_ms, const StopCheck& stop,
                                   typename H::ThreadTables& tables, std::size_t bytes) {
   requires std::constructible_from<typename H::ThreadTables, std::size_t, bool>;
+  requires GameSolverFor<typename H::GameSolver, G>;
   { std::as_const(tables).bytes() } -> std::same_as<std::size_t>;
   { tables.clear() } -> std::same_as<void>;
   { H::move_key(g, pos, m) } -> std::same_as<int>;

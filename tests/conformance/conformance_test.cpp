@@ -12,10 +12,8 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_registry.h"
-#include "adapters/ivesdama/notation.h"
-#include "adapters/razzle/notation.h"
-#include "adapters/yinyang/notation.h"
 #include "engine/core/perft.h"
+#include "tests/all_games.h"
 #include "tests/conformance/default_game.h"
 
 namespace triad {
@@ -29,8 +27,8 @@ class Conformance : public ::testing::Test {
   static G make_default_game() { return testing::make_default_game<G>(); }
 };
 
-using GameTypes =
-    ::testing::Types<games::yinyang::Game, games::razzle::Game, games::ivesdama::Game>;
+// Every game (generated from TRIAD_GAMES: a new game is in the suite without an edit).
+using GameTypes = testing::AllGames<::testing::Types>;
 TYPED_TEST_SUITE(Conformance, GameTypes);
 
 // Plays seeded random games and checks, at every position: the position line round-trips

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine_child.h"
+#include "tests/all_games.h"
 
 namespace triad::protocol {
 namespace {
@@ -111,7 +112,7 @@ std::string alquerque_board() {
 
 TEST(HostileInput, HugeMoveTokensGiveOneShortPrintableLine) {
   const std::string token = "\x1b[2J" + std::string(100'000, 'x') + std::string("\0\a", 2);
-  for (const char* variant : {"razzledazzle", "yinyang", "ivesdama"}) {
+  for (const std::string& variant : triad::testing::registered_game_names()) {
     EngineChild e({"--variant", variant});
     expect_one_error_line(answer_to(e, "position startpos moves " + token), variant);
     e.send("position startpos");  // the illegal move above forfeited the game
@@ -139,7 +140,7 @@ TEST(HostileInput, NulAndBelInsideAMalformedMoveAreEscaped) {
 
 TEST(HostileInput, HugePositionFieldsGiveOneShortLine) {
   const std::string huge(1'000'000, '9');
-  for (const char* variant : {"razzledazzle", "yinyang", "ivesdama"}) {
+  for (const std::string& variant : triad::testing::registered_game_names()) {
     EngineChild e({"--variant", variant});
     auto fields = split(start_fen(e));
     ASSERT_GE(fields.size(), 3u) << variant;
@@ -231,7 +232,7 @@ TEST(HostileInput, BoardNamesStayValidJson) {
 }
 
 TEST(HostileInput, EveryPrintedPlyIsReadBack) {
-  for (const char* variant : {"razzledazzle", "yinyang", "ivesdama"}) {
+  for (const std::string& variant : triad::testing::registered_game_names()) {
     EngineChild e({"--variant", variant});
     auto fields = split(start_fen(e));
     fields.back() = "1000000000";

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "session_driver.h"
+#include "tests/all_games.h"
 
 namespace triad::protocol::testing {
 namespace {
@@ -21,7 +22,7 @@ struct Command {
   int position = -1;  // for `position`: index into the test's positions
 };
 
-class Interleaving : public ::testing::TestWithParam<const char*> {};
+class Interleaving : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Interleaving, EveryAcceptedGoGetsExactlyOneLegalBestmove) {
   const std::string variant = GetParam();
@@ -127,7 +128,7 @@ TEST_P(Interleaving, EveryAcceptedGoGetsExactlyOneLegalBestmove) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, Interleaving,
-                         ::testing::Values("razzledazzle", "yinyang", "ivesdama"));
+                         ::testing::ValuesIn(triad::testing::registered_game_names()));
 
 }  // namespace
 }  // namespace triad::protocol::testing

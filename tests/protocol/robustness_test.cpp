@@ -5,6 +5,7 @@
 #include <random>
 
 #include "session_driver.h"
+#include "tests/all_games.h"
 
 namespace triad::protocol::testing {
 namespace {
@@ -15,7 +16,7 @@ void expect_at_most_one_error(const std::vector<std::string>& out, const std::st
   for (const auto& l : out) EXPECT_TRUE(starts_with(l, "info string error ")) << l;
 }
 
-class Robustness : public ::testing::TestWithParam<const char*> {};
+class Robustness : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Robustness, GarbageLeavesTheSessionUsable) {
   SessionDriver d;
@@ -65,7 +66,7 @@ TEST_P(Robustness, GarbageLeavesTheSessionUsable) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, Robustness,
-                         ::testing::Values("razzledazzle", "yinyang", "ivesdama"));
+                         ::testing::ValuesIn(triad::testing::registered_game_names()));
 
 TEST(Robustness, RunSurvivesBinaryStream) {
   std::mt19937 rng(7);

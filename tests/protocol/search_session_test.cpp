@@ -10,6 +10,7 @@
 
 #include "protocol/output.h"
 #include "session_driver.h"
+#include "tests/all_games.h"
 
 namespace triad::protocol::testing {
 namespace {
@@ -41,7 +42,7 @@ std::set<std::string> legal_moves(SessionDriver& d) {
   return out;
 }
 
-class GoForms : public ::testing::TestWithParam<const char*> {};
+class GoForms : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GoForms, EveryGoFormGivesInfoThenOneLegalBestmove) {
   SessionDriver d;
@@ -56,7 +57,8 @@ TEST_P(GoForms, EveryGoFormGivesInfoThenOneLegalBestmove) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Games, GoForms, ::testing::Values("razzledazzle", "yinyang", "ivesdama"));
+INSTANTIATE_TEST_SUITE_P(Games, GoForms,
+                         ::testing::ValuesIn(triad::testing::registered_game_names()));
 
 TEST(SearchSession, SearchmovesRestrictsTheRoot) {
   SessionDriver d;

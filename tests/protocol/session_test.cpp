@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "session_driver.h"
+#include "tests/all_games.h"
 
 namespace triad::protocol::testing {
 namespace {
@@ -263,7 +264,7 @@ TEST(Session, DisplayShowsBoardPositionSideMovesAndState) {
 }
 
 TEST(Session, EvalTermsSumToTotal) {
-  for (const char* v : {"razzledazzle", "yinyang", "ivesdama"}) {
+  for (const std::string& v : triad::testing::registered_game_names()) {
     SessionDriver d;
     d.send(std::string("setoption name UCI_Variant value ") + v);
     const auto out = d.send("eval");

@@ -1,8 +1,10 @@
 // The search hooks contract (engine/search/hooks.h) is checked at compile time: every game's
-// SearchHooks<G> satisfies SearchHooksFor, and hooks with a hook missing do not. The file
-// has no TEST: a broken contract fails the build of search_tests.
+// SearchHooks<G> satisfies SearchHooksFor, and hooks with a hook missing do not — the
+// whole-game solver included (GameSolver: missing, for another game, or incomplete). The
+// file has no TEST: a broken contract fails the build of search_tests.
 #include "engine/games/ivesdama/search_hooks.h"
 #include "engine/games/razzle/search_hooks.h"
+#include "engine/games/yinyang/game_solver.h"
 #include "engine/games/yinyang/search_hooks.h"
 #include "engine/search/hooks.h"
 
@@ -32,6 +34,50 @@ struct StaticLeafWithoutFunction : SearchHooks<games::yinyang::Game> {
   static constexpr bool kStaticLeaf = true;
 };
 static_assert(!SearchHooksFor<StaticLeafWithoutFunction, games::yinyang::Game>);
+
+// Every hook but GameSolver: a game without a whole-game solver says so (NoGameSolver).
+struct WithoutGameSolver {
+  using G = Razzle;
+  static constexpr bool kCanRepeat = true;
+  static constexpr bool kStaticLeaf = false;
+  using ThreadTables = NoThreadTables;
+  static int move_key(const G&, const G::Position&, const G::Move&) { return -1; }
+  static bool is_tactical(const G&, const G::Position&, const G::Move&) { return false; }
+  static void prepare(const G&) {}
+  static int moves_left(const G&, const G::Position&) { return 30; }
+  static bool solve(const G&, const G::Position&, int, SolveResult&, ThreadTables&) {
+    return false;
+  }
+  static std::optional<RootSolution<G::Move>> solve_root(const G&, const G::Position&, std::int64_t,
+                                                         const StopCheck&, ThreadTables&) {
+    return std::nullopt;
+  }
+};
+static_assert(!SearchHooksFor<WithoutGameSolver, Razzle>);
+struct WithNoGameSolver : WithoutGameSolver {
+  using GameSolver = NoGameSolver;
+};
+static_assert(SearchHooksFor<WithNoGameSolver, Razzle>);  // the solver was the only gap
+
+// Yin Yang's solver on Razzle Dazzle: its moves and positions are another game's.
+static_assert(GameSolverFor<games::yinyang::GameSolver, games::yinyang::Game>);
+struct WithAnotherGamesSolver : WithoutGameSolver {
+  using GameSolver = games::yinyang::GameSolver;
+};
+static_assert(!SearchHooksFor<WithAnotherGamesSolver, Razzle>);
+
+// Claims to be available but cannot solve.
+struct SolverWithoutSolve {
+  static constexpr bool kAvailable = true;
+  static constexpr int kMaxMargin = 1;
+  void configure(std::size_t, int) {}
+  std::uint64_t nodes() const { return 0; }
+  int hashfull() const { return 0; }
+};
+struct WithSolverWithoutSolve : WithoutGameSolver {
+  using GameSolver = SolverWithoutSolve;
+};
+static_assert(!SearchHooksFor<WithSolverWithoutSolve, Razzle>);
 
 }  // namespace
 }  // namespace triad::engine

@@ -16,6 +16,7 @@
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/search_hooks.h"
 #include "engine/games/yinyang/solver.h"
+#include "tests/all_games.h"
 #include "tests/search/search_test_util.h"
 
 namespace triad::search_test {
@@ -62,7 +63,7 @@ class SearchTest : public ::testing::Test {
   std::unique_ptr<adapters::TypedGame<G>> typed_;
 };
 
-using Games = ::testing::Types<games::yinyang::Game, games::razzle::Game, games::ivesdama::Game>;
+using Games = triad::testing::AllGames<::testing::Types>;  // every game (from TRIAD_GAMES)
 TYPED_TEST_SUITE(SearchTest, Games);
 
 TYPED_TEST(SearchTest, DepthSearchIsDeterministicAtOneThread) {

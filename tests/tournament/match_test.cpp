@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "tests/all_games.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament {
@@ -20,7 +21,7 @@ using testing::run_match;
 using testing::TempDir;
 
 TEST(Match, RoundRobinOnEveryGameWithValidRecords) {
-  for (const std::string variant : {"yinyang", "razzledazzle", "ivesdama"}) {
+  for (const std::string& variant : triad::testing::registered_game_names()) {
     SCOPED_TRACE(variant);
     TempDir dir("round_robin_" + variant);
     const auto config = config_from({"-engine",

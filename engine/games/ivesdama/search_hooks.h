@@ -15,6 +15,7 @@ struct SearchHooks<games::ivesdama::Game> {
   using G = games::ivesdama::Game;
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = false;
+  using GameSolver = NoGameSolver;  // not solved to the end
   using ThreadTables = NoThreadTables;
 
   static int move_key(const G&, const G::Position&, const G::Move& m) {

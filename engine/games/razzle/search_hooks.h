@@ -18,6 +18,7 @@ struct SearchHooks<games::razzle::Game> {
   using G = games::razzle::Game;
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = true;
+  using GameSolver = NoGameSolver;  // not solved to the end
   using ThreadTables = NoThreadTables;
 
   static int move_key(const G& g, const G::Position& pos, const G::Move& m) {

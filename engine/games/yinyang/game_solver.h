@@ -1,4 +1,4 @@
-// GameSolver for Yin Yang (see engine/core/game_solver.h): `go solve` runs the fast Solver,
+// The GameSolver hook of Yin Yang (engine/search/hooks.h): `go solve` runs the fast Solver,
 // win/loss or exact, with the engine's Hash and Threads. The solver and its table of Hash MB
 // are made for each solve and freed when it ends.
 #pragma once
@@ -6,28 +6,27 @@
 #include <memory>
 #include <utility>
 
-#include "engine/core/game_solver.h"
+#include "engine/core/solve_types.h"
 #include "engine/games/yinyang/solver.h"
 
-namespace triad::engine {
+namespace triad::games::yinyang {
 
-template <>
-class GameSolver<games::yinyang::Game> {
+class GameSolver {
  public:
-  using G = games::yinyang::Game;
+  using G = Game;
   using Move = G::Move;
+  using SolveOutcome = engine::SolveOutcome<Move>;
   static constexpr bool kAvailable = true;
-  static constexpr int kMaxMargin = games::yinyang::kSquares;  // margins lie within +-this
+  static constexpr int kMaxMargin = kSquares;  // margins lie within +-this
 
   void configure(std::size_t hash_bytes, int threads) {
     hash_bytes_ = hash_bytes;
     threads_ = threads;
   }
-  std::optional<SolveOutcome<Move>> solve(
-      const G&, const G::Position& pos, bool exact,
-      const std::function<void(const SolveProgress<Move>&)>& on_progress,
-      const std::function<bool()>& stop) {
-    solver_ = std::make_unique<games::yinyang::Solver>(0);
+  std::optional<SolveOutcome> solve(const G&, const G::Position& pos, bool exact,
+                                    const std::function<void(const SolveProgress&)>& on_progress,
+                                    const std::function<bool()>& stop) {
+    solver_ = std::make_unique<Solver>(0);
     solver_->set_memory(hash_bytes_);
     solver_->set_threads(threads_);
     // Frees the table whichever way this returns.
@@ -36,10 +35,10 @@ class GameSolver<games::yinyang::Game> {
       me.last_nodes_ = me.solver_->nodes();
       me.solver_.reset();
     });
-    solver_->set_progress([&](const games::yinyang::SolveProgress& p) {
-      if (on_progress) on_progress({p.lower, p.upper, p.best, p.nodes});
+    solver_->set_progress([&](const SolveProgress& p) {
+      if (on_progress) on_progress(p);
     });
-    SolveOutcome<Move> out;
+    SolveOutcome out;
     if (exact) {
       const auto s = solver_->solve(pos, stop);
       if (!s) return std::nullopt;
@@ -59,10 +58,10 @@ class GameSolver<games::yinyang::Game> {
   int hashfull() const { return solver_ ? solver_->hashfull() : 0; }
 
  private:
-  std::unique_ptr<games::yinyang::Solver> solver_;
+  std::unique_ptr<Solver> solver_;
   std::size_t hash_bytes_ = std::size_t{16} << 20;
   int threads_ = 1;
   std::uint64_t last_nodes_ = 0;  // of the last solve, once its solver is gone
 };
 
-}  // namespace triad::engine
+}  // namespace triad::games::yinyang

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "engine/games/yinyang/game.h"
+#include "engine/games/yinyang/game_solver.h"
 #include "engine/games/yinyang/solver.h"
 #include "engine/search/hooks.h"
 
@@ -22,6 +23,7 @@ struct SearchHooks<games::yinyang::Game> {
   using Move = G::Move;
   static constexpr bool kCanRepeat = false;
   static constexpr bool kStaticLeaf = false;
+  using GameSolver = games::yinyang::GameSolver;  // `go solve`: win/loss or exact margin
   // The root is solved exactly at or below these many empty squares, by the time budget
   // (solver CPU time over random positions: 12 empties ~1 ms, 16 empties 10 ms average /
   // 150 ms worst, 18 empties 50 ms average / 550 ms worst; see docs/performance.md).

@@ -21,6 +21,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/core/solve_types.h"
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/solution.h"
 #include "engine/games/yinyang/solver_table.h"
@@ -38,13 +39,9 @@ struct Verdict {
   std::uint64_t nodes = 0;
 };
 
-// Progress of a solve, reported after every null-window test.
-struct SolveProgress {
-  int lower = -kSquares;     // the final margin (side to move) is proved >= lower
-  int upper = kSquares;      // and <= upper
-  std::optional<Move> best;  // the move behind the lower bound, once one is proved
-  std::uint64_t nodes = 0;
-};
+// Progress of a solve, reported after every null-window test: the final margin (side to
+// move) is proved within [lower, upper]; best is the move behind the lower bound.
+using SolveProgress = engine::SolveProgress<Move>;
 
 class Solver {
  public:

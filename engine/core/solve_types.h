@@ -1,11 +1,6 @@
-// GameSolver<G>: the optional exact whole-game solver behind `go solve`. The primary
-// template says "none"; a game with a solver specialises it (for Yin Yang see
-// engine/games/yinyang/game_solver.h) with
-//   kMaxMargin                      final margins lie within +-kMaxMargin
-//   configure(hash_bytes, threads)  table memory and threads for the next solves
-//   solve(g, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>, nothing when
-//                                   stopped (the last progress report holds what was proved)
-//   nodes(), hashfull()             progress while solve() runs (from its stop check)
+// What a whole-game solver reports (`go solve`): its progress and its outcome, in the game's
+// own moves. The one definition for every solver (engine/games/yinyang/solver.h uses it); a
+// game's solver is the GameSolver of its search hooks (engine/search/hooks.h).
 #pragma once
 
 #include <cstddef>
@@ -34,11 +29,6 @@ struct SolveOutcome {
   std::optional<Move> best;  // a move that achieves the value (none at the end of the game)
   std::vector<Move> pv;      // exact solves: a perfect line to the end
   std::uint64_t nodes = 0;
-};
-
-template <class G>
-struct GameSolver {
-  static constexpr bool kAvailable = false;
 };
 
 }  // namespace triad::engine
