@@ -15,10 +15,9 @@ void TimeManager::start(const SearchLimits& limits, Player side, int move_overhe
     return;  // `ponder` is handled by the caller: it starts the clock on ponderhit
   if (limits.movetime_ms > 0) {
     limited_ = true;
-    // A runner enforces movetime exactly: keep the overhead plus 40% of the time (at most
-    // 100 ms) for process scheduling and pipes on a loaded machine.
-    const std::int64_t slack = overhead + std::min<std::int64_t>(limits.movetime_ms * 2 / 5, 100);
-    maximum_ms_ = std::max<std::int64_t>(limits.movetime_ms - slack, 1);
+    // The GUI asked for this long: spend it all but the Move Overhead, which covers the
+    // reply's pipes and process scheduling (a runner enforces movetime exactly).
+    maximum_ms_ = std::max<std::int64_t>(limits.movetime_ms - overhead, 1);
     optimum_ms_ = maximum_ms_;  // use it all: the GUI asked for exactly this long
     return;
   }

@@ -1,5 +1,5 @@
-// Time budgets: never more than the clock minus the Move Overhead allows, movetime with its
-// scheduling slack, increments smaller than the overhead not counted on, no limit without a
+// Time budgets: never more than the clock minus the Move Overhead allows, movetime less the
+// overhead, increments smaller than the overhead not counted on, no limit without a
 // clock.
 #include <gtest/gtest.h>
 
@@ -42,13 +42,16 @@ TEST(TimeManager, IncrementBelowTheOverheadIsNotCountedOn) {
   EXPECT_GT(started(plenty).maximum_ms(), 1000);
 }
 
-TEST(TimeManager, MovetimeKeepsOverheadAndSlack) {
+TEST(TimeManager, MovetimeIsSpentLessTheOverhead) {
   SearchLimits limits;
   limits.movetime_ms = 100;
-  EXPECT_EQ(started(limits).maximum_ms(), 100 - 30 - 40);
+  EXPECT_EQ(started(limits).maximum_ms(), 100 - 30);
+  limits.movetime_ms = 50;
+  EXPECT_EQ(started(limits).maximum_ms(), 50 - 30);
+  EXPECT_EQ(started(limits, 5).maximum_ms(), 50 - 5);
   limits.movetime_ms = 5000;
-  EXPECT_EQ(started(limits).maximum_ms(), 5000 - 30 - 100);
-  limits.movetime_ms = 10;
+  EXPECT_EQ(started(limits).maximum_ms(), 5000 - 30);
+  limits.movetime_ms = 10;  // less than the overhead: move at once
   EXPECT_EQ(started(limits).maximum_ms(), 1);
 }
 

@@ -1,7 +1,8 @@
 // Tournaments with real engine processes: triad against triad (UCI and UGI) at a fast time
-// control, and misbehaving engines (tests/tournament/engines/misbehave.py relaying triad)
-// that crash, hang, move illegally, overstep the time, print garbage or never get ready —
-// each adjudicated correctly while the tournament goes on.
+// control, Yin Yang's perfect play kept at fast clocks, and misbehaving engines
+// (tests/tournament/engines/misbehave.py relaying triad) that crash, hang, move illegally, overstep
+// the time, print garbage or never get ready — each adjudicated correctly while the tournament goes
+// on.
 #include <map>
 #include <string>
 
@@ -56,6 +57,40 @@ TEST(Engines, TriadAgainstTriadUciAndUgi) {
   // Engine moves carry the engine's score and depth: {+0.50/7 0.020s}.
   EXPECT_NE(read_text(dir / "games.pgn").find("/"), std::string::npos);
   EXPECT_TRUE(std::filesystem::exists(dir / "logs"));
+}
+
+// Issue 28, item 11: Yin Yang is a Player 2 win, and Triad with its perfect-play book (the
+// default) keeps every game as Player 2 at fast clocks: the book, then the root's win/loss
+// test, whatever the opponent plays (random moves, or Triad searching without the book). The
+// time margin only keeps a loaded machine from turning this into time forfeits: the engine
+// still plans on the clock it is given.
+TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
+  for (const std::string tc : std::vector<std::string>{"st=0.01", "tc=0.1+0.001"}) {
+    for (const bool random : {true, false}) {
+      std::vector<std::string> words{"-variant",        "yinyang",       "-engine",
+                                     "name=book",       "cmd=" + kTriad, tc,
+                                     "timemargin=3000", "-engine",       "name=opponent"};
+      if (random) {
+        words.push_back("cmd=builtin:random");
+      } else {
+        words.insert(words.end(), {"cmd=" + kTriad, "option.OwnBook=false", tc, "timemargin=3000"});
+      }
+      words.insert(words.end(), {"-games", "16", "-concurrency", "2"});
+      const auto run = run_match(config_from(words));
+      ASSERT_TRUE(run.ok) << run.error;
+      ASSERT_EQ(run.finished.size(), 16u);
+      int as_player2 = 0;
+      for (const auto& g : run.finished) {
+        if (g.engine[1] != 0) continue;  // the book side played Player 1
+        ++as_player2;
+        EXPECT_EQ(g.result, engine::GameResult::kP2Win)
+            << tc << (random ? " against random" : " against Triad without the book") << ", game "
+            << g.number << " (" << g.termination << ")\n"
+            << run.output;
+      }
+      EXPECT_EQ(as_player2, 8) << tc;
+    }
+  }
 }
 
 TEST(Engines, MisbehavingEnginesAreAdjudicatedAndTheTournamentGoesOn) {

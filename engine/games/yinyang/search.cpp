@@ -3,6 +3,7 @@
 #include "engine/games/yinyang/search_hooks.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "engine/games/yinyang/solver.h"
 #include "engine/search/searcher_impl.h"
@@ -68,19 +69,50 @@ bool SearchHooks<games::yinyang::Game>::solve(const G&, const Position& pos, int
 std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Game>::solve_root(
     const G&, const Position& pos, std::int64_t budget_ms, const StopCheck& stop,
     ThreadTables& tables) {
+  if (!tables.root) return std::nullopt;
+  games::yinyang::Solver& solver = *tables.root;
   const int empties = std::popcount(pos.empty());
-  const int limit = budget_ms < 0      ? kRootSolveEmpties
-                    : budget_ms < 300  ? kRootSolveEmptiesShort
-                    : budget_ms < 2000 ? kRootSolveEmpties
-                                       : kRootSolveEmptiesLong;
-  if (empties > limit || !tables.root) return std::nullopt;
-  const auto s = tables.root->solve(pos, stop);
-  if (!s || s->pv.empty()) return std::nullopt;
+  const int exact_limit = budget_ms < 0      ? kRootSolveEmpties
+                          : budget_ms < 300  ? kRootSolveEmptiesShort
+                          : budget_ms < 2000 ? kRootSolveEmpties
+                                             : kRootSolveEmptiesLong;
+  if (empties <= exact_limit) {
+    if (const auto s = solver.solve(pos, stop); s && !s->pv.empty()) {
+      RootSolution<Move> r;
+      const int plies = static_cast<int>(s->pv.size());
+      r.score = s->side_to_move_wins ? kMateScore - plies : -kMateScore + plies;
+      r.pv = s->pv;
+      r.nodes = s->nodes;
+      return r;
+    }
+    // Stopped (out of time): the win/loss test below is far cheaper.
+  }
+  if (empties > kRootWinLossEmpties) return std::nullopt;
+  // At most kRootWinLossFloorEmpties empties (where the perfect-play book ends) the first
+  // kRootWinLossFloorNodes nodes are spent whatever the clock: such tests take 2 000-50 000
+  // nodes, and once a win is proved the table answers the next positions of the line almost
+  // at once. Beyond that the test goes on only within an eighth of the time budget, so one
+  // that does not finish (or proves a loss) costs the search little.
+  const auto started = std::chrono::steady_clock::now();
+  const std::uint64_t first = solver.nodes();
+  const std::uint64_t floor = empties <= kRootWinLossFloorEmpties ? kRootWinLossFloorNodes : 0;
+  const auto bounded_stop = [&] {
+    if (solver.nodes() - first < floor) return false;
+    if (stop && stop()) return true;
+    if (budget_ms < 0) return false;
+    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - started)
+                           .count();
+    return spent * 8 >= budget_ms;
+  };
+  const auto v = solver.win_loss(pos, bounded_stop);
+  // Only a proved win is played; a loss (or no answer) leaves the move to the search.
+  if (!v || !v->side_to_move_wins || !v->best) return std::nullopt;
   RootSolution<Move> r;
-  const int plies = static_cast<int>(s->pv.size());
-  r.score = s->side_to_move_wins ? kMateScore - plies : -kMateScore + plies;
-  r.pv = s->pv;
-  r.nodes = s->nodes;
+  // The game ends within `empties` plies: like the tree's tests, an upper bound.
+  r.score = kMateScore - empties;
+  r.pv = {*v->best};
+  r.nodes = v->nodes;
   return r;
 }
 

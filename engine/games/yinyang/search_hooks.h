@@ -1,12 +1,14 @@
 // Search knowledge for Yin Yang (the SearchHooks contract of engine/search/hooks.h): no
 // position can recur (every move adds a stone), history keyed by from/to squares, the game
-// length for time management, and the exact endgame solver (solver.h) at the root and near
-// the leaves. Each search worker owns its solvers (ThreadTables), so their tables last from
-// one search to the next and their memory is part of the Hash option.
+// length for time management, and the endgame solver (solver.h) at the root (exact, or a
+// win/loss test that plays a proved win) and near the leaves. Each search worker owns its solvers
+// (ThreadTables), so their tables last from one search to the next and their memory is part of the
+// Hash option.
 #pragma once
 
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "engine/games/yinyang/game.h"
@@ -30,6 +32,12 @@ struct SearchHooks<games::yinyang::Game> {
   static constexpr int kRootSolveEmptiesShort = 12;  // budget under 300 ms
   static constexpr int kRootSolveEmpties = 16;       // budget under 2 s, or no time limit
   static constexpr int kRootSolveEmptiesLong = 18;   // budget of 2 s or more
+  // Beyond those, a root with at most this many empties gets a win/loss test, and a proved
+  // win is played at once (17-20 empties take milliseconds; see solve_root).
+  static constexpr int kRootWinLossEmpties = 20;
+  // ... and at most these many empties it gets this many nodes whatever the clock.
+  static constexpr int kRootWinLossFloorEmpties = 17;
+  static constexpr std::uint64_t kRootWinLossFloorNodes = 100000;
   // Nodes inside the tree are solved (win / loss only) at or below this many empties.
   static constexpr int kTreeSolveEmpties = 7;
 
