@@ -2,8 +2,10 @@
 #include "protocol/output.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 #include "adapters/common/text.h"
 
@@ -29,6 +31,12 @@ Result<void> Output::set_log_file(const std::string& path) {
   }
   auto file = adapters::AppendFile::open(path, "log file");
   if (!file) return make_error("setoption Debug Log File : " + file.error().message);
+  // The log starts with the line that opened it; a file that takes no writes (such as
+  // /proc/self/status, which opens for writing) is refused here rather than logging nothing.
+  if (!file->write(">> setoption name Debug Log File value " + adapters::printable_line(path) +
+                   "\n"))
+    return make_error("setoption Debug Log File : log file " + adapters::quote(path) +
+                      ": cannot write to it (" + std::strerror(errno) + ")");
   log_ = std::move(*file);
   return {};
 }

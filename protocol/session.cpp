@@ -46,10 +46,17 @@ Session::Session(std::ostream& out, adapters::VariantRegistry registry)
   declare_options();
   if (auto r = select_variant(kDefaultVariant); !r)
     throw std::runtime_error("default variant unavailable: " + r.error().message);
+  executor_ = std::thread([this] { run_pending(); });
 }
 
 Session::~Session() {
   stop_and_join();
+  {
+    std::lock_guard lock(state_mutex_);
+    closing_ = true;
+  }
+  cv_.notify_all();
+  executor_.join();
   engine_.reset();  // ends the search threads while the output still exists
 }
 
@@ -173,27 +180,70 @@ bool Session::execute(std::string_view line) {
   out_.log_input(line);
   auto parsed = parse_command(line);
   std::unique_lock lock(state_mutex_);
-  if (!parsed) {
-    out_.error(parsed.error().message);
-    return true;
-  }
-  const Command& cmd = *parsed;
-  if (std::holds_alternative<CmdQuit>(cmd)) {
+  if (parsed && std::holds_alternative<CmdQuit>(*parsed)) {
     lock.unlock();
     stop_and_join();
     return false;
   }
-  // After `stop` the search is ending: commands that cannot run beside it wait for its
-  // bestmove instead of being refused.
-  if (searching_ && stop_requested_ && !runs_beside_search(cmd))
-    cv_.wait(lock, [&] { return !searching_; });
-  dispatch(cmd, searching_);
+  // stop and ponderhit act at once: on the running search, and (run_pending) on the search
+  // of every go still waiting in the queue, which was sent before them.
+  if (parsed && std::holds_alternative<CmdStop>(*parsed)) {
+    ++stops_;
+    if (searching_) request_stop();
+    return true;
+  }
+  if (parsed && std::holds_alternative<CmdPonderHit>(*parsed)) {
+    ++ponderhits_;
+    if (searching_) engine_->ponderhit();
+    return true;
+  }
+  // Once a line waits, every later one waits behind it: nothing is answered out of order.
+  const bool must_wait =
+      !pending_.empty() || (searching_ && parsed && !runs_beside_search(*parsed));
+  if (!must_wait) {
+    run_line(parsed);
+    return true;
+  }
+  pending_.push_back({std::move(parsed), stops_, ponderhits_});
+  cv_.notify_all();
   return true;
+}
+
+bool Session::pending_can_run() const {
+  if (pending_.empty()) return false;
+  const auto& next = pending_.front().command;
+  return !searching_ || !next || runs_beside_search(*next);
+}
+
+void Session::run_pending() {
+  std::unique_lock lock(state_mutex_);
+  for (;;) {
+    cv_.wait(lock, [&] { return closing_ || pending_can_run(); });
+    if (!pending_can_run()) return;  // closing, and nothing is left to run
+    const Pending next = std::move(pending_.front());
+    pending_.pop_front();
+    const bool was_searching = searching_;
+    run_line(next.command);
+    if (!was_searching && searching_) {  // it started a search: the lines sent after it
+      if (quitting_ || next.stops_before < stops_)
+        request_stop();
+      else if (next.ponderhits_before < ponderhits_)
+        engine_->ponderhit();
+    }
+    cv_.notify_all();
+  }
+}
+
+void Session::run_line(const Result<Command>& command) {
+  if (!command)
+    out_.error(command.error().message);
+  else
+    dispatch(*command);
 }
 
 void Session::wait_for_search() {
   std::unique_lock lock(state_mutex_);
-  cv_.wait(lock, [&] { return !searching_; });
+  cv_.wait(lock, [&] { return !searching_ && pending_.empty(); });
 }
 
 Result<void> Session::configure(std::string_view name, const std::string& value) {
@@ -201,46 +251,27 @@ Result<void> Session::configure(std::string_view name, const std::string& value)
   return options_.set_default(name, value);
 }
 
-void Session::dispatch(const Command& command, bool during_search) {
-  // What would change the search's position or settings is refused while it runs.
-  const auto refuse = [&](const char* name) {
-    if (during_search) out_.error(std::string(name) + " : a search is running (send stop first)");
-    return during_search;
-  };
+void Session::dispatch(const Command& command) {
   std::visit(Overloaded{
                  [&](const CmdEmpty&) {},
                  [&](const CmdUci&) { handshake(Mode::kUci); },
                  [&](const CmdUgi&) { handshake(Mode::kUgi); },
                  [&](const CmdIsReady&) { is_ready(); },
-                 [&](const CmdNewGame&) {
-                   if (!refuse("ucinewgame")) new_game();
-                 },
-                 [&](const CmdStop&) {
-                   if (searching_) request_stop();
-                 },
-                 [&](const CmdPonderHit&) {
-                   if (searching_) engine_->ponderhit();
-                 },
-                 [&](const CmdQuit&) {},  // handled by execute()
+                 [&](const CmdNewGame&) { new_game(); },
+                 [&](const CmdStop&) {},       // handled by execute()
+                 [&](const CmdPonderHit&) {},  // handled by execute()
+                 [&](const CmdQuit&) {},       // handled by execute()
                  [&](const CmdDisplay&) { display(); },
                  [&](const CmdEval&) { eval(); },
                  [&](const CmdHelp&) {
                    std::istringstream text(help_text());
                    for (std::string l; std::getline(text, l);) out_.line(l);
                  },
-                 [&](const CmdSetOption& c) {
-                   if (!refuse("setoption")) set_option(c);
-                 },
-                 [&](const CmdPosition& c) {
-                   if (!refuse("position")) set_position(c);
-                 },
-                 [&](const CmdGo& c) {
-                   if (!refuse("go")) go(c);
-                 },
+                 [&](const CmdSetOption& c) { set_option(c); },
+                 [&](const CmdPosition& c) { set_position(c); },
+                 [&](const CmdGo& c) { go(c); },
                  [&](const CmdQuery& c) { query(c); },
-                 [&](const CmdBench& c) {
-                   if (!refuse("bench")) bench(c.depth);
-                 },
+                 [&](const CmdBench& c) { bench(c.depth); },
              },
              command);
 }
@@ -360,7 +391,6 @@ void Session::go(const CmdGo& cmd) {
     return;
   }
   searching_ = true;
-  stop_requested_ = false;
   // The search thread formats with the settings of this go, whatever the reader does next.
   const Mode mode = mode_;
   const bool show_wdl = options_.check("UCI_ShowWDL");
@@ -380,7 +410,6 @@ void Session::go(const CmdGo& cmd) {
 void Session::perft(int depth) {
   if (!prepare()) return;
   searching_ = true;
-  stop_requested_ = false;
   engine_->start_perft(
       depth,
       [this](const std::string& move, std::uint64_t leaves) {
@@ -412,7 +441,6 @@ void Session::solve(const CmdGo& cmd) {
     return;
   }
   searching_ = true;
-  stop_requested_ = false;
   const Mode mode = mode_;
   const adapters::SolveRequest request{cmd.solve == SolveMode::kExact,
                                        static_cast<int>(options_.spin("Threads")),
@@ -430,20 +458,20 @@ void Session::finish_search(const std::vector<std::string>& last_lines) {
   std::lock_guard lock(state_mutex_);
   // Marked idle before the last line is out: a GUI that reads it may send go at once.
   searching_ = false;
-  stop_requested_ = false;
   for (const auto& l : last_lines) out_.line(l);
   cv_.notify_all();
 }
 
 void Session::request_stop() {
-  stop_requested_ = true;
   engine_->stop();
 }
 
 void Session::stop_and_join() {
   std::unique_lock lock(state_mutex_);
+  quitting_ = true;
+  ++stops_;
   if (searching_) request_stop();
-  cv_.wait(lock, [&] { return !searching_; });
+  cv_.wait(lock, [&] { return !searching_ && pending_.empty(); });
 }
 
 void Session::query(const CmdQuery& cmd) {

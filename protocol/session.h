@@ -1,14 +1,18 @@
 // Session: the UCI + UGI engine daemon of docs/protocol.md on any std::istream/std::ostream
-// (tested in-process on string streams). Reads lines, parses them into Commands and runs
-// every command on the thread that reads (the reader), against one GameEngine. `go` (search
-// or perft) only starts the work on the engine's main search thread and returns; that
-// thread prints the info lines and the bestmove. While it runs, the reader answers
-// isready/stop/ponderhit and the commands that only read the game at once, and refuses the
-// ones that would change what the search works on; after `stop` those wait for the
-// bestmove instead.
+// (tested in-process on string streams). Reads lines and parses them into Commands, run
+// against one GameEngine in the order they were sent. `go` (search or perft) only starts
+// the work on the engine's main search thread and returns; that thread prints the info lines
+// and the bestmove. While it runs, the reader answers isready and the commands that only
+// read the game at once; a command that would change what the search works on waits for
+// its bestmove in a queue, and every line after it waits behind it. The queue is run by the
+// session's own thread (the executor), so the reader goes on reading: `stop`, `ponderhit`
+// and `quit` act at once, on the running search and on every search a `go` sent before
+// them starts from the queue.
 #pragma once
 
 #include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <istream>
 #include <memory>
 #include <mutex>
@@ -17,6 +21,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "adapters/book/book.h"
@@ -39,10 +44,11 @@ class Session {
   // Reads and runs lines until `quit` or end of input (= quit). Returns the exit status (0).
   int run(std::istream& in);
 
-  // Runs one input line. Returns false once the line was `quit`.
+  // Runs one input line (or queues it behind a running search). Returns false once the line
+  // was `quit`; it returns when every line before the quit has run and no search runs.
   bool execute(std::string_view line);
 
-  // Blocks until no search is running (without stopping it).
+  // Blocks until no search is running and no line waits (without stopping anything).
   void wait_for_search();
 
   // Sets an option before the session starts (command line): no output, errors returned;
@@ -58,9 +64,21 @@ class Session {
   void announce_variant();
   engine::Outcome outcome() const;  // the game's outcome, or the forfeit after an illegal move
 
-  // Runs a command; the caller holds state_mutex_. during_search: a search is running and
-  // was not stopped (commands that would change its position or settings are refused).
-  void dispatch(const Command& command, bool during_search);
+  // A line waiting for the running search to end: its command (or parse error), and how many
+  // stop and ponderhit lines had been sent before it (those sent after it apply to the
+  // search it starts).
+  struct Pending {
+    Result<Command> command;
+    std::uint64_t stops_before = 0;
+    std::uint64_t ponderhits_before = 0;
+  };
+  // The next queued line may run now (the caller holds state_mutex_).
+  bool pending_can_run() const;
+  void run_pending();  // the executor thread's loop
+  // Runs a parsed line (or prints its parse error); the caller holds state_mutex_.
+  void run_line(const Result<Command>& command);
+  // Runs a command; the caller holds state_mutex_.
+  void dispatch(const Command& command);
   void handshake(Mode mode);
   void is_ready();
   void load_builtin_book();  // the game's built-in book, loaded now if OwnBook is on
@@ -92,7 +110,9 @@ class Session {
   void finish_search(const std::vector<std::string>& last_lines);
   void solve(const CmdGo& cmd);  // `go solve`: like a search, on the main search thread
   void request_stop();           // caller holds state_mutex_
-  void stop_and_join();          // caller does not hold state_mutex_
+  // quit / end of input: stops the running search and every search the queue starts, and
+  // returns when the queue is empty and no search runs (caller does not hold state_mutex_).
+  void stop_and_join();
 
   Output out_;
   adapters::VariantRegistry registry_;
@@ -107,7 +127,12 @@ class Session {
   std::mutex state_mutex_;
   std::condition_variable cv_;
   bool searching_ = false;       // a search or perft runs (until its last line is printed)
-  bool stop_requested_ = false;  // ... and `stop` (or quit) was sent for it
+  std::deque<Pending> pending_;  // lines waiting for the running search to end, in order
+  std::uint64_t stops_ = 0;      // stop lines (and quit) sent so far
+  std::uint64_t ponderhits_ = 0;
+  bool quitting_ = false;  // quit or end of input: every search is stopped once started
+  bool closing_ = false;   // the executor ends (destructor)
+  std::thread executor_;   // runs pending_ (last member: started once the rest exists)
 };
 
 }  // namespace triad::protocol

@@ -183,6 +183,18 @@ TEST(HostileInput, FilesThatAreNotRegularAreRefusedWithoutBlocking) {
   EXPECT_TRUE(e.wait_for("bestmove "));
 }
 
+// A regular file that opens for writing but takes no write (procfs): refused at once, and
+// the session goes on logging nothing.
+TEST(HostileInput, ALogFileThatTakesNoWritesIsRefused) {
+  EngineChild e;
+  const Lines lines = answer_to(e, "setoption name Debug Log File value /proc/self/status");
+  expect_one_error_line(lines, "/proc/self/status");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find("cannot write to it"), std::string::npos) << lines[0];
+  e.send("go depth 1");
+  EXPECT_TRUE(e.wait_for("bestmove "));
+}
+
 TEST(HostileInput, TooLargeFilesAreRefused) {
   TempDir dir;
   const auto big = dir.write("big.yaml", "# " + std::string(2u << 20, 'x') + "\nvariants: []\n");

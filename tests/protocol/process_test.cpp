@@ -1,5 +1,6 @@
 // Out-of-process tests of the real triad binary (Boost.Process): end of input, quit during a
-// search, isready latency while searching, go perft stopped like a search, a Hash too large
+// search, isready latency while searching, lines queued behind a waiting command, a second
+// go during a search, go perft stopped like a search, a Hash too large
 // for the process's memory, command-line commands. Every read has a timeout and a child
 // still running at the end of a test is killed.
 #include <gtest/gtest.h>
@@ -45,6 +46,53 @@ TEST(Process, EndOfInputDuringSearchGivesBestmoveAndExitsZero) {
   e.close_input();
   EXPECT_TRUE(e.wait_for("bestmove "));
   EXPECT_EQ(e.wait_exit(), 0);
+}
+
+// Issue 28, item 14: a command that waits for the search (ucinewgame) holds every later line
+// behind it, queries included, so nothing is answered out of order or with a stale position.
+TEST(Process, LinesAfterAWaitingCommandWaitBehindIt) {
+  EngineChild e;
+  e.send("position startpos moves c1b3 f8e6");
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth"));
+  e.send("ucinewgame");
+  e.send("query fen");
+  e.send("isready");
+  // Nothing is answered while the search runs: not the query, not isready, and no error.
+  EXPECT_FALSE(e.wait_for("response", 300ms));
+  e.send("stop");
+  const auto lines = e.lines_until("readyok");
+  ASSERT_FALSE(lines.empty());
+  ASSERT_EQ(lines.back(), "readyok");
+  std::vector<std::string> answers;
+  for (const auto& l : lines)
+    if (l.rfind("info depth", 0) != 0) answers.push_back(l);
+  ASSERT_EQ(answers.size(), 3u);
+  EXPECT_EQ(answers[0].rfind("bestmove ", 0), 0u) << answers[0];
+  EXPECT_EQ(answers[1], "response 1ppbpp1/7/7/7/7/7/7/1PPBPP1 1 - - 0")
+      << "the new game's position";
+  EXPECT_EQ(answers[2], "readyok");
+}
+
+// Issue 28, item 15: a second go during a search (go ponder here) is not refused: it waits
+// for the running search's bestmove, then runs; the ponderhit and stop sent after it apply
+// to it. Every go gets its one bestmove.
+TEST(Process, ASecondGoWaitsForTheRunningSearch) {
+  EngineChild e({"--variant", "yinyang"});
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth"));
+  e.send("go ponder depth 3");
+  EXPECT_FALSE(e.wait_for("info string error", 300ms));
+  e.send("stop");  // ends the infinite search, and the ponder search once it starts
+  const auto lines = e.lines_until("bestmove", 10s);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back().rfind("bestmove ", 0), 0u);
+  const auto second = e.lines_until("bestmove", 10s);
+  ASSERT_FALSE(second.empty());
+  EXPECT_EQ(second.back().rfind("bestmove ", 0), 0u) << "the ponder search's bestmove";
+  for (const auto& l : second) EXPECT_EQ(l.find("error"), std::string::npos) << l;
+  e.send("isready");
+  EXPECT_EQ(e.wait_for("readyok"), "readyok");
 }
 
 TEST(Process, StopInterruptsGoSolveOfTheStartPosition) {

@@ -319,7 +319,8 @@ TEST(Session, DebugLogFileCopiesInputAndOutput) {
   }
   std::ifstream in(path);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(text, ">> isready\n<< readyok\n>> setoption name Debug Log File value <empty>\n");
+  EXPECT_EQ(text, ">> setoption name Debug Log File value " + path.string() +
+                      "\n>> isready\n<< readyok\n>> setoption name Debug Log File value <empty>\n");
   std::filesystem::remove(path);
 }
 
