@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # triad-yinyang-prove end to end on a 20-empty position (a Player 1 win, proved in well under
-# a second): prove, resume, cut-off last line, bad files, --verify (see CMakeLists.txt).
+# a second): prove, resume, cut-off last lines (resumed twice), bad and huge files, --verify
+# (see CMakeLists.txt).
 set -euo pipefail
 prove=$1
 dir=$(mktemp -d)
@@ -27,6 +28,16 @@ printf '6/6/1DLLD1/1LLLL1/1DL' >>"$dir/cut.proof"
 "$prove" --file "$dir/cut.proof" --position "$position" --split 2 --hash 4 >"$dir/out" 2>"$dir/err" \
   || fail "cut-off file refused: $(cat "$dir/err")"
 grep -q "incomplete last line dropped" "$dir/err" || fail "no warning: $(cat "$dir/err")"
+# The stub is cut off the file: it is resumed again (cut once more) and verified as a whole.
+printf '6/6/1DLL' >>"$dir/cut.proof"
+"$prove" --file "$dir/cut.proof" --position "$position" --split 2 --hash 4 >"$dir/out" 2>"$dir/err" \
+  || fail "second resume after a cut refused: $(cat "$dir/err")"
+"$prove" --file "$dir/cut.proof" --position "$position" --split 2 --hash 4 >"$dir/out" 2>"$dir/err" \
+  || fail "third resume refused: $(cat "$dir/err")"
+! grep -q "incomplete" "$dir/err" || fail "the stub stayed in the file: $(cat "$dir/err")"
+"$prove" --file "$dir/cut.proof" --verify 0 >"$dir/out" 2>"$dir/err" \
+  || fail "verify after resumed cuts: $(cat "$dir/out" "$dir/err")"
+[ "$(grep -vc '^#' "$dir/cut.proof")" -eq "$lines" ] || fail "resumed file: not $lines proofs"
 
 # --verify: the inner proofs agree with their children and the reference solver with every
 # proof, or the fast solver on mirror images with every solved one...
@@ -68,7 +79,19 @@ code=$?
 code2=$?
 "$prove" --file "$dir/missing.proof" --verify 0 >/dev/null 2>"$dir/err3"
 code3=$?
+# A 1 GB file that is not a proof (sparse: no disk used) is refused on its first line, under
+# a memory limit too; one with the header but over the size bound before it is read.
+truncate -s 1G "$dir/huge.bin"
+(ulimit -v 1000000; "$prove" --file "$dir/huge.bin" --verify 0) >"$dir/out4" 2>"$dir/err4"
+code4=$?
+printf '# triad yinyang proof v1\n' >"$dir/huge.proof"
+truncate -s 300M "$dir/huge.proof"
+"$prove" --file "$dir/huge.proof" --verify 0 >/dev/null 2>"$dir/err5"
+code5=$?
 set -e
+[ $code4 -eq 2 ] && grep -q "not a Triad Yin Yang proof file" "$dir/err4" \
+  || fail "1 GB non-proof: $code4 $(cat "$dir/out4" "$dir/err4")"
+[ $code5 -eq 2 ] && grep -q "larger than the limit" "$dir/err5" || fail "300 MB proof: $code5 $(cat "$dir/err5")"
 [ $code -eq 2 ] && grep -q "not a Triad Yin Yang proof file" "$dir/err" || fail "foreign file: $code $(cat "$dir/err")"
 [ "$(cat "$dir/foreign.proof")" = "something else" ] || fail "foreign file changed"
 [ $code2 -eq 2 ] && grep -q "not a regular file" "$dir/err2" || fail "/dev/zero: $code2 $(cat "$dir/err2")"

@@ -2,8 +2,9 @@
 #include "tools/yinyang_prove/proof_file.h"
 
 #include <iostream>
-#include <vector>
+#include <string_view>
 
+#include "adapters/common/file_io.h"
 #include "adapters/yinyang/proof_text.h"
 
 namespace triad::tools {
@@ -11,38 +12,69 @@ namespace triad::tools {
 namespace yy = games::yinyang;
 using adapters::yinyang::kProofHeader;
 
+namespace {
+
+// A file that does not start with the header is refused on its first bytes, whatever its
+// size; the rest is read (bounded by kMaxProofFileBytes) only for a proof file.
+Result<void> check_header(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(path.string() + ": cannot read");
+  const std::string expected = std::string(kProofHeader) + "\n";
+  std::string head(expected.size(), '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (head.empty() || head == expected) return {};
+  return make_error(path.string() + ":1: not a Triad Yin Yang proof file (expected '" +
+                    std::string(kProofHeader) + "')");
+}
+
+}  // namespace
+
 Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& path,
                                                    bool read_only) {
   auto file = std::make_unique<ProofFile>();
   const bool exists = std::filesystem::exists(path);
-  bool ends_mid_line = false;
   bool has_header = false;
   if (exists) {
     // Only a regular file: a FIFO would block, a device would never end.
     if (!std::filesystem::is_regular_file(path))
       return make_error(path.string() + ": not a regular file");
-    std::ifstream in(path);
-    if (!in) return make_error(path.string() + ": cannot read");
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    if (!lines.empty() && lines.front() != kProofHeader)
-      return make_error(path.string() + ":1: not a Triad Yin Yang proof file (expected '" +
-                        std::string(kProofHeader) + "')");
-    has_header = !lines.empty();
-    in.clear();
-    in.seekg(-1, std::ios::end);
-    ends_mid_line = in && in.get() != '\n';
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (adapters::yinyang::is_proof_comment(lines[i])) continue;
-      auto p = adapters::yinyang::parse_proof_line(lines[i]);
-      if (!p) {
-        if (i + 1 == lines.size()) {  // cut off by a kill: drop it, it will be proved again
-          std::cerr << path.string() << ":" << i + 1 << ": incomplete last line dropped\n";
-          continue;
+    if (auto header = check_header(path); !header) return header.error();
+    auto text = adapters::read_regular_file(path, "proof file", kMaxProofFileBytes);
+    if (!text) return text.error();
+    has_header = !text->empty();
+    // Line by line; `kept` is where the last good line ends.
+    std::size_t start = 0, kept = 0;
+    for (std::size_t number = 1; start < text->size(); ++number) {
+      const std::size_t newline = text->find('\n', start);
+      const std::size_t end = newline == std::string::npos ? text->size() : newline;
+      const std::string_view line(text->data() + start, end - start);
+      const std::size_t next = newline == std::string::npos ? text->size() : newline + 1;
+      if (number > 1 && !adapters::yinyang::is_proof_comment(line)) {
+        auto p = adapters::yinyang::parse_proof_line(line);
+        if (!p) {
+          if (next == text->size()) {  // cut off by a kill: dropped, and proved again
+            std::cerr << path.string() << ":" << number << ": incomplete last line dropped\n";
+            break;
+          }
+          return make_error(path.string() + ":" + std::to_string(number) + ": " +
+                            p.error().message);
         }
-        return make_error(path.string() + ":" + std::to_string(i + 1) + ": " + p.error().message);
+        file->proofs_[yy::StonesKey::of(p->pos)] = *p;
       }
-      file->proofs_[yy::StonesKey::of(p->pos)] = *p;
+      start = kept = next;
+    }
+    // The proofs appended next start on a line of their own: the dropped stub is cut off
+    // (and a last line without its newline gets one), so the file reads back whole again.
+    if (!read_only && kept < text->size()) {
+      std::error_code ec;
+      std::filesystem::resize_file(path, kept, ec);
+      if (ec)
+        return make_error(path.string() + ": cannot cut its incomplete last line (" + ec.message() +
+                          ")");
+    }
+    if (!read_only && kept > 0 && (*text)[kept - 1] != '\n') {
+      std::ofstream(path, std::ios::app) << "\n";
     }
   }
   if (read_only) {
@@ -52,8 +84,6 @@ Result<std::unique_ptr<ProofFile>> ProofFile::open(const std::filesystem::path& 
   file->out_.open(path, std::ios::app);
   if (!file->out_) return make_error(path.string() + ": cannot write");
   if (!has_header) file->out_ << kProofHeader << "\n" << std::flush;
-  if (ends_mid_line)
-    file->out_ << "\n" << std::flush;  // the dropped line stays a comment-free stub
   return file;
 }
 
