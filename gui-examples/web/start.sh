@@ -5,6 +5,8 @@
 # In the repository it runs the newest build/*/triad. Installed (as <prefix>/share/triad/web)
 # it runs <prefix>/bin/triad, and since the installed folder is read-only it keeps a copy
 # with its npm packages in ${XDG_CACHE_HOME:-~/.cache}/triad/web.
+# Run by `sh start.sh` (dash has no pipefail): start again under bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [ "$(basename "$(dirname "$here")")" = triad ] &&

@@ -103,6 +103,32 @@ TEST_F(BookTool, BuildThenShowTheStartPosition) {
   EXPECT_NE(r.out.find("not in the book"), std::string::npos) << r.out;  // ply 7 > -plies
 }
 
+// Issue 28, item 12: a row is never cut, so a long move token keeps its mark and newline.
+TEST_F(BookTool, ShowPrintsLongMoveTokensWhole) {
+  ASSERT_EQ(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out", path("b.book"),
+                 "-plies", "2", "-min-games", "1"})
+                .exit_code,
+            0);
+  auto r = run({"show", "-book", path("b.book")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto at = r.out.find("\nposition ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string start = r.out.substr(at + 10, r.out.find('\n', at + 1) - at - 10);
+  auto book = Book::load(path("b.book"));
+  ASSERT_TRUE(book) << book.error().message;
+  const std::string token = std::string(150, 'z') + "9";  // no legal move looks like it
+  book->at(start).add(token).weight = 1;
+  {
+    std::ofstream out(path("long.book"), std::ios::binary);
+    out << book->encode();
+  }
+  r = run({"show", "-book", path("long.book")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(token + "       1 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (illegal here: never played)\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.back(), '\n');
+}
+
 TEST_F(BookTool, MergeAddsTheStatisticsOfBothBooks) {
   ASSERT_EQ(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out", path("a.book"),
                  "-min-games", "1"})

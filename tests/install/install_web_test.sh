@@ -20,7 +20,8 @@ prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
 triad=$prefix/bin/triad
 export XDG_CACHE_HOME=$tmp/cache
-bash "$prefix/share/triad/web/start.sh" --port 0 >"$tmp/web.out" 2>&1 &
+# `sh` as triad(6) says: Debian's sh is dash, which start.sh hands over to bash.
+sh "$prefix/share/triad/web/start.sh" --port 0 >"$tmp/web.out" 2>&1 &
 server_pid=$!
 url=
 for _ in $(seq 1 1200); do

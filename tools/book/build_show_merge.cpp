@@ -1,5 +1,6 @@
 // triad-book build (books from game records), show (a position's book moves) and merge.
 #include <algorithm>
+#include <iomanip>
 #include <sstream>
 
 #include "adapters/book/builder.h"
@@ -122,13 +123,16 @@ Result<void> run_show(const std::vector<std::string>& args, std::ostream& out) {
   for (const auto& m : sorted) total += m.weight;
   out << "move        weight      %    eval     +     =     -" << (sorted.empty() ? " (none)" : "")
       << "\n";
+  // Columns padded to their width, never cut: a long move token keeps its mark and newline.
   for (const auto& m : sorted) {
-    char line[160];
-    std::snprintf(line, sizeof line, "%-10s %7u %6.1f %7s %5u %5u %5u%s\n", m.token.c_str(),
-                  m.weight, total ? 100.0 * m.weight / static_cast<double>(total) : 0.0,
-                  eval_text(m.eval).c_str(), m.stats.wins, m.stats.draws, m.stats.losses,
-                  game->is_legal(m.token) ? "" : " (illegal here: never played)");
-    out << line;
+    std::ostringstream row;
+    row << std::left << std::setw(10) << m.token << std::right << ' ' << std::setw(7) << m.weight
+        << ' ' << std::setw(6) << std::fixed << std::setprecision(1)
+        << (total ? 100.0 * m.weight / static_cast<double>(total) : 0.0) << ' ' << std::setw(7)
+        << eval_text(m.eval) << ' ' << std::setw(5) << m.stats.wins << ' ' << std::setw(5)
+        << m.stats.draws << ' ' << std::setw(5) << m.stats.losses
+        << (game->is_legal(m.token) ? "" : " (illegal here: never played)") << "\n";
+    out << row.str();
   }
   return {};
 }
