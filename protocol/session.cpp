@@ -18,6 +18,9 @@ namespace {
 
 constexpr const char* kDefaultVariant = "razzledazzle";
 constexpr std::int64_t kDefaultHashMb = 16;
+// At most this many lines (and bytes of them) wait for a running search.
+constexpr std::size_t kMaxPendingLines = 10000;
+constexpr std::size_t kMaxPendingBytes = std::size_t{16} << 20;
 
 template <class... F>
 struct Overloaded : F... {
@@ -204,7 +207,15 @@ bool Session::execute(std::string_view line) {
     run_line(parsed);
     return true;
   }
-  pending_.push_back({std::move(parsed), stops_, ponderhits_});
+  // The queue is bounded (a flood of lines during `go infinite` must not grow memory
+  // without end): beyond the bound a line is refused at once.
+  if (pending_.size() >= kMaxPendingLines || pending_bytes_ + line.size() > kMaxPendingBytes) {
+    out_.error("input line : " + std::to_string(pending_.size()) +
+               " lines already wait for the running search (send stop)");
+    return true;
+  }
+  pending_bytes_ += line.size();
+  pending_.push_back({std::move(parsed), line.size(), stops_, ponderhits_});
   cv_.notify_all();
   return true;
 }
@@ -222,6 +233,7 @@ void Session::run_pending() {
     if (!pending_can_run()) return;  // closing, and nothing is left to run
     const Pending next = std::move(pending_.front());
     pending_.pop_front();
+    pending_bytes_ -= next.bytes;
     const bool was_searching = searching_;
     run_line(next.command);
     if (!was_searching && searching_) {  // it started a search: the lines sent after it

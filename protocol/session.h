@@ -69,6 +69,7 @@ class Session {
   // search it starts).
   struct Pending {
     Result<Command> command;
+    std::size_t bytes = 0;  // of its line
     std::uint64_t stops_before = 0;
     std::uint64_t ponderhits_before = 0;
   };
@@ -128,7 +129,8 @@ class Session {
   std::condition_variable cv_;
   bool searching_ = false;       // a search or perft runs (until its last line is printed)
   std::deque<Pending> pending_;  // lines waiting for the running search to end, in order
-  std::uint64_t stops_ = 0;      // stop lines (and quit) sent so far
+  std::size_t pending_bytes_ = 0;
+  std::uint64_t stops_ = 0;  // stop lines (and quit) sent so far
   std::uint64_t ponderhits_ = 0;
   bool quitting_ = false;  // quit or end of input: every search is stopped once started
   bool closing_ = false;   // the executor ends (destructor)

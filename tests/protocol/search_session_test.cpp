@@ -112,6 +112,20 @@ TEST(SearchSession, InfiniteRunsUntilStopAndLaterCommandsWaitInOrder) {
   EXPECT_EQ(answers[4], "readyok");
 }
 
+// The lines waiting for a search are bounded: a flood during `go infinite` is refused beyond
+// 10 000 lines (one error line each), and the session goes on.
+TEST(SearchSession, TheLinesWaitingForASearchAreBounded) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value yinyang");
+  d.send_async("go infinite");
+  for (int i = 0; i < 10002; ++i) d.send_async("position startpos");
+  const auto flood = d.take_now();
+  EXPECT_EQ(count_prefix(flood, "info string error input line : 10000 lines already wait"), 2);
+  d.send_async("stop");
+  d.finish();
+  EXPECT_EQ(d.query("fen"), "6/6/2DL2/2LD2/6/6 1 0");
+}
+
 TEST(SearchSession, CommandsAfterStopWaitForTheBestmove) {
   SessionDriver d;
   d.send_async("go infinite");
