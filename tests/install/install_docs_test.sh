@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install_docs_check: what the manual pages and the README promise about the installed tree.
 # Installs the build into a temporary prefix, then:
-# - every absolute path the rendered manual pages and the README name (/usr/...) exists
+# - every installed path the rendered manual pages and the README name (/usr/share/…, /usr/bin/…) exists
 #   under the prefix, and so does every installed path the README lists (`bin/…`, `share/…`);
 # - every example command of the manual pages' EXAMPLES sections runs from a folder holding
 #   the files the examples read (games.pgn, positions.txt, ./triad, old/triad): it ends with
@@ -29,7 +29,8 @@ while read -r path; do
   path=${path%%[.,;:)]}
   [ -e "$prefix/${path#/usr/}" ] || fail "$path (named in the docs) is not installed"
   checked=$((checked + 1))
-done < <(cat "$tmp"/*.txt "$source/README.md" | grep -o '/usr/[A-Za-z0-9_./-]*' | sort -u)
+done < <(cat "$tmp"/*.txt "$source/README.md" | grep -o '/usr/\(bin\|share\)/[A-Za-z0-9_./-]*' |
+  sort -u)
 while read -r path; do
   [ -e "$prefix/$path" ] || fail "$path (listed in the README) is not installed"
   checked=$((checked + 1))

@@ -97,11 +97,11 @@ std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Ga
   const std::uint64_t first = solver.nodes();
   const std::uint64_t floor = empties <= kRootWinLossFloorEmpties ? kRootWinLossFloorNodes : 0;
   const auto bounded_stop = [&] {
-    const std::uint64_t spent = solver.nodes() - first;
-    if (spent < floor) return false;
+    const std::uint64_t nodes = solver.nodes() - first;
+    if (nodes < floor) return false;
     if (stop && stop()) return true;
     // No clock (depth, nodes, infinite): as many nodes as the floor, at any size.
-    if (budget_ms < 0) return spent >= kRootWinLossFloorNodes;
+    if (budget_ms < 0) return nodes >= kRootWinLossFloorNodes;
     const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
                            std::chrono::steady_clock::now() - started)
                            .count();
