@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # install_docs_check: what the manual pages and the README promise about the installed tree.
 # Installs the build into a temporary prefix, then:
-# - every installed path the rendered manual pages and the README name (/usr/share/…, /usr/bin/…) exists
-#   under the prefix, and so does every installed path the README lists (`bin/…`, `share/…`);
-# - every example command of the manual pages' EXAMPLES sections runs from a folder holding
-#   the files the examples read (games.pgn, positions.txt, ./triad, old/triad): it ends with
-#   status 0, or is still running (a long match or suite) after a few seconds without having
-#   printed an error.
+# - every installed path the rendered manual pages and the README name (/usr/share/…,
+#   /usr/bin/…) exists under the prefix, and so does every installed path the README lists
+#   (`bin/…`, `share/…`) and every manual page it names;
+# - every example command of the manual pages' EXAMPLES sections runs, from a folder holding
+#   the files the examples read (games.pgn, positions.txt, ives-uho.txt, ./triad,
+#   old/triad): it ends with status 0, or is still running (a long match or suite) after a
+#   few seconds without having printed an error.
 # Usage: install_docs_test.sh <cmake> <build folder> <source folder>
 set -euo pipefail
 cmake=$1
@@ -50,6 +51,7 @@ ln -s "$prefix/bin/triad" "$work/old/triad"
 (cd "$work" && timeout 60 "$prefix/bin/triad-match" -variant razzledazzle -each nodes=300 \
   -engine name=a cmd="$prefix/bin/triad" -engine name=b cmd="$prefix/bin/triad" -games 2 \
   -pgnout games.pgn >/dev/null) || fail "could not make games.pgn"
+cp "$work/games.pgn" "$tmp/games.pgn"  # the Razzle Dazzle records the examples read
 printf '6/6/2DL2/2LD2/6/6 1 0\n' >"$work/positions.txt"
 export PATH="$prefix/bin:$PATH"
 # mpirun as root, and four ranks on a smaller machine, as the example asks.
@@ -62,6 +64,10 @@ for page in "${pages[@]}"; do
          print cmd }' >"$tmp/$page.examples"
   while IFS= read -r example; do
     example=${example//\/usr\//$prefix/}
+    # Each example gets its inputs as they were made: an example before it may have added
+    # games to games.pgn, or been stopped while writing ives-uho.txt (the suite it reads).
+    cp "$tmp/games.pgn" "$work/games.pgn"
+    cp "$prefix/share/triad/suites/ivesdama-uho.txt" "$work/ives-uho.txt"
     set +e
     (cd "$work" && timeout 8 bash -c "$example" </dev/null >"$tmp/out" 2>&1)
     code=$?
