@@ -2,8 +2,8 @@
 # Installs Triad's dependencies from Debian packages (idempotent: does nothing when everything
 # is present). Needs root (or sudo) on Debian 12.
 #   bash scripts/install-deps.sh engine   # only what building triad and triad-match needs
-#   bash scripts/install-deps.sh [all]    # also the tests, benchmarks, fuzzers, GUI examples,
-#                                         # packaging and lint tools
+#   bash scripts/install-deps.sh [all]    # also the tests, benchmarks, fuzzers, the Python
+#                                         # package, GUI examples, packaging and lint tools
 set -euo pipefail
 
 engine_packages=(
@@ -16,7 +16,7 @@ dev_packages=(
   git
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
-  python3
+  python3 pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-yaml
   nodejs chromium
   dpkg-dev file lintian man-db groff-base
 )

@@ -42,6 +42,22 @@ class AnyGame {
   virtual std::vector<engine::EvalTerm> eval_terms() const = 0;
   virtual std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const = 0;
   virtual std::unique_ptr<AnyGame> clone() const = 0;
+
+  // In-process fast paths (the Python module, python/): the legal moves of the current
+  // position by index in the legal list's order (the list is cached until the line changes),
+  // take-back of the moves played through this object, perft totals, and the game's fixed
+  // action encoding (Notation<G>::actions).
+  virtual int legal_count() const = 0;
+  virtual std::string legal_token(int index) const = 0;  // 0 <= index < legal_count()
+  virtual void play_legal(int index) = 0;                // 0 <= index < legal_count()
+  virtual bool take_back() = 0;                          // false when nothing to take back
+  virtual std::uint64_t perft(int depth) const = 0;
+  virtual int action_count() const = 0;
+  virtual const std::vector<int>& legal_actions() const = 0;  // parallel to the legal list
+  // Random playouts from the current position (this object is left unchanged): at most
+  // `max_plies` plies each, a move drawn uniformly by a xorshift generator on `rng`; returns
+  // the plies played in all.
+  virtual std::uint64_t random_playouts(int games, int max_plies, std::uint64_t& rng) const = 0;
 };
 
 template <HasNotation G>
@@ -65,6 +81,8 @@ class TypedGame : public AnyGame {
     auto pos = N::parse_position(*game_, position_line);
     if (!pos) return pos.error();
     line_ = engine::GameLine<G>(*game_, *pos);
+    changed();
+    undo_.clear();
     return {};
   }
   Result<void> play(std::string_view token) override {
@@ -72,7 +90,7 @@ class TypedGame : public AnyGame {
       return make_error("the game is over, no move can be played");
     auto m = N::parse_move(*game_, line_.current(), line_.history(), token);
     if (!m) return m.error();
-    line_.play(*m);
+    play_move(*m);
     return {};
   }
   std::string position_line() const override { return N::format_position(*game_, line_.current()); }
@@ -109,12 +127,71 @@ class TypedGame : public AnyGame {
     return std::unique_ptr<AnyGame>(new TypedGame(*this));
   }
 
+  int legal_count() const override { return static_cast<int>(legal().size()); }
+  std::string legal_token(int index) const override {
+    return N::format_move(*game_, line_.current(), legal()[index]);
+  }
+  void play_legal(int index) override { play_move(legal()[index]); }
+  bool take_back() override {
+    if (undo_.empty()) return false;
+    line_.take_back(undo_.back());
+    undo_.pop_back();
+    changed();
+    return true;
+  }
+  std::uint64_t perft(int depth) const override {
+    return engine::perft(*game_, line_.current(), depth, line_.history());
+  }
+  int action_count() const override { return N::action_count(*game_); }
+  const std::vector<int>& legal_actions() const override {
+    if (!actions_valid_) {
+      actions_.clear();
+      N::actions(*game_, line_.current(), legal(), actions_);
+      actions_valid_ = true;
+    }
+    return actions_;
+  }
+  std::uint64_t random_playouts(int games, int max_plies, std::uint64_t& rng) const override {
+    std::uint64_t plies = 0;
+    typename G::MoveList moves;
+    for (int g = 0; g < games; ++g) {
+      engine::GameLine<G> line = line_;
+      for (int p = 0; p < max_plies; ++p) {
+        line.legal_moves(moves);
+        if (moves.empty()) break;
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        line.play(moves[rng % moves.size()]);
+        ++plies;
+      }
+    }
+    return plies;
+  }
+
  private:
+  const typename G::MoveList& legal() const {
+    if (!legal_valid_) {
+      line_.legal_moves(legal_);
+      legal_valid_ = true;
+    }
+    return legal_;
+  }
+  void changed() { legal_valid_ = actions_valid_ = false; }
+  void play_move(const Move& m) {
+    undo_.push_back(line_.current());
+    line_.play(m);
+    changed();
+  }
+
   // The game object is shared and immutable, so the GameLine's pointer to it stays valid
   // when a TypedGame is copied.
   std::shared_ptr<const G> game_;
   engine::GameLine<G> line_;
   engine::DrawRules draw_;
+  std::vector<Position> undo_;  // the position before each move played, for take_back()
+  mutable typename G::MoveList legal_;
+  mutable std::vector<int> actions_;
+  mutable bool legal_valid_ = false;
+  mutable bool actions_valid_ = false;
 };
 
 }  // namespace triad::adapters

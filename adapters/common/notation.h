@@ -5,6 +5,7 @@
 #include <concepts>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/game.h"
 #include "engine/core/result.h"
@@ -18,7 +19,8 @@ struct Notation;
 template <class G>
 concept HasNotation = engine::Game<G> &&
     requires(const G& g, const typename G::Position& pos, const typename G::Move& m,
-             engine::History h, std::string_view text) {
+             const typename G::MoveList& moves, std::vector<int>& actions, engine::History h,
+             std::string_view text) {
   // Position line of docs/notation.md <-> Position. Never half-applies: error or a full value.
   { Notation<G>::parse_position(g, text) } -> std::same_as<Result<typename G::Position>>;
   { Notation<G>::format_position(g, pos) } -> std::same_as<std::string>;
@@ -34,6 +36,11 @@ concept HasNotation = engine::Game<G> &&
   // the position-line letter on that point or "."; "dark" only for Yin Yang; "links" and
   // "arcs" may be empty for grid games.
   { Notation<G>::board_json(g, pos) } -> std::same_as<std::string>;
+  // The fixed action encoding of learning environments (docs/python.md): actions are
+  // 0 .. action_count(g) - 1, and actions() appends the action of each move of a legal list
+  // of `pos`, in the list's order (distinct within one list).
+  { Notation<G>::action_count(g) } -> std::same_as<int>;
+  { Notation<G>::actions(g, pos, moves, actions) } -> std::same_as<void>;
 };
 
 }  // namespace triad::adapters

@@ -7,6 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/actions.h"
 #include "adapters/common/text.h"
 #include "adapters/ivesdama/board_loader.h"
 #include "adapters/ivesdama/settings.h"
@@ -278,6 +279,19 @@ Result<ives::Game> ivesdama::make_game(const YAML::Node& settings,
                                   : ivesdama::load_board_file(dir / board_setting);
   if (!board) return board.error();
   return ives::Game::create(rules, std::move(*board));
+}
+
+// Actions: (from, to, k) over the board's points, k < 8 (captures of different pieces that
+// start and end on the same points).
+int Notation<ives::Game>::action_count(const Game& game) {
+  const int points = game.tables().num_points;
+  return points * points * 8;
+}
+void Notation<ives::Game>::actions(const Game& game, const Position& /*pos*/, const MoveList& moves,
+                                   std::vector<int>& out) {
+  append_ranked_actions(
+      moves, game.tables().num_points, 8, [](const Move& m) { return int{m.from}; },
+      [](const Move& m) { return int{m.to}; }, out);
 }
 
 }  // namespace triad::adapters

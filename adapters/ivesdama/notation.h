@@ -17,6 +17,7 @@ struct Notation<games::ivesdama::Game> {
   using Game = games::ivesdama::Game;
   using Position = games::ivesdama::Position;
   using Move = games::ivesdama::Move;
+  using MoveList = Game::MoveList;
 
   static Result<Position> parse_position(const Game& game, std::string_view text);
   static std::string format_position(const Game& game, const Position& pos);
@@ -26,6 +27,9 @@ struct Notation<games::ivesdama::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
+  static int action_count(const Game& game);
+  static void actions(const Game& game, const Position& pos, const MoveList& moves,
+                      std::vector<int>& out);
 };
 
 static_assert(HasNotation<games::ivesdama::Game>);

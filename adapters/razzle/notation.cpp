@@ -8,6 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/actions.h"
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
 #include "adapters/razzle/settings.h"
@@ -252,6 +253,18 @@ Result<rz::Game> razzle::make_game(const YAML::Node& settings, const std::filesy
     }
   }
   return rz::Game(rules);
+}
+
+// Actions: (from, to, k) over the 56 squares, k < 8 (a pass with the same holder and
+// receiver has at most 2^3 relay sets).
+int RazzleNotation::action_count(const Game& /*game*/) {
+  return rz::kSquares * rz::kSquares * 8;
+}
+void RazzleNotation::actions(const Game& /*game*/, const Position& /*pos*/, const MoveList& moves,
+                             std::vector<int>& out) {
+  append_ranked_actions(
+      moves, rz::kSquares, 8, [](const Move& m) { return m.from(); },
+      [](const Move& m) { return m.to(); }, out);
 }
 
 }  // namespace triad::adapters

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "adapters/common/notation.h"
 #include "engine/games/razzle/game.h"
@@ -24,6 +25,7 @@ struct Notation<games::razzle::Game> {
   using Game = games::razzle::Game;
   using Position = games::razzle::Position;
   using Move = games::razzle::Move;
+  using MoveList = Game::MoveList;
 
   // `<board> <stm> <last1> <last2> [<ply>]`, checked for consistency (5 pieces and one ball
   // per side, knight-move fields that match the board, no ineligible pieces in basic rules).
@@ -37,6 +39,9 @@ struct Notation<games::razzle::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
+  static int action_count(const Game& game);
+  static void actions(const Game& game, const Position& pos, const MoveList& moves,
+                      std::vector<int>& out);
 };
 
 static_assert(HasNotation<games::razzle::Game>);

@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/actions.h"
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
 #include "adapters/yinyang/settings.h"
@@ -248,6 +249,15 @@ Result<yy::Game> yinyang::make_game(const YAML::Node& settings,
                       "description)");
   }
   return yy::Game{};
+}
+
+// Actions: from * 36 + to (a stone's slide is named by its two squares).
+int N::action_count(const Game& /*game*/) {
+  return yy::kSquares * yy::kSquares;
+}
+void N::actions(const Game& /*game*/, const Position& /*pos*/, const MoveList& moves,
+                std::vector<int>& out) {
+  for (const Move& m : moves) out.push_back(m.from * yy::kSquares + m.to);
 }
 
 }  // namespace triad::adapters

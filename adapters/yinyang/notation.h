@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "adapters/common/notation.h"
 #include "engine/core/game.h"
@@ -19,6 +20,7 @@ struct Notation<games::yinyang::Game> {
   using Game = games::yinyang::Game;
   using Position = games::yinyang::Position;
   using Move = games::yinyang::Move;
+  using MoveList = games::yinyang::MoveList;
 
   static Result<Position> parse_position(const Game& game, std::string_view text);
   static std::string format_position(const Game& game, const Position& pos);
@@ -28,6 +30,9 @@ struct Notation<games::yinyang::Game> {
   static std::string render_board(const Game& game, const Position& pos);
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
+  static int action_count(const Game& game);
+  static void actions(const Game& game, const Position& pos, const MoveList& moves,
+                      std::vector<int>& out);
 
   // Helpers shared by the functions above (and handy for tests and tools).
   static std::string square_name(int square);                     // 0 -> "a1", 35 -> "f6"

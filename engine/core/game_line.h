@@ -37,6 +37,13 @@ class GameLine {
     hashes_.push_back(game_->hash(current_));
     current_ = game_->make(current_, m);
   }
+  // Takes back the last move played; `previous` is the position before it (the line keeps
+  // keys, not positions, so the caller that wants take-back keeps those).
+  void take_back(const Position& previous) {
+    history_keys_.pop_back();
+    hashes_.pop_back();
+    current_ = previous;
+  }
 
   void legal_moves(typename G::MoveList& out) const {
     out.clear();

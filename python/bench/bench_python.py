@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Speed of the triad package (docs/performance.md, "Python package"): random playouts driven
+from Python move by move (legal_moves + push per ply) and through the batch call
+(Board.random_playouts), the vectorised environment in steps/s, and perft from Python
+against `go perft` of the engine. A benchmark, not a test: run it on a quiet machine.
+
+  PYTHONPATH=build/release/python /usr/bin/python3 python/bench/bench_python.py \\
+      --engine build/release/triad
+"""
+import argparse
+import random
+import subprocess
+import time
+
+import triad
+
+GAMES = ("razzledazzle", "yinyang", "ivesdama")
+PERFT = {"razzledazzle": 6, "yinyang": 9, "ivesdama": 14}
+
+
+def per_move_playouts(variant, seconds):
+    rng = random.Random(1)
+    plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = triad.Board(variant)
+        for _ in range(300):
+            moves = board.legal_moves
+            n = len(moves)
+            if n == 0:
+                break
+            board.push(moves[rng.randrange(n)])
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def batch_playouts(variant, games):
+    board = triad.Board(variant)
+    start = time.perf_counter()
+    plies = board.random_playouts(games, max_plies=300, seed=1)
+    return plies / (time.perf_counter() - start)
+
+
+def vec_env_steps(variant, envs, steps):
+    env = triad.VecEnv(variant, envs)
+    env.reset()
+    env.sample_actions(seed=1)
+    start = time.perf_counter()
+    for _ in range(steps):
+        env.step(env.sample_actions())
+    return envs * steps / (time.perf_counter() - start)
+
+
+def engine_perft_seconds(engine, variant, depth):
+    def run(d):
+        start = time.perf_counter()
+        subprocess.run([engine, "--variant", variant, f"go perft {d}"], check=True, capture_output=True)
+        return time.perf_counter() - start
+    return min(run(depth) for _ in range(3)) - min(run(1) for _ in range(3))  # minus start-up
+
+
+def python_perft_seconds(variant, depth):
+    board = triad.Board(variant)
+    best = None
+    for _ in range(3):
+        start = time.perf_counter()
+        board.perft(depth)
+        took = time.perf_counter() - start
+        best = took if best is None else min(best, took)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="build/release/triad", help="the triad binary, for go perft")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per per-move measurement")
+    args = parser.parse_args()
+    print(f"{'game':14} {'per-move moves/s':>17} {'batch moves/s':>14} {'VecEnv(256) steps/s':>20} "
+          f"{'perft':>6} {'Python s':>9} {'go perft s':>10} {'ratio':>6}")
+    for variant in GAMES:
+        per_move = per_move_playouts(variant, args.seconds)
+        batch = batch_playouts(variant, 2000)
+        steps = vec_env_steps(variant, 256, 100)
+        depth = PERFT[variant]
+        py_s = python_perft_seconds(variant, depth)
+        cpp_s = engine_perft_seconds(args.engine, variant, depth)
+        print(f"{variant:14} {per_move:17,.0f} {batch:14,.0f} {steps:20,.0f} {depth:6} {py_s:9.3f} "
+              f"{cpp_s:10.3f} {py_s / cpp_s:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

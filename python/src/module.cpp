@@ -1,0 +1,230 @@
+// The compiled part of `import triad` (python/triad/): boards of every variant through
+// AnyGame, records (records.cpp) and the vectorised environment (env.cpp). The Python files
+// of the package add the engine API and the documentation-level conveniences.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/types.h"
+#include "python/src/bindings.h"
+#include "python/src/board.h"
+
+namespace py = pybind11;
+using triad::python::Board;
+using triad::python::Move;
+
+namespace triad::python {
+
+namespace {
+
+// A view of a board's legal moves in its current state (as python-chess's legal_moves).
+struct LegalMoves {
+  std::shared_ptr<Board> board;  // a shared holder: no keep-alive bookkeeping per access
+  int size() const { return board->game().legal_count(); }
+  Move at(int i) const {
+    const int n = size();
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
+    return board->legal_move(i);
+  }
+};
+
+py::object outcome_of(const adapters::AnyGame& game) {
+  const engine::Outcome o = game.outcome();
+  if (!o.over()) return py::none();
+  py::object winner = py::none();
+  if (o.result == engine::GameResult::kP1Win) winner = py::int_(1);
+  if (o.result == engine::GameResult::kP2Win) winner = py::int_(2);
+  return py::module_::import("triad._outcome")
+      .attr("Outcome")(winner, engine::result_name(o.result), engine::reason_name(o.reason));
+}
+
+// The board as a 2-D array of piece letters ('.' empty, ' ' where the board has no point),
+// indexed [y][x] by the drawing coordinates of `query board` (row 0 = bottom).
+py::array board_array(const Board& b) {
+  const Geometry g = geometry_of(b.game());
+  const std::string pieces = piece_letters(b.game(), g);
+  std::string cells(static_cast<std::size_t>(g.width) * g.height, ' ');
+  for (std::size_t p = 0; p < g.points.size() && p < pieces.size(); ++p)
+    cells[static_cast<std::size_t>(g.points[p].second) * g.width + g.points[p].first] = pieces[p];
+  const py::module_ np = py::module_::import("numpy");
+  return np.attr("frombuffer")(py::bytes(cells), "S1")
+      .attr("reshape")(g.height, g.width)
+      .attr("astype")("U1");
+}
+
+}  // namespace
+
+void bind_board(py::module_& m) {
+  py::class_<Move>(m, "Move", "A move: its token (str(move)), e.g. 'c4b4' or 'd1c1b1'.")
+      .def(py::init([](const std::string& token) {
+             return Move{token, 0, -1};
+           }),
+           py::arg("token"))
+      .def_static(
+          "from_token",
+          [](const std::string& token) {
+            return Move{token, 0, -1};
+          },
+          py::arg("token"), "A move from its token (checked when it is pushed or parsed).")
+      .def_property_readonly("token", [](const Move& mv) { return mv.token; })
+      .def("__str__", [](const Move& mv) { return mv.token; })
+      .def("__repr__", [](const Move& mv) { return "Move('" + mv.token + "')"; })
+      .def("__eq__",
+           [](const Move& a, const py::object& b) {
+             if (py::isinstance<Move>(b)) return a.token == b.cast<const Move&>().token;
+             if (py::isinstance<py::str>(b)) return a.token == b.cast<std::string>();
+             return false;
+           })
+      .def("__hash__", [](const Move& mv) { return py::hash(py::str(mv.token)); });
+
+  py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a board, in generation order.")
+      .def("__len__", &LegalMoves::size)
+      .def("__getitem__", &LegalMoves::at)
+      .def("__bool__", [](const LegalMoves& l) { return l.size() > 0; })
+      .def("__contains__",
+           [](const LegalMoves& l, const py::object& mv) {
+             const std::string token =
+                 py::isinstance<Move>(mv) ? mv.cast<const Move&>().token : mv.cast<std::string>();
+             return l.board->game().is_legal(token);
+           })
+      .def("__iter__",
+           [](const LegalMoves& l) {
+             py::list all;
+             for (int i = 0, n = l.size(); i < n; ++i) all.append(l.board->legal_move(i));
+             return py::iter(all);
+           })
+      .def("__repr__", [](const LegalMoves& l) {
+        std::string s = "<LegalMoves";
+        for (int i = 0, n = l.size(); i < n; ++i) s += " " + l.board->game().legal_token(i);
+        return s + ">";
+      });
+
+  py::class_<Board, std::shared_ptr<Board>>(
+      m, "Board", "A game of one variant, from its start or a position line.")
+      .def(py::init([](const std::string& variant, const std::optional<std::string>& line) {
+             return Board(variant, line ? &*line : nullptr);
+           }),
+           py::arg("variant") = "razzledazzle", py::arg("position_line") = py::none())
+      .def_property_readonly("variant", &Board::variant)
+      .def_property_readonly("game",
+                             [](const Board& b) { return std::string(b.game().game_name()); })
+      .def_property_readonly("legal_moves",
+                             [](std::shared_ptr<Board> b) { return LegalMoves{std::move(b)}; })
+      .def("push", &Board::push, py::arg("move"))
+      .def(
+          "push",
+          [](Board& b, const std::string& token) {
+            b.push(Move{token, 0, -1});
+          },
+          py::arg("move"))
+      .def("pop", &Board::pop)
+      .def("parse_move", &Board::parse_move, py::arg("token"))
+      .def("is_legal",
+           [](const Board& b, const py::object& mv) {
+             const std::string token =
+                 py::isinstance<Move>(mv) ? mv.cast<const Move&>().token : mv.cast<std::string>();
+             return b.game().is_legal(token);
+           })
+      .def_property_readonly("move_stack", &Board::move_stack)
+      .def("set_position", &Board::set_position, py::arg("position_line"))
+      .def("position_line", [](const Board& b) { return b.game().position_line(); })
+      .def("root_position_line",
+           [](const Board& b) {
+             auto probe = b.game().clone();
+             while (probe->take_back()) {
+             }
+             return probe->position_line();
+           })
+      .def("start_position_line", [](const Board& b) { return b.game().start_position_line(); })
+      .def_property_readonly(
+          "turn",
+          [](const Board& b) { return b.game().side_to_move() == engine::Player::kOne ? 1 : 2; })
+      .def_property_readonly("ply", [](const Board& b) { return b.game().ply(); })
+      .def("is_game_over", [](const Board& b) { return b.game().outcome().over(); })
+      .def("outcome", [](const Board& b) { return outcome_of(b.game()); })
+      .def(
+          "set_draw_rules",
+          [](Board& b, int repetitions, int max_plies) {
+            b.game().set_draw_rules({repetitions, max_plies});
+          },
+          py::arg("repetitions") = 3, py::arg("max_plies") = 0)
+      .def("copy", [](const Board& b) { return Board(b); })
+      .def("__copy__", [](const Board& b) { return Board(b); })
+      .def("__deepcopy__", [](const Board& b, py::dict) { return Board(b); })
+      .def(
+          "perft",
+          [](const Board& b, int depth) {
+            if (depth < 0) throw py::value_error("perft depth must be 0 or more");
+            py::gil_scoped_release release;
+            return b.game().perft(depth);
+          },
+          py::arg("depth"))
+      .def(
+          "perft_divide",
+          [](const Board& b, int depth) {
+            if (depth < 1) throw py::value_error("perft_divide depth must be 1 or more");
+            std::vector<std::pair<std::string, std::uint64_t>> out;
+            {
+              py::gil_scoped_release release;
+              out = b.game().perft_divide(depth);
+            }
+            py::dict d;
+            for (auto& [token, n] : out) d[py::str(token)] = n;
+            return d;
+          },
+          py::arg("depth"))
+      .def("score",
+           [](const Board& b) -> py::object {
+             const std::string s = b.game().score_text();
+             if (s == "none") return py::none();
+             const auto space = s.find(' ');
+             return py::make_tuple(std::stoi(s.substr(0, space)), std::stoi(s.substr(space + 1)));
+           })
+      .def("board_json", [](const Board& b) { return b.game().board_json(); })
+      .def("board_array", &board_array)
+      .def("evaluate", [](const Board& b) { return b.game().evaluate(); })
+      .def(
+          "random_playouts",
+          [](const Board& b, int games, int max_plies, std::uint64_t seed) {
+            std::uint64_t rng = seed * 0x9E3779B97F4A7C15ull + 1;
+            py::gil_scoped_release release;
+            return b.game().random_playouts(games, max_plies, rng);
+          },
+          py::arg("games"), py::arg("max_plies") = 1000, py::arg("seed") = 1)
+      .def("__str__", [](const Board& b) { return b.game().board_text(); })
+      .def("__repr__", [](const Board& b) {
+        return "Board('" + b.variant() + "', '" + b.game().position_line() + "')";
+      });
+}
+
+}  // namespace triad::python
+
+PYBIND11_MODULE(_triad, m) {
+  m.doc() = "Triad's rules in-process: boards, records and the vectorised environment.";
+  auto base = py::register_exception<triad::python::TriadError>(m, "TriadError", PyExc_ValueError);
+  py::register_exception<triad::python::UnknownVariantError>(m, "UnknownVariantError", base);
+  py::register_exception<triad::python::InvalidPositionError>(m, "InvalidPositionError", base);
+  py::register_exception<triad::python::IllegalMoveError>(m, "IllegalMoveError", base);
+  py::register_exception<triad::python::RecordError>(m, "RecordError", base);
+
+  m.def(
+      "variants", [] { return triad::python::variants().names(); },
+      "The names of the known variants, built-in first.");
+  m.def(
+      "load_variants",
+      [](const std::string& path) {
+        if (auto r = triad::python::variants().load_file(path); !r)
+          throw triad::python::TriadError(r.error().message);
+      },
+      py::arg("path"), "Adds the variants of a YAML file (as the engine's VariantPath).");
+  triad::python::bind_board(m);
+  triad::python::bind_records(m);
+  triad::python::bind_env(m);
+}
