@@ -4,6 +4,8 @@
 The players here pick random moves (player 1 first tries one illegal move, to show how the
 referee refuses it). Each proposed move is checked with `query islegal`; the game state
 comes from `query turn`, `query gameover`, `query result`, `query reason`, `query score`.
+The engine is driven by the triad package's engine API (docs/python.md); the board it is
+asked about is a triad.Board holding the moves played.
 
   python3 referee_example.py --engine build/release/triad --variant yinyang --seed 7
 """
@@ -14,33 +16,31 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from triad_engine import EngineError, TriadEngine  # noqa: E402
+import triad_import  # noqa: E402,F401
+import triad  # noqa: E402
+from triad.engine import EngineError, SimpleEngine  # noqa: E402
 
 
 def referee_game(engine, variant, rng, max_plies):
-    start = engine.set_variant(variant)
-    engine.new_game()
-    moves = []
+    board = triad.Board(variant)
     tried_illegal = False
-    while len(moves) < max_plies:
-        engine.set_position(start, moves)
-        if engine.query("gameover") == "true":
+    while board.ply < max_plies:
+        if engine.query("gameover", board) == "true":
             break
         player = engine.query("turn")
-        legal = engine.legal_moves()
+        legal = engine.query("moves").split()
         proposal = rng.choice(legal)
         if not tried_illegal:  # a move that is on no list: the referee must refuse it
             tried_illegal = True
             bogus = "a1a1"
             print(f"player {player} proposes {bogus}: islegal -> {engine.query(f'islegal {bogus}')}")
         verdict = engine.query(f"islegal {proposal}")
-        print(f"ply {len(moves) + 1}: player {player} plays {proposal} (islegal -> {verdict}, "
+        print(f"ply {board.ply + 1}: player {player} plays {proposal} (islegal -> {verdict}, "
               f"{len(legal)} legal moves)")
         if verdict != "true":
             raise EngineError(f"the engine listed {proposal} in 'query moves' but calls it illegal")
-        moves.append(proposal)
-    engine.set_position(start, moves)
-    result, reason, score = (engine.query(q) for q in ("result", "reason", "score"))
+        board.push(proposal)
+    result, reason, score = (engine.query(q, board) for q in ("result", "reason", "score"))
     print(f"final position: {engine.query('fen')}")
     print(f"gameover {engine.query('gameover')}, result {result}, reason {reason}, score {score}")
     return result
@@ -54,9 +54,9 @@ def main(argv=None):
     parser.add_argument("--max-plies", type=int, default=200, help="stop after this many plies")
     args = parser.parse_args(argv)
     try:
-        with TriadEngine(args.engine) as engine:
+        with SimpleEngine.popen(args.engine) as engine:
             referee_game(engine, args.variant, random.Random(args.seed), args.max_plies)
-    except EngineError as error:
+    except (EngineError, triad.TriadError) as error:
         print(f"referee_example: {error}", file=sys.stderr)
         return 1
     return 0

@@ -9,6 +9,9 @@ Output: CSV (one row per position and MultiPV line) or JSON lines (one object pe
 position), with the position line, the best move, the score (from the side to move) and
 the principal variation. A progress bar goes to stderr.
 
+Built on the triad package (docs/python.md): positions and records are checked with its
+rules, the engine is driven by triad.engine.
+
 Example:
   python3 triad_analyse.py --engine build/release/triad --variant yinyang \\
       --depth 8 --multipv 3 --format jsonl positions.txt > analysis.jsonl
@@ -23,72 +26,36 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from triad_engine import EngineError, RefusedError, TriadEngine  # noqa: E402
+import triad_import  # noqa: E402,F401
+import triad  # noqa: E402
+from triad import records  # noqa: E402
+from triad.engine import EngineError, Limit, SimpleEngine  # noqa: E402
 
 CSV_FIELDS = ["source", "ply", "fen", "played", "multipv", "depth", "score_cp", "score_mate",
               "bestmove", "pv", "gameover", "result"]
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\]\s*$')
-_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 class InputError(ValueError):
-    """The input file is not a position file or a game record this script understands."""
+    """The input file cannot be read."""
 
 
-def parse_records(text, source):
-    """Game records -> [{'source', 'tags', 'moves'}]; a game ends at its result token."""
-    games, tags, moves, first_line = [], {}, [], [0]
-
-    def finish():
-        if tags or moves:
-            games.append({"source": f"{source}:{first_line[0]}", "tags": dict(tags), "moves": list(moves)})
-        tags.clear()
-        moves.clear()
-
-    for line_no, line in enumerate(text.splitlines(), 1):
-        tag = _TAG.match(line)
-        if tag:
-            if moves:  # tags after movetext without a result: a new game starts
-                finish()
-            if not tags:
-                first_line[0] = line_no
-            tags[tag.group(1)] = tag.group(2)
-            continue
-        line = re.sub(r"\{[^}]*\}|;.*$", " ", line)  # comments
-        for word in line.split():
-            if not tags and not moves:
-                first_line[0] = line_no
-            if word in _RESULTS:
-                finish()
-            elif not re.fullmatch(r"\d+\.+|\.\.\.", word):
-                moves.append(re.sub(r"^\d+\.+", "", word))
-    finish()
-    return games
-
-
-def parse_positions(text, source):
-    """Position file -> [{'source', 'fen'}]."""
-    items = []
-    for line_no, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if line and not line.startswith("#"):
-            items.append({"source": f"{source}:{line_no}", "fen": line})
-    return items
-
-
-def load_input(path):
+def looks_like_records(path):
+    """A file with a tag line or a move number is read as game records."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            head = handle.read(1 << 16)
     except OSError as error:
         raise InputError(f"cannot read '{path}': {error.strerror}") from error
-    is_record = any(_TAG.match(line) for line in text.splitlines()) or re.search(r"(^|\s)1\.\s", text)
-    if is_record:
-        games = parse_records(text, path)
-        if not games:
-            raise InputError(f"'{path}' looks like a game record but holds no game")
-        return "records", games
-    return "positions", parse_positions(text, path)
+    return bool(re.search(r'^\s*\[\w+\s+"', head, re.M) or re.search(r"(^|\s)1\.\s", head))
+
+
+def position_items(path, variant):
+    """(source, position line, variant) for each position line of a position file."""
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                yield f"{path}:{number}", line, variant
 
 
 class Progress:
@@ -118,28 +85,27 @@ def warn(message):
     sys.stderr.write(f"\ntriad_analyse: {message}\n")
 
 
-def final_lines(infos):
-    """The last reported line of each MultiPV index (the deepest completed one)."""
-    lines = {}
-    for info in infos:
-        if info.get("pv"):
-            lines[info.get("multipv", 1)] = info
-    return [lines[k] for k in sorted(lines)]
-
-
-def analyse_position(engine, go_params, source, ply, start_fen, moves, played):
-    """Sets the position, searches it and returns one result dict."""
-    engine.set_position(start_fen, moves)
-    result = {"source": source, "ply": ply, "fen": engine.query("fen"), "played": played,
-              "gameover": engine.query("gameover") == "true", "result": engine.query("result"),
+def analyse_position(engine, limit, multipv, source, ply, board, played):
+    """Searches one position: the result dict written out."""
+    outcome = board.outcome()
+    result = {"source": source, "ply": ply, "fen": board.position_line(), "played": played,
+              "gameover": outcome is not None, "result": outcome.result if outcome else "none",
               "bestmove": "(none)", "lines": []}
-    if result["gameover"]:
+    if outcome is not None:
         return result
-    best, infos = engine.go(go_params)
-    result["bestmove"] = best
-    result["lines"] = [{"multipv": info.get("multipv", 1), "depth": info.get("depth"),
-                        "score": info.get("score", {}), "pv": info["pv"]} for info in final_lines(infos)]
+    lines = engine.analyse(board, limit, multipv=multipv)
+    result["lines"] = [{"multipv": line.get("multipv", 1), "depth": line.get("depth"),
+                        "score": score_dict(line.get("score")), "pv": [str(m) for m in line["pv"]]}
+                       for line in lines if line.get("pv")]
+    if result["lines"]:
+        result["bestmove"] = result["lines"][0]["pv"][0]
     return result
+
+
+def score_dict(score):
+    if score is None:
+        return {}
+    return {"cp": score.cp} if score.mate is None else {"mate": score.mate}
 
 
 def write_result(result, fmt, writer):
@@ -156,42 +122,59 @@ def write_result(result, fmt, writer):
                          "pv": " ".join(line.get("pv", []))})
 
 
+def analyse_records(engine, args, path, emit, progress):
+    games = list(records.read(path))
+    progress.total = max(sum(len(g.moves) + 1 for g in games), 1)
+    for record in games:
+        source = f"{path}:{record.line}"
+        done = 0
+        try:  # the position before each move, then the last; a bad move ends the game early
+            for ply, board in enumerate(record.boards(args.variant or "razzledazzle")):
+                played = record.moves[ply] if ply < len(record.moves) else ""
+                emit(analyse_position(engine, args.limit, args.multipv, source, ply, board, played))
+                progress.step()
+                done += 1
+        except triad.RecordError as error:
+            warn(f"{source}: skipped from ply {done} on: {error}")
+            progress.step(len(record.moves) + 1 - done)
+
+
+def analyse_positions(engine, args, path, emit, progress):
+    items = list(position_items(path, args.variant or "razzledazzle"))
+    progress.total = max(len(items), 1)
+    for source, line, variant in items:
+        try:
+            board = triad.Board(variant, line)
+        except triad.TriadError as error:
+            warn(f"{source}: skipped: {error}")
+            progress.step()
+            continue
+        emit(analyse_position(engine, args.limit, args.multipv, source, 0, board, ""))
+        progress.step()
+
+
 def run(args):
-    kind, items = load_input(args.input)
-    total = sum(len(g["moves"]) + 1 for g in items) if kind == "records" else len(items)
-    go_params = f"depth {args.depth}" if args.depth else f"movetime {args.movetime}"
+    kind_is_records = looks_like_records(args.input)
+    args.limit = Limit(depth=args.depth) if args.depth else Limit(time=args.movetime / 1000)
     out = open(args.output, "w", newline="", encoding="utf-8") if args.output else sys.stdout
     writer = out
     if args.format == "csv":
         writer = csv.DictWriter(out, fieldnames=CSV_FIELDS)
         writer.writeheader()
-    progress = Progress(total, not args.quiet)
+    progress = Progress(1, not args.quiet)
+
+    def emit(result):
+        write_result(result, args.format, writer)
+        out.flush()
+
     try:
-        with TriadEngine(args.engine) as engine:
+        with SimpleEngine.popen(args.engine) as engine:
+            options = {}
             for option in args.option:
                 name, _, value = option.partition("=")
-                engine.set_option(name.strip(), value.strip())
-            engine.set_option("MultiPV", args.multipv)
-            variant = args.variant or engine.variant
-            start = engine.set_variant(variant)
-            for item in items:
-                wanted = item.get("tags", {}).get("Variant") or args.variant or variant
-                if wanted != variant:
-                    variant, start = wanted, engine.set_variant(wanted)
-                engine.new_game()
-                fen = item["fen"] if kind == "positions" else item["tags"].get("FEN") or start
-                moves = item.get("moves", [])
-                for ply in range(len(moves) + 1):
-                    played = moves[ply] if ply < len(moves) else ""
-                    try:
-                        result = analyse_position(engine, go_params, item["source"], ply, fen, moves[:ply], played)
-                    except RefusedError as error:  # a bad position line or an illegal move
-                        warn(f"{item['source']}: skipped from ply {ply} on: {error}")
-                        progress.step(len(moves) + 1 - ply)
-                        break
-                    write_result(result, args.format, writer)
-                    progress.step()
-                out.flush()
+                options[name.strip()] = value.strip()
+            engine.configure(options)
+            (analyse_records if kind_is_records else analyse_positions)(engine, args, args.input, emit, progress)
     finally:
         progress.close()
         if out is not sys.stdout:
@@ -222,7 +205,7 @@ def main(argv=None):
         parser.error("--movetime and --multipv must be at least 1")
     try:
         run(args)
-    except (EngineError, InputError) as error:
+    except (EngineError, InputError, triad.TriadError) as error:
         print(f"triad_analyse: {error}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly

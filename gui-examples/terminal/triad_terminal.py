@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Play any Triad variant against the engine in a terminal (Python standard library only).
+"""Play any Triad variant against the engine in a terminal, on the triad package
+(docs/python.md): the rules and the board are a triad.Board, the engine's moves come from
+triad.engine.
 
-The board is drawn from the engine's `query board` data; moves are typed as tokens
+The board is drawn from the board's `query board` data; moves are typed as tokens
 (`c4b4`, a pass chain `d1e1f1` or `d1-e1-f1`, a capture sequence `a3c5e7` or `a3xc5xe7`).
 Type `help` at the prompt for the commands.
 
@@ -9,12 +11,13 @@ Type `help` at the prompt for the commands.
 """
 
 import argparse
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
-from triad_engine import EngineError, RefusedError, TriadEngine  # noqa: E402
+import triad_import  # noqa: E402,F401
+import triad  # noqa: E402
+from triad.engine import EngineError, Limit, SimpleEngine  # noqa: E402
 
 HELP = """commands:
   <move>          play a move, e.g. c4b4, d1e1f1 (pass chain), a3c5e7 (capture sequence)
@@ -133,54 +136,50 @@ class TerminalGame:
         self.engine, self.out = engine, out
         self.movetime, self.human, self.flipped = args.movetime, args.side, False
         self.colours = Colours(out.isatty() and not args.no_color)
-        self.start = engine.set_variant(args.variant) if args.variant else engine.start_fen
-        self.moves = []
-        self.engine.new_game()
+        self.board = triad.Board(args.variant or "razzledazzle")
 
     def say(self, text):
         self.out.write(text + "\n")
         self.out.flush()
 
-    def sync(self):
-        self.engine.set_position(self.start, self.moves)
-
-    def human_to_move(self, turn):
-        return self.human == "both" or self.human == turn
+    def human_to_move(self):
+        return self.human == "both" or self.human == str(self.board.turn)
 
     def show(self):
-        self.sync()
-        board = json.loads(self.engine.query("board"))
+        board = self.board.board_dict()
         grid = not board.get("links") and not board.get("arcs")
         self.say("")
         self.say(draw_grid(board, self.flipped, self.colours) if grid else draw_graph(board, self.flipped, self.colours))
-        score = self.engine.query("score")
-        status = f"{self.engine.variant}  ply {len(self.moves)}"
-        if score != "none":
-            p1, p2 = score.split()
-            status += f"  score P1 {p1} - P2 {p2}"
-        if self.engine.query("gameover") == "true":
-            result, reason = self.engine.query("result"), self.engine.query("reason")
-            status += f"  GAME OVER: {RESULT_TEXT.get(result, result)} ({reason})"
+        status = f"{self.board.variant}  ply {len(self.board.move_stack)}"
+        score = self.board.score()
+        if score is not None:
+            status += f"  score P1 {score[0]} - P2 {score[1]}"
+        outcome = self.board.outcome()
+        if outcome is not None:
+            status += f"  GAME OVER: {RESULT_TEXT.get(outcome.result, outcome.result)} ({outcome.reason})"
         else:
-            status += f"  Player {self.engine.query('turn')} to move"
+            status += f"  Player {self.board.turn} to move"
         self.say(status)
 
     def engine_move(self):
-        best, infos = self.engine.go(f"movetime {self.movetime}", timeout=self.movetime / 1000 + 15)
-        if best == "(none)":
+        played = self.engine.play(self.board, Limit(time=self.movetime / 1000))
+        if played.move is None:
             return False
-        last = next((i for i in reversed(infos) if "pv" in i), {})
-        score = last.get("score", {})
-        value = f"#{score['mate']}" if "mate" in score else f"{score.get('cp', 0) / 100:+.2f}"
-        self.say(f"engine plays {best}  (depth {last.get('depth', '?')}, score {value}, pv {' '.join(last.get('pv', []))})")
-        self.moves.append(best)
+        score = played.info.get("score")
+        value = "?" if score is None else f"#{score.mate}" if score.mate is not None else f"{score.cp / 100:+.2f}"
+        pv = " ".join(str(m) for m in played.info.get("pv", []))
+        self.say(f"engine plays {played.move}  (depth {played.info.get('depth', '?')}, score {value}, pv {pv})")
+        self.board.push(played.move)
         return True
 
+    def legal_text(self):
+        return " ".join(str(m) for m in self.board.legal_moves)
+
     def play_human(self, token):
-        if self.engine.query(f"islegal {token}") != "true":
-            self.say(f"'{token}' is not a legal move here; legal: {' '.join(self.engine.legal_moves())}")
-            return
-        self.moves.append(token)
+        try:
+            self.board.push(self.board.parse_move(token))
+        except triad.IllegalMoveError:
+            self.say(f"'{token}' is not a legal move here; legal: {self.legal_text()}")
 
     def command(self, line):
         """Handles one input line; returns False to quit."""
@@ -194,26 +193,23 @@ class TerminalGame:
         if word == "help":
             self.say(HELP)
         elif word == "moves":
-            self.say(" ".join(self.engine.legal_moves()) or "none")
+            self.say(self.legal_text() or "none")
         elif word == "go":
             self.engine_move()
         elif word == "undo":
             self.undo()
         elif word == "new":
-            self.start = self.engine.set_variant(rest) if rest else self.engine.set_variant(self.engine.variant)
-            self.moves = []
-            self.engine.new_game()
+            self.board = triad.Board(rest or self.board.variant)
         elif word == "variants":
-            self.say(" ".join(self.engine.variants()))
+            self.say(" ".join(triad.variants()))
         elif word == "side" and rest in ("1", "2", "both", "none"):
             self.human = rest
         elif word == "time" and rest.isdigit() and int(rest) > 0:
             self.movetime = int(rest)
         elif word == "fen":
-            self.say(self.engine.query("fen"))
+            self.say(self.board.position_line())
         elif word == "load" and rest:
-            self.engine.set_position(rest)  # raises RefusedError with the engine's reason
-            self.start, self.moves = rest, []
+            self.board = triad.Board(self.board.variant, rest)  # raises with the reason
         elif word == "flip":
             self.flipped = not self.flipped
         else:
@@ -222,20 +218,18 @@ class TerminalGame:
         return True
 
     def undo(self):
-        if not self.moves:
+        if not self.board.move_stack:
             return
-        self.moves.pop()
-        self.sync()
-        while self.moves and not self.human_to_move(self.engine.query("turn")):
-            self.moves.pop()
-            self.sync()
+        self.board.pop()
+        while self.board.move_stack and not self.human_to_move():
+            self.board.pop()
 
     def run(self, read_line):
         self.say(f"{self.engine.name} — type 'help' for commands")
         while True:
             self.show()
-            over = self.engine.query("gameover") == "true"
-            if not over and not self.human_to_move(self.engine.query("turn")):
+            over = self.board.is_game_over()
+            if not over and not self.human_to_move():
                 self.engine_move()
                 continue
             line = read_line("move> " if not over else "game over> ")
@@ -244,7 +238,7 @@ class TerminalGame:
             try:
                 if not self.command(line):
                     return
-            except RefusedError as error:
+            except triad.TriadError as error:
                 self.say(f"refused: {error}")
 
 
@@ -265,9 +259,9 @@ def main(argv=None):
             return None
 
     try:
-        with TriadEngine(args.engine) as engine:
+        with SimpleEngine.popen(args.engine) as engine:
             TerminalGame(engine, args, sys.stdout).run(read_line)
-    except EngineError as error:
+    except (EngineError, triad.TriadError) as error:
         print(f"triad_terminal: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -1,7 +1,8 @@
 """Tests of the Python examples against the real triad binary ($TRIAD_ENGINE): the analysis
 script (position files and game records, CSV and JSON lines, MultiPV), the referee
 example, the terminal client, the openings generator and the CuteGames settings files
-(driven the way CuteGames drives engines).
+(driven the way CuteGames drives engines). The examples and these tests are built on the
+triad package (PYTHONPATH=build/release/python, docs/python.md).
 
   TRIAD_ENGINE=build/release/triad python3 -m unittest discover -s gui-examples/tests
 """
@@ -19,7 +20,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLES = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(EXAMPLES, "python"))
-from triad_engine import TriadEngine  # noqa: E402
+import triad_import  # noqa: E402,F401
+import triad  # noqa: E402
+from triad.engine import Limit, SimpleEngine  # noqa: E402
 
 ENGINE = os.environ.get("TRIAD_ENGINE", "")
 TIMEOUT = 120  # seconds for any example program run
@@ -30,18 +33,23 @@ def run_example(script, *args, stdin=""):
                           capture_output=True, text=True, timeout=TIMEOUT)
 
 
-def random_game(engine, variant, plies, seed):
+def random_game(variant, plies, seed):
     """Plays `plies` random legal moves (fewer if the game ends); returns (start, moves)."""
     rng = random.Random(seed)
-    start = engine.set_variant(variant)
-    moves = []
+    board = triad.Board(variant)
+    start = board.position_line()
     for _ in range(plies):
-        engine.set_position(start, moves)
-        legal = engine.legal_moves()
-        if not legal or engine.query("gameover") == "true":
+        if board.is_game_over():
             break
-        moves.append(rng.choice(legal))
-    return start, moves
+        board.push(board.legal_moves[rng.randrange(len(board.legal_moves))])
+    return start, [str(m) for m in board.move_stack]
+
+
+def position_after(variant, start, moves):
+    board = triad.Board(variant, start)
+    for move in moves:
+        board.push(move)
+    return board
 
 
 class ExamplesTest(unittest.TestCase):
@@ -49,12 +57,10 @@ class ExamplesTest(unittest.TestCase):
     def setUpClass(cls):
         if not ENGINE or not os.path.isfile(ENGINE):
             raise RuntimeError(f"TRIAD_ENGINE must name the triad binary (got '{ENGINE}')")
-        cls.engine = TriadEngine(ENGINE)
         cls.tmp = tempfile.TemporaryDirectory()
 
     @classmethod
     def tearDownClass(cls):
-        cls.engine.close()
         cls.tmp.cleanup()
 
     def write(self, name, text):
@@ -63,14 +69,12 @@ class ExamplesTest(unittest.TestCase):
             handle.write(text)
         return path
 
-    def legal_in(self, fen):
-        self.engine.set_position(fen)
-        return self.engine.legal_moves()
+    def legal_in(self, fen, variant):
+        return [str(m) for m in triad.Board(variant, fen).legal_moves]
 
     def test_analyse_positions_csv_multipv(self):
-        start, moves = random_game(self.engine, "razzledazzle", 3, seed=5)
-        self.engine.set_position(start, moves)
-        later = self.engine.query("fen")
+        start, moves = random_game("razzledazzle", 3, seed=5)
+        later = position_after("razzledazzle", start, moves).position_line()
         path = self.write("positions.txt", f"# two Razzle Dazzle positions\n{start}\n\n{later}\n")
         done = run_example("python/triad_analyse.py", "--engine", ENGINE, "--variant", "razzledazzle",
                            "--depth", "3", "--multipv", "2", path)
@@ -80,7 +84,7 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual([r["source"] for r in rows], [f"{path}:2"] * 2 + [f"{path}:4"] * 2)
         for fen in (start, later):
             lines = [r for r in rows if r["fen"] == fen]
-            legal = self.legal_in(fen)
+            legal = self.legal_in(fen, "razzledazzle")
             self.assertEqual([r["multipv"] for r in lines], ["1", "2"])
             self.assertNotEqual(lines[0]["bestmove"], lines[1]["bestmove"])
             for row in lines:
@@ -91,7 +95,7 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn("2/2 positions", done.stderr)  # the progress bar
 
     def test_analyse_game_record_jsonl(self):
-        start, moves = random_game(self.engine, "yinyang", 6, seed=11)
+        start, moves = random_game("yinyang", 6, seed=11)
         numbered = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(moves))
         record = (f'[Event "test"]\n[Variant "yinyang"]\n[FEN "{start}"]\n[Result "*"]\n\n'
                   f"{numbered} *\n")
@@ -104,16 +108,15 @@ class ExamplesTest(unittest.TestCase):
             results = [json.loads(line) for line in handle]
         self.assertEqual(len(results), len(moves) + 1)
         for ply, result in enumerate(results):
-            self.engine.set_variant("yinyang")
-            self.engine.set_position(start, moves[:ply])
+            board = position_after("yinyang", start, moves[:ply])
             self.assertEqual(result["ply"], ply)
-            self.assertEqual(result["fen"], self.engine.query("fen"))
+            self.assertEqual(result["fen"], board.position_line())
             self.assertEqual(result["played"], moves[ply] if ply < len(moves) else "")
-            self.assertIn(result["bestmove"], self.engine.legal_moves())
+            self.assertIn(result["bestmove"], board.legal_moves)
             self.assertEqual(result["lines"][0]["pv"][0], result["bestmove"])
 
     def test_analyse_skips_bad_lines_and_names_them(self):
-        start = self.engine.set_variant("yinyang")
+        start = triad.Board("yinyang").position_line()
         path = self.write("mixed.txt", f"{start}\nthis is no position\n")
         done = run_example("python/triad_analyse.py", "--engine", ENGINE, "--variant", "yinyang",
                            "--depth", "2", "--quiet", path)
@@ -131,8 +134,8 @@ class ExamplesTest(unittest.TestCase):
         self.assertRegex(final, r"^gameover true, result p[12]win, reason \S+, score \d+ \d+$")
 
     def test_terminal_client_plays_and_refuses(self):
-        start = self.engine.set_variant("ivesdama")
-        first = self.legal_in(start)[0]
+        start = triad.Board("ivesdama").position_line()
+        first = self.legal_in(start, "ivesdama")[0]
         script = f"moves\nzz9\n{first}\nundo\nfen\nquit\n"
         done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant", "ivesdama",
                            "--movetime", "100", "--no-color", stdin=script)
@@ -151,14 +154,13 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn("engine plays ", done.stdout)
 
     def test_make_openings(self):
-        done = run_example("cutegames/make_openings.py", "--engine", ENGINE, "--variant", "yinyang", "--plies", "2")
+        done = run_example("cutegames/make_openings.py", "--variant", "yinyang", "--plies", "2")
         self.assertEqual(done.returncode, 0, done.stderr)
         fens = done.stdout.strip().splitlines()
         self.assertTrue(0 < len(fens) <= 40 and len(set(fens)) == len(fens), fens)
-        self.engine.set_variant("yinyang")
-        for fen in fens:
-            self.engine.set_position(fen)
-            self.assertEqual(self.engine.query("fen"), fen)
+        with SimpleEngine.popen(ENGINE) as engine:  # the engine reads back every line as it is
+            for fen in fens:
+                self.assertEqual(engine.query("fen", triad.Board("yinyang", fen)), fen)
 
     def test_cutegames_settings_drive_triad_like_cutegames(self):
         folder = os.path.join(EXAMPLES, "cutegames")
@@ -175,26 +177,25 @@ class ExamplesTest(unittest.TestCase):
 
     def play_like_cutegames(self, settings, opening, plies):
         """The query sequence of a UGI runner; replies must be exactly what it parses."""
-        with TriadEngine(ENGINE, mode="ugi") as engine:
-            for name, value in settings["options"].items():
-                engine.command(f"setoption name {name} value {value}")
-            engine.command("uginewgame")
+        with SimpleEngine.popen(ENGINE, protocol="ugi") as engine:
+            engine.configure(settings["options"])
+            engine.send("uginewgame")
             tc = settings["timecontrol"]
-            go = f"go p1time {tc['time']} p2time {tc['time']} p1inc {tc['increment']} p2inc {tc['increment']}"
-            moves = []
+            limit = Limit(p1time=tc["time"] / 1000, p2time=tc["time"] / 1000, p1inc=tc["increment"] / 1000,
+                          p2inc=tc["increment"] / 1000)
+            variant = settings["options"].get("UCI_Variant", "razzledazzle")
+            board = triad.Board(variant, opening)
             for _ in range(plies):
-                engine.command(f"position fen {opening}" + (f" moves {' '.join(moves)}" if moves else ""))
-                self.assertIn(engine.request(["query p1turn"], lambda l: l.startswith("response"))[-1],
-                              ("response true", "response false"))
-                over = engine.request(["query gameover"], lambda l: l.startswith("response"))[-1]
-                self.assertIn(over, ("response true", "response false"))
-                if over == "response true":
+                self.assertIn(engine.query("p1turn", board), ("true", "false"))
+                over = engine.query("gameover")
+                self.assertIn(over, ("true", "false"))
+                if over == "true":
                     break
-                best = engine.request([go], lambda l: l.startswith("bestmove"), timeout=30)[-1].split()
-                self.assertEqual(len(best), 2, best)
-                self.assertEqual(engine.query(f"islegal {best[1]}"), "true")
-                moves.append(best[1])
-            self.assertIn(engine.query("result"), ("p1win", "p2win", "draw", "none"))
+                played = engine.play(board, limit, timeout=30)
+                self.assertIsNone(played.ponder)  # `bestmove <move>`, two tokens
+                self.assertEqual(engine.query(f"islegal {played.move}"), "true")
+                board.push(played.move)
+            self.assertIn(engine.query("result", board), ("p1win", "p2win", "draw", "none"))
 
 
 if __name__ == "__main__":

@@ -343,6 +343,8 @@ class Engine:
                 if isinstance(value, bool):
                     value = "true" if value else "false"
                 self._send(f"setoption name {name}" + ("" if value is None else f" value {value}"))
+                if name.lower() == "uci_variant":
+                    self._variant = str(value)
             await self.ping()
 
     async def _set_up(self, board: Board) -> None:
