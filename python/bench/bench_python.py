@@ -2,13 +2,15 @@
 """Speed of the triad package (docs/performance.md, "Python package"): random playouts driven
 from Python move by move (legal_moves + push per ply) and through the batch call
 (Board.random_playouts), the vectorised environment in steps/s, and perft from Python
-against `go perft` of the engine. A benchmark, not a test: run it on a quiet machine.
+against `go perft` of the engine. A benchmark, not a test; every figure is per CPU second (process or child CPU time), so
+other load on the machine counts little.
 
   PYTHONPATH=build/release/python /usr/bin/python3 python/bench/bench_python.py \\
       --engine build/release/triad
 """
 import argparse
 import random
+import resource
 import subprocess
 import time
 
@@ -21,8 +23,8 @@ PERFT = {"razzledazzle": 6, "yinyang": 9, "ivesdama": 14}
 def per_move_playouts(variant, seconds):
     rng = random.Random(1)
     plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         board = triad.Board(variant)
         for _ in range(300):
             moves = board.legal_moves
@@ -31,41 +33,49 @@ def per_move_playouts(variant, seconds):
                 break
             board.push(moves[rng.randrange(n)])
             plies += 1
-    return plies / (time.perf_counter() - start)
+    return plies / (time.process_time() - start)
 
 
 def batch_playouts(variant, games):
     board = triad.Board(variant)
-    start = time.perf_counter()
+    start = time.process_time()
     plies = board.random_playouts(games, max_plies=300, seed=1)
-    return plies / (time.perf_counter() - start)
+    return plies / (time.process_time() - start)
 
 
 def vec_env_steps(variant, envs, steps):
     env = triad.VecEnv(variant, envs)
     env.reset()
     env.sample_actions(seed=1)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(steps):
         env.step(env.sample_actions())
-    return envs * steps / (time.perf_counter() - start)
+    return envs * steps / (time.process_time() - start)
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def engine_perft_seconds(engine, variant, depth):
+    """CPU seconds of `go perft` in the engine (minus its start-up, a depth-1 run): CPU time,
+    so that other load on the machine does not count."""
     def run(d):
-        start = time.perf_counter()
+        before = children_cpu()
         subprocess.run([engine, "--variant", variant, f"go perft {d}"], check=True, capture_output=True)
-        return time.perf_counter() - start
-    return min(run(depth) for _ in range(3)) - min(run(1) for _ in range(3))  # minus start-up
+        return children_cpu() - before
+    return min(run(depth) for _ in range(3)) - min(run(1) for _ in range(3))
 
 
 def python_perft_seconds(variant, depth):
+    """CPU seconds of Board.perft (the best of 3)."""
     board = triad.Board(variant)
     best = None
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         board.perft(depth)
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         best = took if best is None else min(best, took)
     return best
 

@@ -140,3 +140,16 @@ def test_no_process_is_left_behind(engine_path):
     assert wait_gone(pid)
     with pytest.raises(EngineError):
         SimpleEngine.popen(["/nonexistent/engine"])
+
+
+def test_a_search_left_running_is_an_error_not_a_hang(engine_path):
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(engine_path, timeout=1.0) as engine:
+        search = engine.analysis(board)  # infinite, never iterated
+        start = time.monotonic()
+        with pytest.raises(EngineError, match="still busy"):
+            engine.ping()
+        assert time.monotonic() - start < 5
+        search.stop()
+        assert search.wait().move in board.legal_moves
+        engine.ping()

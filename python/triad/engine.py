@@ -13,6 +13,7 @@ Every wait for the engine has a timeout, an engine that exits or stops answering
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import threading
 import weakref
@@ -292,13 +293,31 @@ class Engine:
 
     # -- plumbing ---------------------------------------------------------------
 
+    async def _acquire(self) -> None:
+        """The engine for one command; a search still running (an analysis never iterated to
+        its end) makes this an error after the timeout, not a wait for ever."""
+        try:
+            await asyncio.wait_for(self._lock.acquire(), self.timeout)
+        except asyncio.TimeoutError:
+            raise EngineError(f"engine {self.name!r} is still busy with an earlier search "
+                              f"(iterate an analysis to its end, or stop() and wait() it)") from None
+
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        await self._acquire()
+        try:
+            yield
+        finally:
+            self._lock.release()
+
     def _send(self, line: str) -> None:
         stdin = self._process.stdin
         if self._process.returncode is not None or stdin is None or stdin.is_closing():
             raise EngineTerminatedError(f"engine {self.name!r} has exited (sending {line[:80]!r})")
         stdin.write((line + "\n").encode())
 
-    async def _readline(self, timeout: Optional[float], what: str) -> str:
+    async def _readline(self, timeout: Optional[float], what: str, limit: Optional[float] = None) -> str:
+        """One line within `timeout` seconds (`limit`: the whole wait's, for the message)."""
         assert self._process.stdout is not None
         try:
             raw = await asyncio.wait_for(self._process.stdout.readline(), timeout)
@@ -306,7 +325,7 @@ class Engine:
             self._process.kill()
             await self._process.wait()
             raise EngineTimeoutError(
-                f"engine {self.name!r} did not answer {what} within {timeout:g} s (killed)") from None
+                f"engine {self.name!r} did not answer {what} within {limit or timeout:g} s (killed)") from None
         except ValueError as error:  # a line longer than the stream's limit
             raise EngineError(f"engine {self.name!r} wrote an overlong line: {error}") from None
         if not raw:
@@ -321,13 +340,17 @@ class Engine:
         deadline = None if timeout is None else loop.time() + timeout
         while True:
             left = None if deadline is None else max(0.0, deadline - loop.time())
-            line = await self._readline(left, what)
+            line = await self._readline(left, what, timeout)
             yield line
             if is_end(line):
                 return
 
     async def ping(self) -> None:
         """`isready` → `readyok`."""
+        async with self._turn():
+            await self._ready()
+
+    async def _ready(self) -> None:
         self._send("isready")
         async for _ in self._lines_until(lambda l: l == "readyok", self.timeout, "'readyok'"):
             pass
@@ -336,7 +359,7 @@ class Engine:
 
     async def configure(self, options: Dict[str, Any]) -> None:
         """Sets options (`setoption name N value V`); unknown names are an error."""
-        async with self._lock:
+        async with self._turn():
             for name, value in options.items():
                 if name.lower() not in self.options:
                     raise EngineError(f"engine {self.name!r} has no option {name!r}")
@@ -345,7 +368,7 @@ class Engine:
                 self._send(f"setoption name {name}" + ("" if value is None else f" value {value}"))
                 if name.lower() == "uci_variant":
                     self._variant = str(value)
-            await self.ping()
+            await self._ready()
 
     async def _set_up(self, board: Board) -> None:
         if "uci_variant" in self.options and self._variant != board.variant:
@@ -361,13 +384,13 @@ class Engine:
 
     async def send(self, line: str) -> None:
         """Sends one raw protocol line (for commands this API has no method for)."""
-        async with self._lock:
+        async with self._turn():
             self._send(line)
 
     async def query(self, what: str, board: Optional[Board] = None) -> str:
         """Triad's `query <what>` (docs/protocol.md: fen, moves, result, board, ...) on
         `board` if given, else on the engine's current position: the answer's text."""
-        async with self._lock:
+        async with self._turn():
             if board is not None:
                 await self._set_up(board)
             self._send("query " + what)
@@ -385,7 +408,7 @@ class Engine:
                        timeout: Optional[float] = None) -> "AnalysisResult":
         """Starts a search and returns its live `info` lines as an async iterator; `stop()`
         ends it. Without a limit the search runs until stopped (bounded by `timeout`)."""
-        await self._lock.acquire()
+        await self._acquire()
         try:
             if multipv is not None and "multipv" in self.options:
                 self._send(f"setoption name MultiPV value {multipv}")
@@ -420,7 +443,7 @@ class Engine:
 
     async def solve(self, board: Board, exact: bool = False, timeout: Optional[float] = SEARCH_TIMEOUT) -> SolveResult:
         """Yin Yang: `go solve [exact]`, the proved winner and margin."""
-        await self._lock.acquire()
+        await self._acquire()
         try:
             await self._set_up(board)
             self._send("go solve exact" if exact else "go solve")
