@@ -1,6 +1,6 @@
-"""Triad's game records (docs/notation.md "Game records"): reading them (the records reader
-of adapters/, compiled in), replaying them on a Board with an error that names the record
-and the move, and writing them.
+"""Triad's game records (docs/notation.md "Game records"): reading them lazily and writing
+them (the records module of adapters/, compiled in), and replaying them on a Board with an
+error that names the record and the move.
 
     for record in triad.records.read("games.pgn"):
         board = record.board()          # the final position; RecordError if a move is bad
@@ -12,19 +12,22 @@ import dataclasses
 from typing import Dict, Iterator, List, Optional
 
 from triad._triad import Board, IllegalMoveError, InvalidPositionError, RecordError, UnknownVariantError
-from triad._triad import _read_records_file, _split_records
+from triad._triad import _RecordReader, _write_record
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 @dataclasses.dataclass
 class Record:
-    """One game: its tags (in order), move tokens and result token ('1-0', '0-1', '1/2-1/2',
-    '*'). number and line say where it was read (1-based; 0 for a record made in Python)."""
+    """One game: its tags (in order), move tokens, the comment after each move ('' = none),
+    the closing comment and the result token ('1-0', '0-1', '1/2-1/2', '*'). number and line
+    say where it was read (1-based; 0 for a record made in Python)."""
 
     tags: Dict[str, str] = dataclasses.field(default_factory=dict)
     moves: List[str] = dataclasses.field(default_factory=list)
     result: str = "*"
+    comments: List[str] = dataclasses.field(default_factory=list)
+    comment: str = ""
     number: int = 0
     line: int = 0
     source: str = ""
@@ -35,68 +38,65 @@ class Record:
     def variant(self, default: str = "razzledazzle") -> str:
         return self.tags.get("Variant", default)
 
-    def board(self, default_variant: str = "razzledazzle", upto: Optional[int] = None) -> Board:
-        """The position after the record's moves (the first `upto` of them if given), from its
-        FEN tag or the variant's start. Raises RecordError naming the record and the move."""
+    def _start(self, default_variant: str) -> Board:
         try:
             board = Board(self.variant(default_variant))
         except UnknownVariantError as error:
             raise RecordError(f"{self.place()}: Variant tag: {error}") from None
         fen = self.tags.get("FEN")
         try:
-            if fen not in (None, "startpos"):
+            if fen not in (None, "startpos"):  # CuteGames writes [FEN "startpos"]
                 board.set_position(fen)
         except InvalidPositionError as error:
             raise RecordError(f"{self.place()}: FEN tag: {error}") from None
+        return board
+
+    def _push(self, board: Board, number: int, token: str) -> None:
+        try:
+            board.push(board.parse_move(token))
+        except IllegalMoveError as error:
+            raise RecordError(f"{self.place()}: move {number} '{token}': {error}") from None
+
+    def board(self, default_variant: str = "razzledazzle", upto: Optional[int] = None) -> Board:
+        """The position after the record's moves (the first `upto` of them if given), from its
+        FEN tag or the variant's start. Raises RecordError naming the record and the move."""
+        board = self._start(default_variant)
         for number, token in enumerate(self.moves[:upto], 1):
-            try:
-                board.push(board.parse_move(token))
-            except IllegalMoveError as error:
-                raise RecordError(f"{self.place()}: move {number} {token!r}: {error}") from None
+            self._push(board, number, token)
         return board
 
     def boards(self, default_variant: str = "razzledazzle") -> Iterator[Board]:
         """The position before each move, then the final one (copies)."""
-        board = self.board(default_variant, upto=0)
+        board = self._start(default_variant)
         yield board.copy()
         for number, token in enumerate(self.moves, 1):
-            try:
-                board.push(board.parse_move(token))
-            except IllegalMoveError as error:
-                raise RecordError(f"{self.place()}: move {number} {token!r}: {error}") from None
+            self._push(board, number, token)
             yield board.copy()
 
 
-def _records(rows: list, source: str) -> Iterator[Record]:
-    for number, line, tags, moves, result in rows:
-        yield Record(dict(tags), list(moves), result, number, line, f"records file '{source}'")
+def _records(reader: _RecordReader, source: str) -> Iterator[Record]:
+    for number, line, tags, moves, comments, comment, result in reader:
+        yield Record(dict(tags), list(moves), result, list(comments), comment, number, line, source)
 
 
 def read(path: str) -> Iterator[Record]:
-    """The records of a file, one at a time. Raises RecordError for a malformed file."""
-    return _records(_read_records_file(str(path)), str(path))
+    """The records of a file, read lazily one at a time (a file of any size). Raises
+    RecordError for a malformed record, naming the file, the record and the line."""
+    return _records(_RecordReader.open(str(path)), f"records file '{path}'")
 
 
 def parse(text: str, source: str = "<text>") -> List[Record]:
     """Every record of `text`."""
-    return list(_records(_split_records(text, source), source))
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    return list(_records(_RecordReader.over(text, source), source))
 
 
 def write(record: Record) -> str:
-    """The record as Triad writes it: the tags, an empty line, the numbered moves, the result
-    and an empty line (records are appended one after another)."""
+    """The record as Triad writes it (adapters/records/writer.h): the tags, an empty line,
+    the numbered moves with their comments, the closing comment, the result and an empty line."""
     if record.result not in RESULTS:
         raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {record.result!r}")
-    lines = [f'[{name} "{_escape(str(value))}"]' for name, value in record.tags.items()]
-    moves = []
-    for i, token in enumerate(record.moves):
-        moves.append((f"{i // 2 + 1}. " if i % 2 == 0 else "") + token)
-    body = " ".join(moves + [record.result])
-    return "\n".join(lines) + "\n\n" + body + "\n\n"
+    return _write_record(list(record.tags.items()), record.moves, record.comments, record.comment,
+                         record.result)
 
 
 def from_board(board: Board, tags: Optional[Dict[str, str]] = None) -> Record:
