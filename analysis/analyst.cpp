@@ -25,15 +25,19 @@ void write_score(JsonWriter& j, const protocol::EngineScore& s) {
   j.begin_object().key(s.mate ? "mate" : "cp").value(s.value).end_object();
 }
 
-void write_line(JsonWriter& j, const PvLine& l) {
-  j.begin_object().key("multipv").value(l.multipv).key("depth").value(l.depth);
+void write_line(JsonWriter& j, const protocol::InfoLine& l) {
+  j.begin_object()
+      .key("multipv")
+      .value(l.multipv.value_or(1))
+      .key("depth")
+      .value(l.depth.value_or(0));
   if (l.seldepth) j.key("seldepth").value(*l.seldepth);
   j.key("score");
   if (l.score)
     write_score(j, *l.score);
   else
     j.null();
-  if (!l.bound.empty()) j.key("bound").value(l.bound);
+  if (l.bound != protocol::ScoreBound::kExact) j.key("bound").value(protocol::bound_name(l.bound));
   if (l.nodes) j.key("nodes").value(static_cast<std::int64_t>(*l.nodes));
   if (l.time_ms) j.key("time_ms").value(*l.time_ms);
   j.key("bestmove").value(l.pv.empty() ? std::string_view() : std::string_view(l.pv.front()));
@@ -44,41 +48,37 @@ void write_line(JsonWriter& j, const PvLine& l) {
 
 }  // namespace
 
-void read_info(protocol::Dialect dialect, const std::string& line, std::vector<PvLine>& lines) {
-  protocol::SearchInfo info;
-  protocol::parse_info_line(dialect, line, info);
-  if (!info.score) return;
-  const auto tokens = adapters::split_fields(line);
-  PvLine l;
-  l.depth = info.depth;
-  l.score = info.score;
-  if (line.find(" nodes ") != std::string::npos) l.nodes = info.nodes;
-  for (std::size_t i = 1; i < tokens.size(); ++i) {
-    const auto key = tokens[i];
-    const bool has_value = i + 1 < tokens.size();
-    if (key == "pv") {
-      for (++i; i < tokens.size(); ++i) l.pv.emplace_back(tokens[i]);
-      break;
-    }
-    if (key == "string") return;
-    if (key == "lowerbound") l.bound = "lower";
-    if (key == "upperbound") l.bound = "upper";
-    if (!has_value) continue;
-    if (key == "multipv") {
-      if (auto v = adapters::parse_integer<int>(tokens[i + 1]); v && *v >= 1 && *v <= kMaxMultiPv)
-        l.multipv = *v;
-    } else if (key == "seldepth") {
-      if (auto v = adapters::parse_integer<int>(tokens[i + 1])) l.seldepth = *v;
-    } else if (key == "time") {
-      if (auto v = adapters::parse_integer<std::int64_t>(tokens[i + 1])) l.time_ms = *v;
-    }
-  }
-  auto at = std::lower_bound(lines.begin(), lines.end(), l.multipv,
-                             [](const PvLine& a, int m) { return a.multipv < m; });
-  if (at != lines.end() && at->multipv == l.multipv)
-    *at = std::move(l);
+void keep_info(const protocol::InfoLine& info, std::vector<protocol::InfoLine>& lines) {
+  if (info.text || !info.score || info.multipv.value_or(1) > kMaxMultiPv) return;
+  const int multipv = info.multipv.value_or(1);
+  auto at = std::lower_bound(
+      lines.begin(), lines.end(), multipv,
+      [](const protocol::InfoLine& a, int m) { return a.multipv.value_or(1) < m; });
+  if (at != lines.end() && at->multipv.value_or(1) == multipv)
+    *at = info;
   else
-    lines.insert(at, std::move(l));
+    lines.insert(at, info);
+}
+
+std::string check_moves(const Task& task, const Analysis& analysis,
+                        const adapters::VariantRegistry& registry) {
+  auto made = registry.create(task.variant);
+  if (!made) return made.error().message;
+  auto& game = **made;
+  if (auto r = game.reset(task.start); !r) return r.error().message;
+  for (const auto& m : task.moves)
+    if (auto r = game.play(m); !r) return r.error().message;
+  if (!game.is_legal(analysis.bestmove))
+    return "the engine's bestmove " + adapters::quote(analysis.bestmove) +
+           " is not a legal move in this position";
+  for (const auto& line : analysis.lines) {
+    auto replay = game.clone();
+    for (std::size_t i = 0; i < line.pv.size(); ++i)
+      if (auto r = replay->play(line.pv[i]); !r)
+        return "the engine's pv of line " + std::to_string(line.multipv.value_or(1)) +
+               " is illegal at move " + std::to_string(i + 1) + ": " + r.error().message;
+  }
+  return {};
 }
 
 std::string output_prefix(const Task& task) {
@@ -98,11 +98,11 @@ std::string format_output(const Task& task, const Analysis* analysis, const std:
   } else if (failure) {
     j.key("error").value(*failure);
   } else if (analysis) {
-    const PvLine* first = analysis->lines.empty() ? nullptr : &analysis->lines.front();
+    const protocol::InfoLine* first = analysis->lines.empty() ? nullptr : &analysis->lines.front();
     std::uint64_t nodes = 0;
     for (const auto& l : analysis->lines) nodes = std::max(nodes, l.nodes.value_or(0));
     j.key("bestmove").value(analysis->bestmove);
-    j.key("depth").value(first ? first->depth : 0);
+    j.key("depth").value(first ? first->depth.value_or(0) : 0);
     j.key("nodes").value(static_cast<std::int64_t>(nodes));
     j.key("time_ms").value(static_cast<std::int64_t>(analysis->elapsed.count()));
     j.key("lines").begin_array();
@@ -161,32 +161,36 @@ std::optional<Failure> Analyst::attempt(const Task& task, Analysis& out) {
   if (auto f = client_->new_game()) return f;
   if (auto f = client_->sync(config_.handshake_timeout)) return f;
   if (auto f = client_->position(task.start, task.moves)) return f;
-  const auto dialect = client_->dialect();
-  auto reply = client_->go(config_.limits, config_.timeout,
-                           [&](const std::string& line) { read_info(dialect, line, out.lines); });
+  auto reply = client_->go(config_.limits, config_.timeout, [&](const protocol::InfoLine& info) {
+    if (!info.problem.empty() && out.refused.empty())
+      out.refused = "the engine's info line could not be read: " + info.problem;
+    keep_info(info, out.lines);
+  });
   if (reply.failure) return reply.failure;
   out.bestmove = reply.move;
   out.elapsed = reply.elapsed;
+  if (out.refused.empty()) out.refused = check_moves(task, out, registry_);
   return std::nullopt;
 }
 
-std::string Analyst::analyse(const Task& task, bool& fatal) {
-  fatal = false;
+std::string Analyst::analyse(const Task& task, std::string& failed) {
+  failed.clear();
   if (!task.needs_engine()) return format_output(task, nullptr, nullptr);
   std::string last;
   for (int attempt_no = 0; attempt_no <= config_.retries; ++attempt_no) {
     Analysis analysis;
     const auto failure = attempt(task, analysis);
+    // An answer that breaks the rules is the engine's analysis all the same: not retried.
+    if (!failure && !analysis.refused.empty())
+      return format_output(task, nullptr, &analysis.refused);
     if (!failure) return format_output(task, &analysis, nullptr);
     end_engine();  // a fresh process for the next attempt
     if (failure->kind == FailureKind::kCancelled) return {};
     last = failure->message;
   }
-  fatal = true;
-  const std::string message =
-      "the engine failed on this position (attempts: " + std::to_string(config_.retries + 1) +
-      "); last error: " + last;
-  return format_output(task, nullptr, &message);
+  failed = "the engine failed on this position (attempts: " + std::to_string(config_.retries + 1) +
+           "); last error: " + last;
+  return format_output(task, nullptr, &failed);
 }
 
 }  // namespace triad::analysis

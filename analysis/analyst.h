@@ -12,33 +12,31 @@
 #include <string>
 #include <vector>
 
+#include "adapters/common/variants.h"
 #include "analysis/config.h"
 #include "analysis/task.h"
 #include "protocol/client/engine_client.h"
 
 namespace triad::analysis {
 
-// One MultiPV line of an engine's analysis: the last `info` the engine gave for it.
-struct PvLine {
-  int multipv = 1;
-  int depth = 0;
-  std::optional<int> seldepth;
-  std::optional<protocol::EngineScore> score;  // mates in plies
-  std::string bound;                           // "", "lower" or "upper"
-  std::optional<std::uint64_t> nodes;
-  std::optional<std::int64_t> time_ms;
-  std::vector<std::string> pv;
-};
-
-// Reads one `info` line into the PV line it is about (`lines` keyed by MultiPV index, kept
-// sorted); lines without a score or pv (e.g. `info string`) are ignored.
-void read_info(protocol::Dialect dialect, const std::string& line, std::vector<PvLine>& lines);
+// Keeps one `info` line in the MultiPV line it is about (`lines` keyed by MultiPV index,
+// kept sorted; the last info of each line wins); lines without a score (e.g. `info string`,
+// `info currmove`) are ignored.
+void keep_info(const protocol::InfoLine& info, std::vector<protocol::InfoLine>& lines);
 
 struct Analysis {
   std::string bestmove;
-  std::vector<PvLine> lines;  // by MultiPV index
+  std::vector<protocol::InfoLine> lines;  // by MultiPV index
   std::chrono::milliseconds elapsed{0};
+  // Why this analysis cannot be written (an illegal move, a number out of range): the
+  // position gets an error line instead.
+  std::string refused;
 };
+
+// Why the engine's `analysis` of `task` breaks the rules (its bestmove or a PV move is not
+// legal, checked with the game core), or "" if it does not.
+std::string check_moves(const Task& task, const Analysis& analysis,
+                        const adapters::VariantRegistry& registry);
 
 // The output line of a task (JSON, without the line end); `analysis` is null for tasks that
 // need no engine, and `failure` is set when the engine failed on it every time.
@@ -54,9 +52,10 @@ class Analyst {
           std::shared_ptr<protocol::CancelSignal> cancel);
   ~Analyst();
 
-  // The task's output line. Sets `fatal` when the engine failed on every attempt; the
-  // caller stops the run after a few such positions in a row.
-  std::string analyse(const Task& task, bool& fatal);
+  // The task's output line. Sets `failure` to the reason when the engine failed on every
+  // attempt (clears it otherwise); the caller stops the run after a few such positions in a
+  // row.
+  std::string analyse(const Task& task, std::string& failure);
 
  private:
   std::optional<protocol::Failure> start();
@@ -68,6 +67,7 @@ class Analyst {
   std::shared_ptr<protocol::CancelSignal> cancel_;
   std::unique_ptr<protocol::EngineClient> client_;
   std::string variant_;  // the UCI_Variant the engine was given
+  const adapters::VariantRegistry registry_ = adapters::VariantRegistry::builtin();
 };
 
 }  // namespace triad::analysis

@@ -10,8 +10,8 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/common/text.h"
+#include "runner/value_parsers.h"
 #include "tournament/settings.h"
-#include "tournament/value_parsers.h"
 
 namespace triad::analysis {
 
@@ -77,28 +77,26 @@ po::options_description describe() {
     ("resume", "continue -output: the positions already in it are kept, a cut-off last line is removed")
     ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: variant of position lines and of records without a Variant tag")
     ("engine", po::value<std::vector<std::string>>()->composing(), "cmd=C [arg=A]... [dir=D] [proto=uci|ugi] [name=N] [option.NAME=V]...: the engine (default: triad beside this program, else in PATH)")
-    ("depth", po::value<int>(), "N: search depth")
-    ("nodes", po::value<std::uint64_t>(), "N: nodes per position (deterministic with option.Threads=1)")
-    ("movetime", po::value<std::int64_t>(), "MS: time per position")
-    ("multipv", po::value<int>()->default_value(1), "K: best lines per position (1-256)")
-    ("concurrency", po::value<int>()->default_value(1), "K: engine processes at once (with -mpi: on each worker rank)")
+    ("depth", po::value<std::string>(), "N: search depth")
+    ("nodes", po::value<std::string>(), "N: nodes per position (deterministic with option.Threads=1)")
+    ("movetime", po::value<std::string>(), "MS: time per position")
+    ("multipv", po::value<std::string>()->default_value("1"), "K: best lines per position (1-256)")
+    ("concurrency", po::value<std::string>()->default_value("1"), "K: engine processes at once (with -mpi: on each worker rank)")
     ("mpi", "distributed: mpirun -np N triad-analyse -mpi ... (rank 0 reads and writes, ranks 1..N-1 analyse)")
-    ("chunk", po::value<int>()->default_value(4), "N: positions per work unit of a -mpi run")
-    ("timeout", po::value<std::int64_t>(), "MS: longest wait for one position before the engine is restarted (default: 2 x movetime + 5000, or 60000)")
-    ("retries", po::value<int>()->default_value(2), "N: attempts after an engine failure on a position, with a fresh engine, before an error line is written")
+    ("chunk", po::value<std::string>()->default_value("4"), "N: positions per work unit of a -mpi run")
+    ("mpilease", po::value<std::string>()->default_value("60"), "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its positions go to other workers (1 to 3600)")
+    ("timeout", po::value<std::string>(), "MS: longest wait for one position before the engine is restarted (default: 2 x movetime + 5000, or 60000)")
+    ("retries", po::value<std::string>()->default_value("2"), "N: attempts after an engine failure on a position, with a fresh engine, before an error line is written")
     ("log", po::value<std::string>(), "DIR: engine stderr logs")
     ("quiet", "no progress bar");
   // clang-format on
   return d;
 }
 
+// The numeric flag `name` in [low, high] (the one wording of runner::parse_int).
 template <class T>
 Result<T> bounded(const po::variables_map& vm, const char* name, T low, T high) {
-  const T v = vm[name].as<T>();
-  if (v < low || v > high)
-    return make_error("-" + std::string(name) + " " + std::to_string(v) + " is outside " +
-                      std::to_string(low) + ".." + std::to_string(high));
-  return v;
+  return runner::parse_int<T>(vm[name].as<std::string>(), "-" + std::string(name), low, high);
 }
 
 #define TRIAD_TAKE(target, expr) \
@@ -144,6 +142,7 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   TRIAD_TAKE(c.concurrency, bounded(vm, "concurrency", 1, tournament::kMaxConcurrency));
   c.mpi = vm.count("mpi") > 0;
   TRIAD_TAKE(c.chunk, bounded(vm, "chunk", 1, 4096));
+  TRIAD_TAKE(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
   TRIAD_TAKE(c.retries, bounded(vm, "retries", 0, kMaxRetries));
   if (vm.count("timeout")) {
     std::int64_t ms = 0;

@@ -34,6 +34,8 @@ struct AnalyseConfig {
   int concurrency = 1;  // engine processes (with -mpi: on each worker rank)
   bool mpi = false;
   int chunk = 4;  // positions per work unit of a distributed run
+  // With mpi: a worker rank silent for this long is presumed lost (its units go elsewhere).
+  int mpi_lease_seconds = 60;
   // How long one position may take before the engine counts as hung (killed, restarted).
   std::chrono::milliseconds timeout{0};
   std::chrono::milliseconds handshake_timeout{10000};

@@ -16,11 +16,15 @@ Result<void> run_local(const AnalyseConfig& config, Run& run, const std::atomic<
       if (!unit) break;
       pool.submit(run.unit(*unit));
     }
-    for (auto& output : pool.take_finished(std::chrono::milliseconds(200)))
+    for (auto& output : pool.take_finished(std::chrono::milliseconds(200), 1))
       if (auto r = run.accept(0, std::move(output)); !r) {
         pool.stop();
         return r;
       }
+    if (auto r = run.commit(); !r) {
+      pool.stop();
+      return r;
+    }
   }
   if (interrupted) pool.stop();
   return {};

@@ -9,7 +9,7 @@
 #include "analysis/local_run.h"
 #include "analysis/mpi_run.h"
 #include "analysis/run.h"
-#include "tournament/signal_watcher.h"
+#include "runner/signal_watcher.h"
 
 namespace {
 
@@ -49,7 +49,7 @@ int analyse(int argc, char** argv) {
   // -resume continues after it. A second signal exits immediately.
   auto cancel = std::make_shared<triad::protocol::CancelSignal>();
   std::atomic<bool> interrupted{false};
-  triad::tournament::SignalWatcher signals(
+  triad::runner::SignalWatcher signals(
       [&] {
         interrupted = true;
         cancel->cancel();

@@ -1,122 +1,75 @@
-// The worker rank (see mpi_worker.h): this thread is the rank's only caller of MPI; the
-// pool's slot threads run the engines. It asks for two units per engine slot, reports
-// finished units as soon as they are done, and sleeps (no busy MPI wait) in between.
+// The analysis worker rank (see mpi_worker.h): the pool's slot threads run the engines; it
+// holds two units per engine slot (one analysed, one queued).
 #include "analysis/mpi_worker.h"
 
-#include <algorithm>
 #include <atomic>
+#include <memory>
 #include <string>
-#include <thread>
 
-#include <boost/mpi/environment.hpp>
-
-#include "analysis/mpi_messages.h"
 #include "analysis/pool.h"
 #include "analysis/run.h"
-#include "tournament/mpi_protocol.h"
-#include "tournament/signal_watcher.h"
+#include "cluster/mpi/worker.h"
+#include "runner/signal_watcher.h"
 
 namespace triad::analysis::mpi {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using tournament::mpi::Backoff;
-
-// After a setup failure: waits for rank 0's kStop (units it sent meanwhile are dropped).
-void wait_for_stop(const boost::mpi::communicator& world) {
-  Backoff backoff;
-  for (;;) {
-    auto status = world.iprobe(0, boost::mpi::any_tag);
-    if (!status) {
-      std::this_thread::sleep_for(backoff.next());
-      continue;
-    }
-    if (status->tag() == kUnits) {
-      std::vector<Unit> units;
-      world.recv(0, kUnits, units);
-      continue;
-    }
-    int ignored = 0;
-    world.recv(0, status->tag(), ignored);
-    if (status->tag() == kStop) return;
-  }
-}
-
-void analyse(const boost::mpi::communicator& world, const AnalyseConfig& config) {
-  auto cancel = std::make_shared<protocol::CancelSignal>();
-  std::atomic<bool> interrupted{false};
-  tournament::SignalWatcher signals(
-      [&] {
-        interrupted = true;
-        cancel->cancel();
-      },
-      [&] { cancel->kill_all(); });
-  std::string prefix = "r";  // engine logs r<rank>-<slot>
-  prefix += std::to_string(world.rank());
+// Engine logs r<rank>-<slot>.
+std::string log_prefix(int rank) {
+  std::string prefix = "r";
+  prefix += std::to_string(rank);
   prefix += '-';
-  Pool pool(config, config.concurrency, prefix, cancel);
-  const int target = 2 * config.concurrency;  // units held: one analysed, one queued per slot
-  int requested = 0;
-  bool told_interrupt = false;
-  Backoff backoff;
-  auto last_heartbeat = Clock::now();
-  for (bool stopped = false; !stopped;) {
-    const bool holding = pool.held() > 0;
-    const auto wait = holding ? std::chrono::milliseconds(1)
-                              : std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::microseconds(backoff.next()));
-    Report report;
-    report.finished = pool.take_finished(wait);
-    report.want = std::max(0, target - pool.held() - requested);
-    bool busy = !report.finished.empty();
-    if (busy || (report.want > 0 && requested == 0)) {
-      world.send(0, kReport, report);
-      requested += report.want;
-      last_heartbeat = Clock::now();
-    }
-    if (interrupted && !told_interrupt) {
-      world.send(0, kInterrupted, 0);
-      told_interrupt = true;
-    }
-    while (auto status = world.iprobe(0, boost::mpi::any_tag)) {
-      busy = true;
-      if (status->tag() == kUnits) {
-        std::vector<Unit> units;
-        world.recv(0, kUnits, units);
-        requested -= static_cast<int>(units.size());
-        for (auto& u : units) pool.submit(std::move(u));
-        continue;
-      }
-      int ignored = 0;
-      world.recv(0, status->tag(), ignored);
-      if (status->tag() == kStop) {
-        stopped = true;
-        break;
-      }
-    }
-    if (Clock::now() - last_heartbeat >= kHeartbeat) {
-      world.send(0, kAlive, 0);
-      last_heartbeat = Clock::now();
-    }
-    if (busy || holding) backoff.reset();
-  }
-  pool.stop();  // units still in flight are not wanted any more
+  return prefix;
 }
+
+class AnalysisWorker {
+ public:
+  using Unit = analysis::Unit;
+  using Result = UnitOutput;
+
+  AnalysisWorker(const AnalyseConfig& config, int rank)
+      : config_(config), pool_(config, config.concurrency, log_prefix(rank), cancel_) {}
+
+  void submit(std::vector<Unit> units) {
+    for (auto& u : units) pool_.submit(std::move(u));
+  }
+  std::vector<UnitOutput> take_finished(std::chrono::microseconds wait, std::size_t enough) {
+    return pool_.take_finished(wait, enough);
+  }
+  std::vector<std::string> take_failures() { return {}; }  // a failing engine marks its unit
+  int held() { return pool_.held(); }
+  int target() const { return 2 * config_.concurrency; }
+  int slots() const { return config_.concurrency; }
+  bool interrupted() const { return interrupted_; }
+  void stop() { pool_.stop(); }
+
+  // From the signal thread: stop analysing at once (rank 0 is told).
+  void interrupt() {
+    interrupted_ = true;
+    cancel_->cancel();
+  }
+  void kill_engines() { cancel_->kill_all(); }
+
+ private:
+  const AnalyseConfig& config_;
+  std::shared_ptr<protocol::CancelSignal> cancel_ = std::make_shared<protocol::CancelSignal>();
+  std::atomic<bool> interrupted_{false};
+  Pool pool_;
+};
 
 }  // namespace
 
-int run_worker(const boost::mpi::communicator& world, const Result<AnalyseConfig>& config) {
-  world.send(0, kHello, boost::mpi::environment::processor_name());
+cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
+                                 const Result<AnalyseConfig>& config,
+                                 const cluster::mpi::Settings& settings) {
+  cluster::mpi::WorkerLink link(world, settings);
   Result<void> ready = config ? check_engine(*config) : Result<void>(config.error());
-  if (!ready) {
-    world.send(0, kSetupFailed, ready.error().message);
-    wait_for_stop(world);
-  } else {
-    analyse(world, *config);
-  }
-  world.send(0, kBye, 0);
-  return 0;
+  if (!ready) return link.refuse(ready.error().message);
+  AnalysisWorker worker(*config, world.rank());
+  runner::SignalWatcher signals([&worker] { worker.interrupt(); },
+                                [&worker] { worker.kill_engines(); });
+  return link.serve(worker);
 }
 
 }  // namespace triad::analysis::mpi

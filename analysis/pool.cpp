@@ -23,14 +23,15 @@ Pool::Pool(const AnalyseConfig& config, int slots, const std::string& prefix,
         }
         UnitOutput out{unit.id, {}, {}};
         for (const auto& task : unit.tasks) {
-          bool fatal = false;
-          std::string line = analyst.analyse(task, fatal);
+          std::string failure;
+          std::string line = analyst.analyse(task, failure);
           if (cancel_->cancelled()) return;  // stopping: the unit is dropped
-          failed_in_a_row = fatal ? failed_in_a_row + 1 : 0;
+          failed_in_a_row = failure.empty() ? 0 : failed_in_a_row + 1;
           if (failed_in_a_row >= kFailedInARow) {
+            // The run stops before this unit is written: the message carries the error.
             out.fatal = "the engine failed on " + std::to_string(kFailedInARow) +
-                        " positions in a row (input line " + std::to_string(task.line) +
-                        "); its last error is in the output line of that position";
+                        " positions in a row; at input line " + std::to_string(task.line) + ": " +
+                        failure;
             out.lines.push_back(std::move(line));
             break;
           }
@@ -54,9 +55,9 @@ void Pool::submit(Unit unit) {
   work_ready_.notify_one();
 }
 
-std::vector<UnitOutput> Pool::take_finished(std::chrono::milliseconds wait) {
+std::vector<UnitOutput> Pool::take_finished(std::chrono::microseconds wait, std::size_t enough) {
   std::unique_lock lock(mutex_);
-  output_ready_.wait_for(lock, wait, [this] { return !finished_.empty() || stop_; });
+  output_ready_.wait_for(lock, wait, [&] { return finished_.size() >= enough || stop_; });
   std::vector<UnitOutput> out;
   out.swap(finished_);
   held_ -= static_cast<int>(out.size());

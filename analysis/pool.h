@@ -31,8 +31,8 @@ class Pool {
   Pool& operator=(const Pool&) = delete;
 
   void submit(Unit unit);
-  // The units finished since the last call; waits up to `wait` if none is.
-  std::vector<UnitOutput> take_finished(std::chrono::milliseconds wait);
+  // The units finished since the last call; waits up to `wait` for `enough` of them.
+  std::vector<UnitOutput> take_finished(std::chrono::microseconds wait, std::size_t enough);
   // Units submitted and not taken back yet (queued, being analysed, or finished).
   int held();
   // Stops analysing at once: the engines are killed, units in flight are dropped.

@@ -7,7 +7,7 @@
 #include "adapters/common/text.h"
 #include "analysis/analyst.h"
 #include "protocol/client/engine_process.h"
-#include "tournament/output_files.h"
+#include "runner/output_files.h"
 
 namespace triad::analysis {
 
@@ -16,9 +16,6 @@ namespace {
 // Finished units that wait for an earlier one, at most (the scheduler then leases no new
 // unit until the earliest is in): bounds memory however slow one position is.
 constexpr std::int64_t kMaxWaitingUnits = 4096;
-// A worker rank not heard from for this long (it reports or sends a heartbeat every 5 s)
-// loses its units to the others.
-constexpr std::chrono::seconds kUnitLease{60};
 
 }  // namespace
 
@@ -26,7 +23,7 @@ Result<void> check_engine(const AnalyseConfig& config) {
   const auto& e = config.engine;
   if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}, {}}); !r)
     return make_error("-engine: " + r.error().message);
-  if (!config.log_dir.empty()) return tournament::prepare_output_folder(config.log_dir, "-log");
+  if (!config.log_dir.empty()) return runner::prepare_output_folder(config.log_dir, "-log");
   return {};
 }
 
@@ -53,7 +50,8 @@ Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chun
       chunk_(chunk),
       written_(writer_.done_before()),
       progress_(input_.size(), written_, config.progress),
-      scheduler_((input_.size() - written_ + chunk - 1) / chunk, {kUnitLease, kMaxWaitingUnits}) {
+      scheduler_((input_.size() - written_ + chunk - 1) / chunk,
+                 {std::chrono::seconds(config.mpi_lease_seconds), kMaxWaitingUnits}) {
   for (const auto& e : input_.first_errors())
     std::cerr << "triad-analyse: " << config.input.string() << " " << e << "\n";
   if (input_.errors() > static_cast<std::int64_t>(input_.first_errors().size()))
@@ -74,6 +72,10 @@ Unit Run::unit(cluster::UnitId id) const {
 Result<void> Run::accept(cluster::WorkerId worker, UnitOutput output) {
   if (!output.fatal.empty()) return make_error(output.fatal);
   scheduler_.complete(worker, output.id, std::move(output));
+  return {};
+}
+
+Result<void> Run::commit() {
   while (auto ready = scheduler_.next_ready()) {
     for (const auto& line : ready->second.lines) {
       if (auto r = writer_.write(line); !r) return r;

@@ -30,9 +30,11 @@ class Run {
 
   cluster::Scheduler<UnitOutput>& scheduler() { return scheduler_; }
   Unit unit(cluster::UnitId id) const;
-  // A finished unit from `worker`; writes every unit that is now next in order. Errors: the
-  // output cannot be written, or the unit is fatal (its engine keeps failing).
+  // A finished unit from `worker` (the first result of a unit counts). Error: the unit is
+  // fatal (its engine keeps failing).
   Result<void> accept(cluster::WorkerId worker, UnitOutput output);
+  // Writes every finished unit that is next in order. Error: the output cannot be written.
+  Result<void> commit();
   bool finished() const { return scheduler_.finished(); }
   // The line for the end of the run on standard error ("N positions in S s, R/s ...").
   void summary(std::ostream& out, bool interrupted);

@@ -21,6 +21,7 @@
 #include <set>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace triad::cluster {
 
@@ -37,6 +38,13 @@ struct SchedulerLimits {
 };
 
 // What became of a result handed to complete().
+// A worker presumed lost by Scheduler::expire, and how many units it held.
+struct LostWorker {
+  WorkerId worker = 0;
+  std::int64_t units = 0;
+  bool operator==(const LostWorker&) const = default;
+};
+
 enum class Verdict {
   kAccepted,   // first result of the unit: it will be committed
   kDuplicate,  // the unit already has a result (a late or repeated one): ignored
@@ -99,15 +107,25 @@ class Scheduler {
   // time (a worker's leases end together, a lease time after it was last heard from).
   void renew(WorkerId worker, Clock::time_point now) { last_seen_[worker] = now; }
 
-  // `worker` is gone: its units are leased again. Returns how many it held.
+  // `worker` is gone: its units are leased again and it is forgotten (until it is heard
+  // from again). Returns how many units it held.
   std::int64_t worker_lost(WorkerId worker) {
+    last_seen_.erase(worker);
     return take_back([worker](WorkerId w) { return w == worker; });
   }
 
-  // Takes back the leases of every worker not heard from for a lease time. Returns how many.
-  // Looks at every lease: call it now and then (rank 0 does once a second), not per message.
-  std::int64_t expire(Clock::time_point now) {
-    return take_back([&](WorkerId w) { return last_seen_[w] + limits_.lease <= now; });
+  // The one liveness rule of a distributed run: a worker not heard from (lease() or renew())
+  // for a lease time is presumed lost. Takes back the leases of every such worker, forgets
+  // it (it is not reported again) and returns them, lowest first, with the units each held.
+  // Looks at every worker: call it now and then (rank 0 does once a second), not per message.
+  std::vector<LostWorker> expire(Clock::time_point now) {
+    std::vector<LostWorker> lost;
+    for (const auto& [worker, seen] : last_seen_)
+      if (seen + limits_.lease <= now) lost.push_back({worker, 0});
+    std::sort(lost.begin(), lost.end(),
+              [](const LostWorker& a, const LostWorker& b) { return a.worker < b.worker; });
+    for (auto& l : lost) l.units = worker_lost(l.worker);
+    return lost;
   }
 
   // Every unit is committed (taken from next_ready, or finished before).

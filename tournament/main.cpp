@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "adapters/common/variants.h"
+#include "runner/signal_watcher.h"
 #include "tournament/config.h"
 #include "tournament/mpi_run.h"
-#include "tournament/signal_watcher.h"
 #include "tournament/tournament.h"
 
 namespace {
@@ -56,8 +56,8 @@ int run_match(int argc, char** argv) {
   tournament::Tournament match(*config, factory, std::cout);
   // Ctrl-C / SIGTERM: stop at once (games in progress abandoned, their engines killed;
   // finished results, state and summary written); a second one exits immediately.
-  tournament::SignalWatcher signals([&match] { match.interrupt(); },
-                                    [&match] { match.kill_engines(); });
+  runner::SignalWatcher signals([&match] { match.interrupt(); },
+                                [&match] { match.kill_engines(); });
   if (auto r = match.prepare(); !r) {  // bad settings: nothing was played
     std::cerr << "triad-match: " << r.error().message << "\n";
     return 2;

@@ -4,7 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "adapters/common/json_writer.h"
-#include "tournament/output_files.h"
+#include "runner/output_files.h"
 
 namespace triad::tournament {
 
@@ -77,7 +77,7 @@ Result<void> save_resume_state(const std::filesystem::path& file, const std::str
   j.key("records_bytes").value(state.records_bytes).key("results");
   state.results.write(j);
   j.end_object();
-  return write_file_atomically(file, j.text() + "\n");
+  return runner::write_file_atomically(file, j.text() + "\n");
 }
 
 }  // namespace triad::tournament

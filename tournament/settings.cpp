@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "tournament/value_parsers.h"
+#include "runner/value_parsers.h"
 
 namespace triad::tournament {
 
@@ -30,9 +30,9 @@ Result<void> apply_openings(OpeningConfig& o, const std::string& key, const std:
       return make_error("order '" + value + "' must be sequential or random");
     }
   } else if (key == "plies") {
-    TRIAD_ASSIGN(o.plies, parse_int<int>(value, "plies", 0, kMaxOpeningPlies));
+    TRIAD_ASSIGN(o.plies, runner::parse_int<int>(value, "plies", 0, kMaxOpeningPlies));
   } else if (key == "start") {
-    TRIAD_ASSIGN(o.start, parse_int<int>(value, "start", 1));
+    TRIAD_ASSIGN(o.start, runner::parse_int<int>(value, "start", 1));
   } else if (key == "format") {
     if (value != "fen" && value != "epd" && value != "lines")
       return make_error("format '" + value + "' is not supported: files hold position lines");
@@ -44,11 +44,11 @@ Result<void> apply_openings(OpeningConfig& o, const std::string& key, const std:
 
 Result<void> apply_resign(ResignRule& r, const std::string& key, const std::string& value) {
   if (key == "movecount") {
-    TRIAD_ASSIGN(r.moves, parse_int<int>(value, "movecount", 1));
+    TRIAD_ASSIGN(r.moves, runner::parse_int<int>(value, "movecount", 1));
   } else if (key == "score") {
-    TRIAD_ASSIGN(r.score, parse_int<int>(value, "score", 0));
+    TRIAD_ASSIGN(r.score, runner::parse_int<int>(value, "score", 0));
   } else if (key == "twosided") {
-    TRIAD_ASSIGN(r.two_sided, parse_bool(value, "twosided"));
+    TRIAD_ASSIGN(r.two_sided, runner::parse_bool(value, "twosided"));
   } else {
     return make_error("unknown key '" + key + "' (movecount, score, twosided)");
   }
@@ -57,11 +57,11 @@ Result<void> apply_resign(ResignRule& r, const std::string& key, const std::stri
 
 Result<void> apply_draw(DrawRule& d, const std::string& key, const std::string& value) {
   if (key == "movenumber") {
-    TRIAD_ASSIGN(d.move_number, parse_int<int>(value, "movenumber", 0));
+    TRIAD_ASSIGN(d.move_number, runner::parse_int<int>(value, "movenumber", 0));
   } else if (key == "movecount") {
-    TRIAD_ASSIGN(d.moves, parse_int<int>(value, "movecount", 1));
+    TRIAD_ASSIGN(d.moves, runner::parse_int<int>(value, "movecount", 1));
   } else if (key == "score") {
-    TRIAD_ASSIGN(d.score, parse_int<int>(value, "score", 0));
+    TRIAD_ASSIGN(d.score, runner::parse_int<int>(value, "score", 0));
   } else {
     return make_error("unknown key '" + key + "' (movenumber, movecount, score)");
   }
@@ -70,13 +70,13 @@ Result<void> apply_draw(DrawRule& d, const std::string& key, const std::string& 
 
 Result<void> apply_sprt(SprtConfig& s, const std::string& key, const std::string& value) {
   if (key == "elo0") {
-    TRIAD_ASSIGN(s.elo0, parse_double(value, "elo0"));
+    TRIAD_ASSIGN(s.elo0, runner::parse_double(value, "elo0"));
   } else if (key == "elo1") {
-    TRIAD_ASSIGN(s.elo1, parse_double(value, "elo1"));
+    TRIAD_ASSIGN(s.elo1, runner::parse_double(value, "elo1"));
   } else if (key == "alpha") {
-    TRIAD_ASSIGN(s.alpha, parse_double(value, "alpha"));
+    TRIAD_ASSIGN(s.alpha, runner::parse_double(value, "alpha"));
   } else if (key == "beta") {
-    TRIAD_ASSIGN(s.beta, parse_double(value, "beta"));
+    TRIAD_ASSIGN(s.beta, runner::parse_double(value, "beta"));
   } else if (key == "model") {
     if (value == "logistic") {
       s.model = SprtModel::kLogistic;
@@ -111,7 +111,7 @@ template <class T>
 Result<void> set_int(T& target, const std::string& field, const std::vector<std::string>& values,
                      T min_value, T max_value = std::numeric_limits<T>::max()) {
   return with_value(field, values, [&](const std::string& v) -> Result<void> {
-    TRIAD_ASSIGN(target, parse_int<T>(v, field, min_value, max_value));
+    TRIAD_ASSIGN(target, runner::parse_int<T>(v, field, min_value, max_value));
     return {};
   });
 }
@@ -128,7 +128,7 @@ Result<void> set_bool(bool& target, const std::string& field,
                       const std::vector<std::string>& values) {
   auto v = single(field, values);
   if (!v) return v.error();
-  TRIAD_ASSIGN(target, parse_bool(*v, field));
+  TRIAD_ASSIGN(target, runner::parse_bool(*v, field));
   return {};
 }
 
@@ -243,7 +243,7 @@ Result<void> apply_items(
     const std::string& field, const std::vector<std::string>& items,
     const std::function<Result<void>(const std::string& key, const std::string& value)>& set) {
   for (const auto& item : items) {
-    auto [key, value] = split_item(item);
+    auto [key, value] = runner::split_item(item);
     if (auto r = set(key, value); !r) return make_error(field + ": " + r.error().message);
   }
   return {};
@@ -275,13 +275,14 @@ Result<void> apply_engine_setting(EngineConfig& e, const std::string& key,
   } else if (key == "st") {
     TRIAD_ASSIGN(e.tc.move_time_ms, parse_seconds(value, "st"));
   } else if (key == "depth") {
-    TRIAD_ASSIGN(e.tc.depth, parse_int<int>(value, "depth", 1));
+    TRIAD_ASSIGN(e.tc.depth, runner::parse_int<int>(value, "depth", 1));
   } else if (key == "nodes") {
-    TRIAD_ASSIGN(e.tc.nodes, parse_int<std::uint64_t>(value, "nodes", 1));
+    TRIAD_ASSIGN(e.tc.nodes, runner::parse_int<std::uint64_t>(value, "nodes", 1));
   } else if (key == "timemargin") {
-    TRIAD_ASSIGN(e.tc.margin_ms, parse_int<std::int64_t>(value, "timemargin (ms)", 0, kMaxWaitMs));
+    TRIAD_ASSIGN(e.tc.margin_ms,
+                 runner::parse_int<std::int64_t>(value, "timemargin (ms)", 0, kMaxWaitMs));
   } else if (key == "restart") {
-    TRIAD_ASSIGN(e.restart, parse_bool(value, "restart"));
+    TRIAD_ASSIGN(e.restart, runner::parse_bool(value, "restart"));
   } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
     e.options.emplace_back(key.substr(7), value);
   } else {

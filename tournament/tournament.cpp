@@ -13,7 +13,7 @@
 
 #include "adapters/records/record.h"
 #include "protocol/client/engine_process.h"
-#include "tournament/output_files.h"
+#include "runner/output_files.h"
 #include "tournament/report.h"
 #include "tournament/resume_state.h"
 
@@ -107,13 +107,13 @@ Result<void> Tournament::cut_unsaved_records(std::int64_t saved_bytes) {
 
 Result<void> Tournament::check_outputs() const {
   if (!config_.pgn_out.empty())
-    if (auto r = check_appendable_file(config_.pgn_out, "-pgnout"); !r) return r;
+    if (auto r = runner::check_appendable_file(config_.pgn_out, "-pgnout"); !r) return r;
   if (!config_.json_out.empty())
-    if (auto r = check_replaceable_file(config_.json_out, "-jsonout"); !r) return r;
+    if (auto r = runner::check_replaceable_file(config_.json_out, "-jsonout"); !r) return r;
   if (!config_.state_file.empty())
-    if (auto r = check_replaceable_file(config_.state_file, "-resume"); !r) return r;
+    if (auto r = runner::check_replaceable_file(config_.state_file, "-resume"); !r) return r;
   if (!config_.log_dir.empty())
-    if (auto r = prepare_output_folder(config_.log_dir, "-log"); !r) return r;
+    if (auto r = runner::prepare_output_folder(config_.log_dir, "-log"); !r) return r;
   return {};
 }
 
@@ -142,7 +142,8 @@ Result<void> Tournament::finish() {
               << "\n";
   progress_ << "Finished match\n" << std::flush;
   if (!config_.json_out.empty())
-    if (auto r = write_file_atomically(config_.json_out, summary_json() + "\n"); !r) return r;
+    if (auto r = runner::write_file_atomically(config_.json_out, summary_json() + "\n"); !r)
+      return r;
   if (!error_.empty()) return make_error(error_);
   return {};
 }

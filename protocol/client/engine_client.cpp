@@ -47,32 +47,6 @@ std::string format_go(Dialect dialect, const GoLimits& limits) {
   return out;
 }
 
-void parse_info_line(Dialect dialect, const std::string& line, SearchInfo& info) {
-  const auto tokens = split(line);
-  for (std::size_t i = 1; i + 1 < tokens.size(); ++i) {
-    const std::string& key = tokens[i];
-    if (key == "string" || key == "pv") return;  // the rest of the line is free text / moves
-    if (key == "depth") {
-      if (auto v = adapters::parse_integer<long long>(tokens[i + 1]))
-        info.depth = static_cast<int>(*v);
-    } else if (key == "nodes") {
-      if (auto v = adapters::parse_integer<long long>(tokens[i + 1]); v && *v >= 0)
-        info.nodes = static_cast<std::uint64_t>(*v);
-    } else if (key == "score" && i + 2 < tokens.size()) {
-      auto v = adapters::parse_integer<long long>(tokens[i + 2]);
-      if (!v) continue;
-      if (tokens[i + 1] == "cp") {
-        info.score = EngineScore{false, static_cast<int>(*v)};
-      } else if (tokens[i + 1] == "mate") {
-        int n = static_cast<int>(*v);
-        // UCI counts moves of the side to move; UGI counts plies.
-        if (dialect == Dialect::kUci) n = n > 0 ? 2 * n - 1 : 2 * n;
-        info.score = EngineScore{true, n};
-      }
-    }
-  }
-}
-
 EngineClient::EngineClient(std::unique_ptr<EngineProcess> process, Dialect dialect)
     : process_(std::move(process)), dialect_(dialect) {}
 
@@ -142,7 +116,7 @@ std::optional<Failure> EngineClient::position(const std::string& fen,
 }
 
 SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds timeout,
-                             const std::function<void(const std::string&)>& on_info) {
+                             const std::function<void(const InfoLine&)>& on_info) {
   SearchReply reply;
   // Nothing printed before this `go` answers it: a stray line (a late info, or an extra
   // bestmove from a faulty engine) must not be taken for this search's reply.
@@ -173,8 +147,11 @@ SearchReply EngineClient::go(const GoLimits& limits, std::chrono::milliseconds t
     const auto tokens = split(r.line);
     if (tokens.empty()) continue;
     if (tokens[0] == "info") {
-      parse_info_line(dialect_, r.line, reply.info);
-      if (on_info) on_info(r.line);
+      const InfoLine info = parse_info(dialect_, r.line);
+      if (info.score) reply.info.score = info.score;
+      if (info.depth) reply.info.depth = *info.depth;
+      if (info.nodes) reply.info.nodes = *info.nodes;
+      if (on_info) on_info(info);
     } else if (tokens[0] == "bestmove") {
       if (tokens.size() < 2) {
         reply.failure = Failure{FailureKind::kProtocol, "'bestmove' without a move"};

@@ -15,10 +15,9 @@
 #include <vector>
 
 #include "protocol/client/engine_process.h"
+#include "protocol/client/info_line.h"
 
 namespace triad::protocol {
-
-enum class Dialect { kUci, kUgi };
 
 enum class FailureKind {
   kTimeout,       // no answer in time (bestmove, readyok, uciok)
@@ -32,13 +31,7 @@ struct Failure {
   std::string message;
 };
 
-// A search score from the side to move: centipawn-like units, or a mate distance in plies
-// (positive: the side to move wins). UCI's "mate N" (moves) is converted to plies.
-struct EngineScore {
-  bool mate = false;
-  int value = 0;
-};
-
+// What a search said last: each field from the last `info` line that carried it.
 struct SearchInfo {
   std::optional<EngineScore> score;
   int depth = 0;
@@ -65,8 +58,6 @@ struct SearchReply {
 
 // The text of a `go` command for a dialect (wtime/btime… in UCI, p1time/p2time… in UGI).
 std::string format_go(Dialect dialect, const GoLimits& limits);
-// Parses an `info` line's score into `info` (keeps earlier fields the line does not carry).
-void parse_info_line(Dialect dialect, const std::string& line, SearchInfo& info);
 
 class EngineClient {
  public:
@@ -82,9 +73,10 @@ class EngineClient {
   std::optional<Failure> position(const std::string& fen, const std::vector<std::string>& moves);
   // Sends `go` and reads until `bestmove` or the timeout. On timeout the engine is told to
   // `stop`; the caller decides whether to wait for it or kill it. `on_info`, if set, sees
-  // every `info` line of the search (e.g. to keep each MultiPV line's principal variation).
+  // every `info` line of the search, read (e.g. to keep each MultiPV line's principal
+  // variation). Fields of a line that could not be read (InfoLine::problem) are not used.
   SearchReply go(const GoLimits& limits, std::chrono::milliseconds timeout,
-                 const std::function<void(const std::string&)>& on_info = {});
+                 const std::function<void(const InfoLine&)>& on_info = {});
   // After a timed-out `go`: waits up to `grace` for the late `bestmove` (so the engine is
   // in sync again); false if it did not come.
   bool drain_bestmove(std::chrono::milliseconds grace);

@@ -49,7 +49,19 @@ TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
       {{"-engine", "cmd=" + d("no-engine")}, "no-engine' does not exist"},
       {{"-engine", "cmd=builtin:random"}, "needs a UCI/UGI engine"},
       {{"-engine", "tc=10+0.1"}, "give the limit as -depth"},
-      {{"-multipv", "0"}, "-multipv 0 is outside 1..256"},
+      {{"-multipv", "0"}, "-multipv '0' is outside 1..256"},
+      // Every number is range-checked, in one wording (a negative -nodes once became 2^63-1).
+      {{"-nodes=-9223372036854775809"}, "-nodes '-9223372036854775809' is outside 1.."},
+      {{"-nodes=-1"}, "-nodes '-1' is outside 1.."},
+      {{"-nodes", "99999999999999999999999"}, "-nodes '99999999999999999999999' is outside 1.."},
+      {{"-multipv", "1x"}, "-multipv '1x' is not an integer"},
+      {{"-movetime=-5"}, "-movetime '-5' is outside 1..86400000"},
+      {{"-concurrency", "2147483648"}, "-concurrency '2147483648' is outside 1..1024"},
+      {{"-chunk", "0"}, "-chunk '0' is outside 1..4096"},
+      {{"-mpilease", "0"}, "-mpilease '0' is outside 1..3600"},
+      {{"-timeout", "1e3"}, "-timeout '1e3' is not an integer"},
+      {{"-retries", "11"}, "-retries '11' is outside 0..10"},
+      {{"-output", "/dev/null"}, "not a regular file"},
       {{"-format", "pgn"}, "must be auto, positions or records"},
       {{"-resume"}, "-resume needs -output"},
       {{"-variant", "chess"}, "unknown variant 'chess'"},
@@ -152,6 +164,12 @@ TEST(AnalyseErrors, AnEngineThatFailsOnEveryPositionStopsTheRun) {
                   dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("the engine failed on 3 positions in a row"), std::string::npos) << r.err;
+  // The third position's line is never written: the message itself says what went wrong.
+  EXPECT_NE(r.err.find("at input line 3: the engine failed on this position (attempts: 1); last "
+                       "error: "),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("output line"), std::string::npos) << r.err;
   // The positions before the third failure are written (as error lines); -resume would
   // start again at the third.
   const auto out = lines_of(read_text(dir / "out.jsonl"));
@@ -161,6 +179,54 @@ TEST(AnalyseErrors, AnEngineThatFailsOnEveryPositionStopsTheRun) {
               std::string::npos)
         << line;
   expect_all_ended(dir / "pids");
+}
+
+// An engine whose answer breaks the rules or does not fit gets an error line for that
+// position, never an analysis: an illegal bestmove, an illegal move in a PV, a score beyond
+// 32 bits (once recorded as 1215752191). The run goes on (exit status 0).
+TEST(AnalyseErrors, AnAnswerThatBreaksTheRulesIsAnErrorLineNotAnAnalysis) {
+  TempDir dir("analyse_refused");
+  const auto input = positions("yinyang", 2);
+  write_text(dir / "in.txt", input[0] + "\n" + input[1] + "\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"illegal", "the engine's bestmove 'a9z0' is not a legal move in this position"},
+      {"illegalpv", "the engine's pv of line 1 is illegal at move 1: move 'a9z0'"},
+      {"hugescore",
+       "the engine's info line could not be read: score cp '99999999999' is outside "
+       "-1000000000..1000000000"},
+  };
+  for (const auto& [mode, message] : cases) {
+    const auto out = dir / (mode + ".jsonl");
+    const auto r =
+        run_analyse({"-variant", "yinyang", "-depth", "2", "-quiet", (dir / "in.txt").string(),
+                     "-output", out.string(), "-engine", "cmd=/usr/bin/python3",
+                     "arg=" + kMisbehave, "arg=" + kTriad, "arg=" + mode, "arg=1"},
+                    dir.path());
+    EXPECT_EQ(r.exit_code, 0) << mode << ": " << r.err;
+    const auto lines = lines_of(read_text(out));
+    ASSERT_EQ(lines.size(), 2u) << mode;
+    for (const auto& text : lines) {
+      const YAML::Node line = YAML::Load(text);
+      EXPECT_FALSE(line["bestmove"]) << text;
+      EXPECT_FALSE(line["lines"]) << text;
+      ASSERT_TRUE(line["error"]) << text;
+      EXPECT_NE(line["error"].as<std::string>().find(message), std::string::npos) << text;
+    }
+  }
+}
+
+// An input move the rules refuse is named once: "move 1: move 'zz9': ...", not "move
+// 'zz9': move 'zz9': ...".
+TEST(AnalyseErrors, AnIllegalInputMoveIsNamedOnce) {
+  TempDir dir("analyse_prefix");
+  write_text(dir / "in.txt", "6/6/2DL2/2LD2/6/6 1 0 moves zz9\n");
+  const auto r = run_analyse(
+      {"-variant", "yinyang", "-depth", "1", "-quiet", (dir / "in.txt").string()}, dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("line 1: move 1: move 'zz9': "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("'zz9': move 'zz9'"), std::string::npos) << r.err;
+  const YAML::Node line = YAML::Load(r.out);
+  EXPECT_EQ(line["error"].as<std::string>().rfind("move 1: move 'zz9': ", 0), 0u) << r.out;
 }
 
 }  // namespace

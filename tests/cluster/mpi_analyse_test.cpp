@@ -1,6 +1,10 @@
 // triad-analyse -mpi under mpirun (3 ranks: rank 0 reads, schedules and writes, ranks 1 and
 // 2 run the engines): the same output as the one-machine run for deterministic settings,
 // and the errors that must end every rank cleanly.
+#include <signal.h>
+
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "tests/analysis/analyse_support.h"
@@ -9,6 +13,8 @@
 namespace triad::analysis::testing {
 namespace {
 
+using namespace std::chrono_literals;
+using tournament::testing::JobProcess;
 using tournament::testing::mpirun_words;
 using tournament::testing::processes_mentioning;
 using tournament::testing::run_job;
@@ -90,6 +96,129 @@ TEST(MpiAnalyse, ErrorsEndEveryRankWithOneMessage) {
   EXPECT_EQ(unwritable.exit_code, 2) << unwritable.err;
   EXPECT_FALSE(unwritable.timed_out);
   EXPECT_NE(unwritable.err.find("-output"), std::string::npos) << unwritable.err;
+}
+
+// The settings of the failure tests: `count` Yin Yang positions at 20 000 nodes, Triad under a
+// name of its own (to look for leftover processes afterwards), written to `output`.
+std::vector<std::string> long_analysis(const TempDir& dir, int count, const std::string& engine,
+                                       const std::string& output) {
+  std::string text;
+  for (const auto& p : positions("yinyang", count)) text += p + "\n";
+  write_text(dir / "in.txt", text);
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", engine);
+  return {"-variant",
+          "yinyang",
+          "-nodes",
+          "20000",
+          "-engine",
+          "cmd=" + engine,
+          "option.Threads=1",
+          "-quiet",
+          "-output",
+          output,
+          (dir / "in.txt").string()};
+}
+
+// `mpirun -np 3 --enable-recovery triad-analyse -mpi <args>`.
+std::vector<std::string> job_with_recovery(const std::vector<std::string>& args) {
+  auto words = tournament::testing::mpirun_with_recovery(kTriadAnalyse);
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
+// Waits until `output` holds a few lines, then kills MPI rank `rank` of the job writing it.
+void kill_rank_once_started(const std::string& output, int rank, JobProcess& job) {
+  tournament::testing::kill_rank_once_written(output, "{", rank, job);
+}
+
+// A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses
+// its heartbeats for a lease (-mpilease 3), gives its units to the other worker, and the
+// output is the one-machine run's (but for the measured times); every process ends.
+TEST(MpiAnalyseFailure, AWorkerKilledMidRunLosesNoPosition) {
+  TempDir dir("mpi_analyse_worker_killed");
+  const std::string engine = (dir / "triad-analysed").string();
+  const std::string output = (dir / "mpi.jsonl").string();
+  const auto settings = long_analysis(dir, 60, engine, output);
+  ProcessResult mpi;
+  {
+    auto args = settings;
+    args.insert(args.end(), {"-mpilease", "3", "-chunk", "2"});
+    std::filesystem::create_directories(dir / "job");
+    JobProcess job(job_with_recovery(args), dir / "job");
+    kill_rank_once_started(output, 1, job);  // long before the end
+    mpi = job.wait(std::chrono::seconds(180));
+  }
+  ASSERT_FALSE(mpi.timed_out) << mpi.err;
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.err;
+  ASSERT_NE(mpi.err.find("Lost rank 1 ("), std::string::npos)
+      << "the job ended before rank 1 was killed; make the analysis longer\n"
+      << mpi.err;
+  EXPECT_NE(mpi.err.find("rank 1 ("), std::string::npos) << mpi.err;
+
+  auto local_args = settings;
+  local_args[local_args.size() - 2] = (dir / "local.jsonl").string();
+  const auto local = run_analyse(local_args, dir.path(), std::chrono::seconds(180));
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const std::string expected = read_text(dir / "local.jsonl");
+  EXPECT_EQ(lines_of(expected).size(), 60u);
+  EXPECT_EQ(without_times(read_text(output)), without_times(expected));
+  // The killed rank's engine ends when its input closes (give it a moment to notice).
+  for (int i = 0; i < 500 && processes_mentioning(engine) > 0; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(processes_mentioning(engine), 0) << "every rank and engine process has ended";
+}
+
+// Rank 0 killed with --enable-recovery: the workers miss its heartbeats for a lease and
+// leave, with their engines; the job ends instead of waiting for good.
+TEST(MpiAnalyseFailure, WorkersLeaveWhenRankZeroIsKilled) {
+  TempDir dir("mpi_analyse_rank0_killed");
+  const std::string engine = (dir / "triad-analysed").string();
+  const std::string output = (dir / "mpi.jsonl").string();
+  auto args = long_analysis(dir, 400, engine, output);
+  args.insert(args.end(), {"-mpilease", "2"});
+  JobProcess job(job_with_recovery(args), dir.path());
+  kill_rank_once_started(output, 0, job);
+  const auto r = job.wait(std::chrono::seconds(60));
+  ASSERT_FALSE(r.timed_out) << r.out << r.err;
+  EXPECT_NE(r.err.find("rank 0 not heard from for 2 s; leaving the run"), std::string::npos)
+      << r.err;
+  for (int i = 0; i < 500 && processes_mentioning(engine) > 0; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(processes_mentioning(engine), 0) << "every rank and engine process has ended";
+}
+
+// An engine program found where rank 0 and rank 1 run but not where rank 2 runs (here: on
+// rank 2's PATH): rank 2's error reaches rank 0, which names it, and every rank ends.
+TEST(MpiAnalyseErrors, AnEngineMissingOnOneWorkerIsReportedByRankZero) {
+  TempDir dir("mpi_analyse_missing_engine");
+  const auto bin = dir / "bin";
+  std::filesystem::create_directories(bin);
+  std::filesystem::create_symlink(TRIAD_BINARY_DIR "/triad", bin / "triad-engine-for-test");
+  write_text(dir / "in.txt", "6/6/2DL2/2LD2/6/6 1 0\n");
+  const std::vector<std::string> analysis = {kTriadAnalyse,
+                                             "-mpi",
+                                             "-variant",
+                                             "yinyang",
+                                             "-depth",
+                                             "1",
+                                             "-engine",
+                                             "cmd=triad-engine-for-test",
+                                             (dir / "in.txt").string()};
+  // MPMD: ranks 0 and 1 with the folder on their PATH, rank 2 without it.
+  std::vector<std::string> words = {"mpirun",    "--oversubscribe",
+                                    "--bind-to", "none",
+                                    "-np",       "2",
+                                    "-x",        "PATH=" + bin.string() + ":/usr/bin:/bin"};
+  words.insert(words.end(), analysis.begin(), analysis.end());
+  for (const std::string w : {":", "-np", "1", "-x", "PATH=/usr/bin:/bin"}) words.push_back(w);
+  words.insert(words.end(), analysis.begin(), analysis.end());
+  const auto r = run_job(words, dir.path());
+  ASSERT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("triad-analyse: rank 2 ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'triad-engine-for-test' was not found"), std::string::npos) << r.err;
+  const auto first = r.err.find("triad-analyse: ");
+  EXPECT_EQ(r.err.find("triad-analyse: ", first + 1), std::string::npos) << "one error: " << r.err;
 }
 
 }  // namespace

@@ -192,16 +192,12 @@ std::vector<std::string> triad_against_random(const std::string& triad, const st
 
 // The words of `mpirun -np 3 --enable-recovery triad-match -mpi <match>`.
 std::vector<std::string> job_with_recovery(const std::vector<std::string>& match) {
-  return with(with(mpirun_words(3), {"--enable-recovery", kTriadMatch, "-mpi"}), match);
+  return with(mpirun_with_recovery(kTriadMatch), match);
 }
 
 // Waits until `pgn` holds a few records, then kills MPI rank `rank` of the job writing it.
 void kill_rank_once_started(const std::string& pgn, int rank, JobProcess& job) {
-  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
-    std::this_thread::sleep_for(10ms);
-  const int pid = rank_process(pgn, rank);
-  ASSERT_GT(pid, 0) << job.out_so_far();
-  ::kill(pid, SIGKILL);
+  kill_rank_once_written(pgn, "[Game ", rank, job);
 }
 
 // A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses

@@ -1,13 +1,15 @@
-// Runs triad-match under mpirun for the distributed-run tests, with a timeout that ends the
-// whole job, and finds processes a job may have left behind.
+// Runs triad-match and triad-analyse under mpirun for the distributed-run tests, with a timeout
+// that ends the whole job, and finds processes a job may have left behind.
 #pragma once
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <boost/process.hpp>
@@ -105,6 +107,24 @@ inline int processes_mentioning(const std::string& text) {
     if (cmdline.find(text) != std::string::npos) ++n;
   }
   return n;
+}
+
+// `mpirun -np 3 --enable-recovery <program> -mpi` (a dead rank does not end the job at once).
+inline std::vector<std::string> mpirun_with_recovery(const std::string& program) {
+  auto words = mpirun_words(3);
+  words.insert(words.end(), {"--enable-recovery", program, "-mpi"});
+  return words;
+}
+
+// Waits until `file` holds two lines starting with `start` (records, output lines), then
+// kills MPI rank `rank` of the job writing it (found by the file's name on its command line).
+inline void kill_rank_once_written(const std::string& file, const std::string& start, int rank,
+                                   JobProcess& job) {
+  for (int i = 0; i < 3000 && lines_starting(read_text(file), start).size() < 2; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const int pid = rank_process(file, rank);
+  ASSERT_GT(pid, 0) << job.out_so_far();
+  ::kill(pid, SIGKILL);
 }
 
 }  // namespace triad::tournament::testing

@@ -62,19 +62,22 @@ TEST(Scheduler, ExpiredLeasesAreRequeuedUnlessRenewed) {
   ASSERT_EQ(s.lease(1, kStart), 0);
   ASSERT_EQ(s.lease(2, kStart), 1);
   s.renew(2, kStart + 8s);
-  EXPECT_EQ(s.expire(kStart + 9s), 0);
-  EXPECT_EQ(s.expire(kStart + 10s), 1) << "worker 1's lease ran out, worker 2 renewed";
+  EXPECT_EQ(s.expire(kStart + 9s), std::vector<LostWorker>{});
+  EXPECT_EQ(s.expire(kStart + 10s), (std::vector<LostWorker>{{1, 1}}))
+      << "worker 1's lease ran out, worker 2 renewed";
+  EXPECT_EQ(s.expire(kStart + 11s), std::vector<LostWorker>{}) << "a lost worker is reported once";
   EXPECT_EQ(s.held_by(1), 0);
   EXPECT_EQ(s.held_by(2), 1);
   EXPECT_EQ(s.lease(3, kStart + 10s), 0);
-  EXPECT_EQ(s.expire(kStart + 17s), 0);
-  EXPECT_EQ(s.expire(kStart + 18s), 1);
+  EXPECT_EQ(s.expire(kStart + 17s), std::vector<LostWorker>{});
+  EXPECT_EQ(s.expire(kStart + 18s), (std::vector<LostWorker>{{2, 1}}));
+  EXPECT_EQ(s.requeued(), 2);
 }
 
 TEST(Scheduler, LateDuplicateResultsAreIgnored) {
   Sched s(2, {10s, 100});
   ASSERT_EQ(s.lease(1, kStart), 0);
-  ASSERT_EQ(s.expire(kStart + 10s), 1);
+  ASSERT_EQ(s.expire(kStart + 10s), (std::vector<LostWorker>{{1, 1}}));
   ASSERT_EQ(s.lease(2, kStart + 10s), 0);
   // The slow first worker answers first after all: its result counts, the second is late.
   EXPECT_EQ(s.complete(1, 0, "0"), Verdict::kAccepted);

@@ -235,7 +235,8 @@ TEST(Records, ReplayNamesTheBadMove) {
   auto r = play_moves(**game, (*records)[0],
                       [&](std::size_t ply, const AnyGame&) { plies.push_back(ply); });
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message.rfind("move 2 'zz9': ", 0), 0u) << r.error().message;
+  EXPECT_EQ(r.error().message.rfind("move 2: move 'zz9': ", 0), 0u) << r.error().message;
+  EXPECT_EQ(r.error().message.find("'zz9': move 'zz9'"), std::string::npos) << "named once";
   EXPECT_EQ(plies, (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ((*game)->ply(), 1);
   auto bad_fen = read_records("[FEN \"nonsense\"]\n*\n", "f");

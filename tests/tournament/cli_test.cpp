@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runner/output_files.h"
 #include "tests/tournament/process_support.h"
-#include "tournament/output_files.h"
 
 namespace triad::tournament {
 namespace {
@@ -49,15 +49,20 @@ TEST(Cli, ASmallMatchRunsAndExitsWithZero) {
 TEST(Cli, HugeConcurrencyIsRefused) {
   TempDir dir("cli_concurrency");
   expect_refused(run_triad_match(match_args({"-concurrency", "100000"}), dir.path()),
-                 "-concurrency '100000' is above the maximum 1024");
+                 "-concurrency '100000' is outside 1..1024");
 }
 
 TEST(Cli, OutOfRangeNumbersAreRefused) {
   TempDir dir("cli_numbers");
+  // One wording for every number, as in every program (runner::parse_int).
   expect_refused(run_triad_match(match_args({"-games", "99999999999999999999"}), dir.path()),
-                 "above the maximum");
+                 "-games '99999999999999999999' is outside 1..2147483647");
+  expect_refused(run_triad_match(match_args({"-games", "0"}), dir.path()),
+                 "-games '0' is outside 1..2147483647");
+  expect_refused(run_triad_match(match_args({"-games", "two"}), dir.path()),
+                 "-games 'two' is not an integer");
   expect_refused(run_triad_match(match_args({"-movetimeout", "9223372036854775807"}), dir.path()),
-                 "above the maximum");
+                 "-movetimeout '9223372036854775807' is outside 1..2592000000");
   expect_refused(run_triad_match(match_args({"-each", "tc=1e300"}), dir.path()),
                  "above the maximum of 30 days");
 }
@@ -158,7 +163,7 @@ TEST(OutputFiles, APlantedSymlinkIsNeverFollowed) {
   std::ofstream(dir / "victim") << "precious\n";
   // The old fixed temporary name, planted as a symlink to another file.
   std::filesystem::create_symlink(dir / "victim", dir / "state.json.tmp");
-  ASSERT_TRUE(write_file_atomically(dir / "state.json", "{}\n"));
+  ASSERT_TRUE(runner::write_file_atomically(dir / "state.json", "{}\n"));
   EXPECT_EQ(read_text(dir / "victim"), "precious\n");
   EXPECT_EQ(read_text(dir / "state.json"), "{}\n");
   // Only the target and the planted files are left: no temporary behind.
@@ -172,7 +177,7 @@ TEST(OutputFiles, APlantedSymlinkIsNeverFollowed) {
 
 TEST(OutputFiles, AFolderTargetIsRefused) {
   TempDir dir("atomic_folder");
-  auto r = write_file_atomically(dir.path(), "{}\n");
+  auto r = runner::write_file_atomically(dir.path(), "{}\n");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("is a folder"), std::string::npos);
 }

@@ -217,24 +217,63 @@ TEST(EngineClient, TimeoutsAndDisconnectsAreReportedAsSuch) {
   EXPECT_EQ(empty.failure->kind, FailureKind::kProtocol);
 }
 
-TEST(EngineClient, InfoScoresPerDialect) {
-  SearchInfo info;
-  parse_info_line(Dialect::kUci, "info depth 9 score mate 2 nodes 5", info);
+TEST(InfoLine, ScoresPerDialect) {
+  auto info = parse_info(Dialect::kUci, "info depth 9 score mate 2 nodes 5");
   EXPECT_TRUE(info.score->mate);
   EXPECT_EQ(info.score->value, 3);  // 2 moves of the side to move = 3 plies
-  parse_info_line(Dialect::kUci, "info score mate -2", info);
-  EXPECT_EQ(info.score->value, -4);
-  EXPECT_EQ(info.depth, 9);  // kept from the earlier line
-  parse_info_line(Dialect::kUgi, "info score mate 3 pv a1a2", info);
-  EXPECT_EQ(info.score->value, 3);  // UGI counts plies already
-  parse_info_line(Dialect::kUgi, "info score cp 12 lowerbound", info);
+  EXPECT_EQ(info.depth, 9);
+  EXPECT_EQ(info.nodes, 5u);
+  EXPECT_EQ(parse_info(Dialect::kUci, "info score mate -2").score->value, -4);
+  EXPECT_EQ(parse_info(Dialect::kUgi, "info score mate 3 pv a1a2").score->value, 3);  // plies
+  info = parse_info(Dialect::kUgi, "info score cp 12 lowerbound");
   EXPECT_FALSE(info.score->mate);
   EXPECT_EQ(info.score->value, 12);
-  parse_info_line(Dialect::kUgi, "info string score cp 999", info);  // free text
-  EXPECT_EQ(info.score->value, 12);
-  parse_info_line(Dialect::kUgi, "info score cp x depth y", info);  // garbage values
-  EXPECT_EQ(info.score->value, 12);
-  EXPECT_EQ(info.depth, 9);
+  EXPECT_EQ(info.bound, ScoreBound::kLower);
+  info = parse_info(Dialect::kUgi, "info string score cp 999");  // free text
+  EXPECT_TRUE(info.text);
+  EXPECT_FALSE(info.score);
+}
+
+TEST(InfoLine, EveryField) {
+  const auto info = parse_info(Dialect::kUci,
+                               "info multipv 2 depth 12 seldepth 20 time 1500 nodes 9000000000 "
+                               "nps 6000000 hashfull 421 score cp -35 upperbound wdl 100 300 600 "
+                               "currmove e2e4 currmovenumber 1 pv e2e4 e7e5 g1f3");
+  EXPECT_EQ(info.problem, "");
+  EXPECT_EQ(info.multipv, 2);
+  EXPECT_EQ(info.depth, 12);
+  EXPECT_EQ(info.seldepth, 20);
+  EXPECT_EQ(info.time_ms, 1500);
+  EXPECT_EQ(info.nodes, 9'000'000'000u) << "nodes are read into 64 bits";
+  EXPECT_EQ(info.nps, 6'000'000u);
+  EXPECT_EQ(info.hashfull, 421);
+  EXPECT_EQ(info.score->value, -35);
+  EXPECT_EQ(info.bound, ScoreBound::kUpper);
+  EXPECT_EQ(info.wdl, (std::array<int, 3>{100, 300, 600}));
+  EXPECT_EQ(info.pv, (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+}
+
+// A number that is not one, or does not fit its field, is left out and named: never a
+// wrapped-around value (score cp 99999999999 once became 1215752191).
+TEST(InfoLine, NumbersOutOfRangeAreRefusedAndNamed) {
+  auto info = parse_info(Dialect::kUci, "info depth 3 score cp 99999999999 pv a1a2");
+  EXPECT_FALSE(info.score);
+  EXPECT_EQ(info.depth, 3);
+  EXPECT_EQ(info.problem, "score cp '99999999999' is outside -1000000000..1000000000");
+  info = parse_info(Dialect::kUci, "info nodes 99999999999999999999 depth 2");
+  EXPECT_FALSE(info.nodes);
+  EXPECT_EQ(info.problem, "nodes '99999999999999999999' is not a 64-bit integer");
+  info = parse_info(Dialect::kUci, "info depth -1 nodes 4");
+  EXPECT_FALSE(info.depth);
+  EXPECT_EQ(info.nodes, 4u);
+  EXPECT_EQ(info.problem, "depth '-1' is outside 0..2147483647");
+  info = parse_info(Dialect::kUgi, "info score cp x depth y");  // garbage values
+  EXPECT_FALSE(info.score);
+  EXPECT_FALSE(info.depth);
+  EXPECT_EQ(info.problem, "score cp 'x' is not a 64-bit integer");
+  EXPECT_EQ(parse_info(Dialect::kUci, "info wdl 1 2").problem, "wdl without a value");
+  EXPECT_EQ(parse_info(Dialect::kUci, "info hashfull 1001").problem,
+            "hashfull '1001' is outside 0..1000");
 }
 
 }  // namespace

@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runner/signal_watcher.h"
 #include "tests/tournament/process_support.h"
-#include "tournament/signal_watcher.h"
 
 namespace triad::tournament {
 namespace {
@@ -129,7 +129,8 @@ TEST(InterruptDeathTest, ASecondSignalExitsAtOnceWith130) {
   EXPECT_EXIT(
       {
         std::atomic<bool> first{false};
-        SignalWatcher watcher([&first] { first = true; }, [] { std::fputs("second\n", stderr); });
+        runner::SignalWatcher watcher([&first] { first = true; },
+                                      [] { std::fputs("second\n", stderr); });
         ::raise(SIGINT);
         while (!first) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         ::raise(SIGINT);

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "adapters/common/text.h"
-#include "tournament/output_files.h"
+#include "runner/output_files.h"
 
 namespace triad::tools::book {
 
@@ -56,7 +56,7 @@ bk::BookVariant book_variant_of(const adapters::Variant& variant) {
 
 Result<void> write_file(const std::filesystem::path& file, const std::string& text,
                         const std::string& what) {
-  if (auto r = tournament::write_file_atomically(file, text); !r)
+  if (auto r = runner::write_file_atomically(file, text); !r)
     return make_error(what + ": " + r.error().message);
   return {};
 }

@@ -34,7 +34,7 @@ Result<const adapters::Variant*> find_variant(const adapters::VariantRegistry& r
                                               const std::string& name);
 bk::BookVariant book_variant_of(const adapters::Variant& variant);
 
-// Writes `text` over `file` atomically (tournament::write_file_atomically); errors name the
+// Writes `text` over `file` atomically (runner::write_file_atomically); errors name the
 // file's role `what`.
 Result<void> write_file(const std::filesystem::path& file, const std::string& text,
                         const std::string& what);

@@ -14,6 +14,7 @@
 
 #include "adapters/common/text.h"
 #include "adapters/records/writer.h"
+#include "runner/output_files.h"
 #include "tools/book/analysis.h"
 #include "tools/book/commands.h"
 #include "tools/book/common.h"
@@ -167,10 +168,11 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
       return make_error("book file " + adapters::quote(book_file) + ": " + r.error().message);
     book = std::move(*loaded);
   }
-  // Probe the output before the searches.
-  if (auto r = write_file(output, "", "openings file"); !r) return r.error();
+  // Check the outputs before the searches (without touching them: a run that finds nothing
+  // keeps the earlier suite).
+  if (auto r = runner::check_replaceable_file(output, "openings file"); !r) return r.error();
   if (!pgn.empty())
-    if (auto r = write_file(pgn, "", "records file"); !r) return r.error();
+    if (auto r = runner::check_replaceable_file(pgn, "records file"); !r) return r.error();
 
   auto analysts = Analysts::create(**variant, concurrency, hash_mb);
   if (!analysts) return analysts.error();

@@ -10,6 +10,8 @@
 #   garbage  print junk lines (and a bad info line) before relaying a correct answer
 #   noready  never answer `isready` (from the start; N is ignored)
 #   none     answer `bestmove (none)` although the game goes on
+#   illegalpv  relay the search, but its last info line before `bestmove` has an illegal pv
+#   hugescore  relay the search after an info line whose score does not fit 32 bits
 # An optional argument 4 names a file to which it appends "<its pid> <relayed engine's pid>",
 # so that a test can check that no engine process outlives the runner.
 import os
@@ -31,7 +33,9 @@ def out(line):
     sys.stdout.flush()
 
 
-def relay(command):
+def relay(command, last_info=None):
+    """Sends `command` to the real engine and relays its answer; `last_info`, if given, is
+    printed just before the line that ends the answer."""
     child.stdin.write(command + "\n")
     child.stdin.flush()
     word = command.split()[0] if command.split() else ""
@@ -41,8 +45,11 @@ def relay(command):
         line = child.stdout.readline()
         if not line:
             sys.exit(3)
+        ends = line.split() and line.split()[0] == ENDS[word]
+        if ends and last_info:
+            out(last_info)
         out(line.rstrip("\n"))
-        if line.split() and line.split()[0] == ENDS[word]:
+        if ends:
             return
 
 
@@ -69,6 +76,11 @@ for raw in sys.stdin:
             if mode == "none":
                 out("bestmove (none)")
                 continue
+            if mode == "illegalpv":
+                relay(command, "info depth 99 multipv 1 score cp 5 nodes 1 pv a9z0")
+                continue
+            if mode == "hugescore":
+                out("info depth 1 score cp 99999999999 nodes 1")
             if mode == "slow":
                 time.sleep(1)
             if mode == "garbage":

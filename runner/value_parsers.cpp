@@ -1,9 +1,9 @@
 // Setting values: numbers, flags and key=value items.
-#include "tournament/value_parsers.h"
+#include "runner/value_parsers.h"
 
 #include <cmath>
 
-namespace triad::tournament {
+namespace triad::runner {
 
 Result<double> parse_double(const std::string& text, const std::string& field) {
   double v = 0;
@@ -25,4 +25,4 @@ std::pair<std::string, std::string> split_item(const std::string& item) {
   return {item.substr(0, eq), item.substr(eq + 1)};
 }
 
-}  // namespace triad::tournament
+}  // namespace triad::runner

@@ -9,23 +9,23 @@
 
 #include "engine/core/result.h"
 
-namespace triad::tournament {
+namespace triad::runner {
 
 // Replaces `target` with `text` atomically: readers see the old or the new file, never a
-// part. Refuses a target that is a directory.
+// part. Refuses a target that exists and is not a regular file (a folder, a device, a FIFO).
 Result<void> write_file_atomically(const std::filesystem::path& target, std::string_view text);
 
 // Whether write_file_atomically(target) would succeed: the folder exists and lets us
-// create files, and the target is not a directory. Leaves nothing behind. `what` names
-// the output in the error ("-jsonout").
+// create files, and the target is a regular file or does not exist yet. Leaves nothing behind.
+// `what` names the output in the error ("-jsonout").
 Result<void> check_replaceable_file(const std::filesystem::path& target, std::string_view what);
 
 // Whether records can be appended to `target` (created if missing, as the first record
-// would be). Refuses a directory.
+// would be). Refuses a target that exists and is not a regular file.
 Result<void> check_appendable_file(const std::filesystem::path& target, std::string_view what);
 
 // Creates the folder `dir` (and its parents) if needed and checks that files can be
 // created in it.
 Result<void> prepare_output_folder(const std::filesystem::path& dir, std::string_view what);
 
-}  // namespace triad::tournament
+}  // namespace triad::runner

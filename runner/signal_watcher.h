@@ -8,7 +8,7 @@
 #include <functional>
 #include <thread>
 
-namespace triad::tournament {
+namespace triad::runner {
 
 class SignalWatcher {
  public:
@@ -27,4 +27,4 @@ class SignalWatcher {
   std::thread thread_;
 };
 
-}  // namespace triad::tournament
+}  // namespace triad::runner

@@ -1,6 +1,6 @@
 // The handler only counts the signal and posts a semaphore (both async-signal-safe); the
 // watcher thread waits on the semaphore and does the real work.
-#include "tournament/signal_watcher.h"
+#include "runner/signal_watcher.h"
 
 #include <semaphore.h>
 #include <signal.h>
@@ -9,7 +9,7 @@
 #include <atomic>
 #include <cerrno>
 
-namespace triad::tournament {
+namespace triad::runner {
 
 namespace {
 
@@ -68,4 +68,4 @@ void SignalWatcher::watch() {
   }
 }
 
-}  // namespace triad::tournament
+}  // namespace triad::runner

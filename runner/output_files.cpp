@@ -1,5 +1,5 @@
 // Safe output files: mkostemp temporaries in the target's folder, fsync, rename.
-#include "tournament/output_files.h"
+#include "runner/output_files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <system_error>
 #include <vector>
 
-namespace triad::tournament {
+namespace triad::runner {
 
 namespace {
 
@@ -76,11 +76,17 @@ Result<void> write_all(int fd, std::string_view text) {
   return {};
 }
 
-Result<void> refuse_directory(const fs::path& target, std::string_view what) {
+// An output may be a new file or an existing regular file: never a folder, and never a
+// device, FIFO or socket (replacing /dev/null with a regular file, run as root, destroys it).
+Result<void> refuse_non_regular(const fs::path& target, std::string_view what) {
   std::error_code ec;
-  if (fs::is_directory(target, ec))
+  const auto status = fs::status(target, ec);
+  if (ec || !fs::exists(status) || fs::is_regular_file(status)) return {};
+  if (fs::is_directory(status))
     return make_error(std::string(what) + " " + quoted(target) + " is a folder; give a file name");
-  return {};
+  return make_error(std::string(what) + " " + quoted(target) +
+                    " exists and is not a regular file (a device, FIFO or socket); give a file "
+                    "name");
 }
 
 // Makes the rename itself durable (best effort: some file systems refuse fsync on folders).
@@ -92,7 +98,7 @@ void sync_folder(const fs::path& dir) {
 }  // namespace
 
 Result<void> write_file_atomically(const fs::path& target, std::string_view text) {
-  if (auto r = refuse_directory(target, "output"); !r) return r;
+  if (auto r = refuse_non_regular(target, "output"); !r) return r;
   const fs::path dir = folder_of(target);
   fs::path temporary;
   auto fd = create_temporary(dir, target, temporary);
@@ -112,7 +118,7 @@ Result<void> write_file_atomically(const fs::path& target, std::string_view text
 }
 
 Result<void> check_replaceable_file(const fs::path& target, std::string_view what) {
-  if (auto r = refuse_directory(target, what); !r) return r;
+  if (auto r = refuse_non_regular(target, what); !r) return r;
   const fs::path dir = folder_of(target);
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
@@ -127,7 +133,7 @@ Result<void> check_replaceable_file(const fs::path& target, std::string_view wha
 }
 
 Result<void> check_appendable_file(const fs::path& target, std::string_view what) {
-  if (auto r = refuse_directory(target, what); !r) return r;
+  if (auto r = refuse_non_regular(target, what); !r) return r;
   Fd fd(::open(target.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
   if (fd.get() < 0)
     return make_error(std::string(what) + " " + quoted(target) +
@@ -149,4 +155,4 @@ Result<void> prepare_output_folder(const fs::path& dir, std::string_view what) {
   return {};
 }
 
-}  // namespace triad::tournament
+}  // namespace triad::runner

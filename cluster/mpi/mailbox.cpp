@@ -1,10 +1,10 @@
-// Nonblocking messages of a distributed match; see mpi_mailbox.h for why.
-#include "tournament/mpi_mailbox.h"
+// Nonblocking messages of a distributed run; see mpi_mailbox.h for why.
+#include "cluster/mpi/mailbox.h"
 
 #include <algorithm>
 #include <iterator>
 
-namespace triad::tournament::mpi {
+namespace triad::cluster::mpi {
 
 namespace {
 
@@ -80,4 +80,4 @@ void Inbox::abandon(int source) {
   receiving_.erase(it);
 }
 
-}  // namespace triad::tournament::mpi
+}  // namespace triad::cluster::mpi

@@ -1,11 +1,11 @@
-// Messages of a distributed match that never wait for the other side: every message is one
+// Messages of a distributed run that never wait for the other side: every message is one
 // MPI message holding a Boost.Serialization packed archive, sent with MPI_Isend and received
 // with MPI_Improbe + MPI_Imrecv, and both are only ever tested, never waited for.
 //
 // Why: without MPI's fault-tolerance extensions, a rank that dies can leave a blocking call
 // of its peer waiting for good (a receive whose sender was killed in the middle of a large
 // message, a send into a full queue of a dead rank). Here nothing blocks, so rank 0 notices
-// a silent worker by its lease (tournament/mpi_coordinator.cpp) and gives up on whatever it
+// a silent worker by its lease (cluster/mpi/coordinator.h) and gives up on whatever it
 // was exchanging with it (abandon()). Abandoned buffers are kept until the process ends:
 // MPI may still write into them.
 #pragma once
@@ -20,7 +20,7 @@
 #include <boost/mpi/packed_iarchive.hpp>
 #include <boost/mpi/packed_oarchive.hpp>
 
-namespace triad::tournament::mpi {
+namespace triad::cluster::mpi {
 
 // A received message: its sender, tag and content (read it with `>>`).
 struct Message {
@@ -92,4 +92,4 @@ class Inbox {
   std::vector<Receive> abandoned_;
 };
 
-}  // namespace triad::tournament::mpi
+}  // namespace triad::cluster::mpi
