@@ -10,8 +10,8 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/common/text.h"
+#include "runner/engine_spec.h"
 #include "runner/value_parsers.h"
-#include "tournament/settings.h"
 
 namespace triad::analysis {
 
@@ -19,21 +19,16 @@ namespace {
 
 namespace po = boost::program_options;
 
-// The -engine keys of triad-match that set the search limit or games: triad-analyse has its
-// own -depth/-nodes/-movetime, and analyses no games.
-bool match_only_key(const std::string& key) {
-  return key == "tc" || key == "st" || key == "depth" || key == "nodes" || key == "timemargin" ||
-         key == "restart";
-}
-
+// -engine takes the runner's keys only: the search limit is -depth, -nodes or -movetime.
 Result<void> apply_engine(AnalyseConfig& config, const std::vector<std::string>& items) {
-  return tournament::apply_items(
+  return runner::apply_items(
       "-engine", items, [&config](const std::string& key, const std::string& value) {
-        if (match_only_key(key))
-          return Result<void>(
-              make_error("key '" + key +
-                         "' is for triad-match; give the limit as -depth, -nodes or -movetime"));
-        return tournament::apply_engine_setting(config.engine, key, value);
+        auto applied = runner::apply_engine_key(config.engine, key, value);
+        if (!applied) return Result<void>(applied.error());
+        if (*applied) return Result<void>();
+        return Result<void>(make_error("unknown engine key " + adapters::quote(key) + " (" +
+                                       runner::kEngineKeys +
+                                       "); give the limit as -depth, -nodes or -movetime"));
       });
 }
 
@@ -99,13 +94,6 @@ Result<T> bounded(const po::variables_map& vm, const char* name, T low, T high) 
   return runner::parse_int<T>(vm[name].as<std::string>(), "-" + std::string(name), low, high);
 }
 
-#define TRIAD_TAKE(target, expr) \
-  do {                           \
-    auto r_ = (expr);            \
-    if (!r_) return r_.error();  \
-    target = *r_;                \
-  } while (false)
-
 Result<AnalyseConfig> build(const po::variables_map& vm) {
   AnalyseConfig c;
   if (!vm.count("input")) return make_error("no input file (triad-analyse [options] INPUT)");
@@ -131,22 +119,22 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (c.engine.builtin())
     return make_error("-engine cmd=" + c.engine.command +
                       " is a triad-match player; analysis needs a UCI/UGI engine");
-  if (vm.count("depth")) TRIAD_TAKE(c.limits.depth, bounded(vm, "depth", 1, 1000));
+  if (vm.count("depth")) TRIAD_ASSIGN(c.limits.depth, bounded(vm, "depth", 1, 1000));
   if (vm.count("nodes"))
-    TRIAD_TAKE(c.limits.nodes, bounded<std::uint64_t>(vm, "nodes", 1, UINT64_MAX / 2));
+    TRIAD_ASSIGN(c.limits.nodes, bounded<std::uint64_t>(vm, "nodes", 1, UINT64_MAX / 2));
   if (vm.count("movetime"))
-    TRIAD_TAKE(c.limits.move_time, bounded<std::int64_t>(vm, "movetime", 1, 86'400'000));
+    TRIAD_ASSIGN(c.limits.move_time, bounded<std::int64_t>(vm, "movetime", 1, 86'400'000));
   if (!c.limits.depth && !c.limits.nodes && !c.limits.move_time)
     return make_error("no search limit: give -depth N, -nodes N or -movetime MS");
-  TRIAD_TAKE(c.multipv, bounded(vm, "multipv", 1, kMaxMultiPv));
-  TRIAD_TAKE(c.concurrency, bounded(vm, "concurrency", 1, tournament::kMaxConcurrency));
+  TRIAD_ASSIGN(c.multipv, bounded(vm, "multipv", 1, kMaxMultiPv));
+  TRIAD_ASSIGN(c.concurrency, bounded(vm, "concurrency", 1, runner::kMaxConcurrency));
   c.mpi = vm.count("mpi") > 0;
-  TRIAD_TAKE(c.chunk, bounded(vm, "chunk", 1, 4096));
-  TRIAD_TAKE(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
-  TRIAD_TAKE(c.retries, bounded(vm, "retries", 0, kMaxRetries));
+  TRIAD_ASSIGN(c.chunk, bounded(vm, "chunk", 1, 4096));
+  TRIAD_ASSIGN(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
+  TRIAD_ASSIGN(c.retries, bounded(vm, "retries", 0, kMaxRetries));
   if (vm.count("timeout")) {
     std::int64_t ms = 0;
-    TRIAD_TAKE(ms, bounded<std::int64_t>(vm, "timeout", 1, tournament::kMaxWaitMs));
+    TRIAD_ASSIGN(ms, bounded<std::int64_t>(vm, "timeout", 1, runner::kMaxWaitMs));
     c.timeout = std::chrono::milliseconds(ms);
   } else {
     c.timeout =

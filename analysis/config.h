@@ -11,7 +11,7 @@
 
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
-#include "tournament/config.h"
+#include "runner/engine_spec.h"
 
 namespace triad::analysis {
 
@@ -28,7 +28,7 @@ struct AnalyseConfig {
   std::filesystem::path output;          // empty = standard output
   bool resume = false;                   // continue `output`: positions already in it are kept
   std::string variant = "razzledazzle";  // of position lines, and of records without a tag
-  tournament::EngineConfig engine;       // the `triad` beside this program by default
+  runner::EngineSpec engine;             // the `triad` beside this program by default
   protocol::GoLimits limits;             // depth, nodes and/or movetime
   int multipv = 1;
   int concurrency = 1;  // engine processes (with -mpi: on each worker rank)

@@ -36,6 +36,15 @@ Result<T> parse_int(std::string_view text, std::string_view field, T min_value,
   return v;
 }
 
+// Assigns the value of the Result `expr` to `target`, or returns its error from the
+// enclosing function (which returns a Result).
+#define TRIAD_ASSIGN(target, expr) \
+  do {                             \
+    auto r_ = (expr);              \
+    if (!r_) return r_.error();    \
+    target = *r_;                  \
+  } while (false)
+
 Result<double> parse_double(const std::string& text, const std::string& field);
 
 // on/true/yes/1 or an empty value (a bare flag) = true; off/false/no/0 = false.

@@ -106,8 +106,8 @@ Result<TournamentConfig> ConfigBuilder::build() const {
   for (std::size_t i = 0; i < pending_.engines.size(); ++i) {
     EngineConfig e;
     auto set = [&e](auto& k, auto& v) { return apply_engine_setting(e, k, v); };
-    if (auto r = apply_items("-each", pending_.each, set); !r) return r.error();
-    if (auto r = apply_items("-engine", pending_.engines[i], set); !r)
+    if (auto r = runner::apply_items("-each", pending_.each, set); !r) return r.error();
+    if (auto r = runner::apply_items("-engine", pending_.engines[i], set); !r)
       return make_error("engine " + std::to_string(i + 1) + ": " + r.error().message);
     if (e.name.empty()) e.name = e.command;
     c.engines.push_back(std::move(e));

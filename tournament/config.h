@@ -13,27 +13,22 @@
 
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
+#include "runner/engine_spec.h"
 #include "tournament/stats.h"
 #include "tournament/time_control.h"
 
 namespace triad::tournament {
 
-// Limits of the settings (docs/tournaments.md "Limits and safety"): games played at once,
-// random plies added to an opening.
-inline constexpr int kMaxConcurrency = 1024;
+// Limits of the settings (docs/tournaments.md "Limits and safety"): games played at once
+// (runner::kMaxConcurrency), random plies added to an opening.
+using runner::kMaxConcurrency;
 inline constexpr int kMaxOpeningPlies = 1000;
 
-struct EngineConfig {
-  std::string name;
-  std::string command;  // path / PATH name, or builtin:random / builtin:greedy
-  std::vector<std::string> args;
-  std::filesystem::path working_dir;
-  protocol::Dialect dialect = protocol::Dialect::kUci;
-  std::vector<std::pair<std::string, std::string>> options;  // setoption, in order
+// An engine of the match: the runner's engine specification (how to start it, its options;
+// builtin:random / builtin:greedy are in-process players) and the match-only keys.
+struct EngineConfig : runner::EngineSpec {
   TimeControl tc;
   bool restart = false;  // a fresh process for every game
-
-  bool builtin() const { return command.rfind("builtin:", 0) == 0; }
 };
 
 enum class TournamentType { kRoundRobin, kGauntlet };

@@ -11,12 +11,6 @@ namespace triad::tournament {
 namespace {
 
 // Assigns a parsed value or returns its error.
-#define TRIAD_ASSIGN(target, expr) \
-  do {                             \
-    auto r_ = (expr);              \
-    if (!r_) return r_.error();    \
-    target = *r_;                  \
-  } while (false)
 
 Result<void> apply_openings(OpeningConfig& o, const std::string& key, const std::string& value) {
   if (key == "file") {
@@ -182,7 +176,7 @@ const std::vector<Setting> kSettings = {
   {"openings", "file=F [order=sequential|random] [start=N] [plies=N]", true,
    [](P& p, const std::string& f, const V& v) {
      if (!p.config.openings) p.config.openings = OpeningConfig{};
-     return apply_items(f, v, [&](auto& k, auto& x) { return apply_openings(*p.config.openings, k, x); }); }},
+     return runner::apply_items(f, v, [&](auto& k, auto& x) { return apply_openings(*p.config.openings, k, x); }); }},
   {"maxplies", "N: adjudicate a draw after N plies", false,
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.max_plies, f, v, 0); }},
   {"maxmoves", "N: adjudicate a draw after N moves of each side", false,
@@ -191,13 +185,13 @@ const std::vector<Setting> kSettings = {
      p.config.max_plies *= 2;
      return {}; }},
   {"resign", "movecount=N score=CP [twosided=true]", true,
-   [](P& p, const std::string& f, const V& v) { return apply_items(f, v, [&](auto& k, auto& x) { return apply_resign(p.config.resign, k, x); }); }},
+   [](P& p, const std::string& f, const V& v) { return runner::apply_items(f, v, [&](auto& k, auto& x) { return apply_resign(p.config.resign, k, x); }); }},
   {"draw", "movenumber=N movecount=N score=CP", true,
-   [](P& p, const std::string& f, const V& v) { return apply_items(f, v, [&](auto& k, auto& x) { return apply_draw(p.config.draw, k, x); }); }},
+   [](P& p, const std::string& f, const V& v) { return runner::apply_items(f, v, [&](auto& k, auto& x) { return apply_draw(p.config.draw, k, x); }); }},
   {"sprt", "elo0=E elo1=E alpha=A beta=B [model=logistic|normalized]; stops early", true,
    [](P& p, const std::string& f, const V& v) {
      if (!p.config.sprt) p.config.sprt = SprtConfig{};
-     return apply_items(f, v, [&](auto& k, auto& x) { return apply_sprt(*p.config.sprt, k, x); }); }},
+     return runner::apply_items(f, v, [&](auto& k, auto& x) { return apply_sprt(*p.config.sprt, k, x); }); }},
   {"recover", "restart crashed engines and go on (the default)", false,
    [](P& p, const std::string& f, const V& v) { return set_bool(p.config.recover, f, v); }},
   {"norecover", "stop the tournament when an engine crashes", false,
@@ -239,38 +233,12 @@ const Setting* find_setting(std::string_view key) {
   return it == kSettings.end() || !it->apply ? nullptr : &*it;
 }
 
-Result<void> apply_items(
-    const std::string& field, const std::vector<std::string>& items,
-    const std::function<Result<void>(const std::string& key, const std::string& value)>& set) {
-  for (const auto& item : items) {
-    auto [key, value] = runner::split_item(item);
-    if (auto r = set(key, value); !r) return make_error(field + ": " + r.error().message);
-  }
-  return {};
-}
-
 Result<void> apply_engine_setting(EngineConfig& e, const std::string& key,
                                   const std::string& value) {
-  if (key == "name") {
-    e.name = value;
-  } else if (key == "cmd") {
-    e.command = value;
-  } else if (key == "arg") {
-    e.args.push_back(value);
-  } else if (key == "args") {
-    std::istringstream in(value);
-    for (std::string a; in >> a;) e.args.push_back(a);
-  } else if (key == "dir") {
-    e.working_dir = value;
-  } else if (key == "proto") {
-    if (value == "uci") {
-      e.dialect = protocol::Dialect::kUci;
-    } else if (value == "ugi") {
-      e.dialect = protocol::Dialect::kUgi;
-    } else {
-      return make_error("proto '" + value + "' must be uci or ugi");
-    }
-  } else if (key == "tc") {
+  auto shared = runner::apply_engine_key(e, key, value);
+  if (!shared) return shared.error();
+  if (*shared) return {};
+  if (key == "tc") {
     if (auto r = parse_tc(value, e.tc); !r) return r;
   } else if (key == "st") {
     TRIAD_ASSIGN(e.tc.move_time_ms, parse_seconds(value, "st"));
@@ -283,12 +251,9 @@ Result<void> apply_engine_setting(EngineConfig& e, const std::string& key,
                  runner::parse_int<std::int64_t>(value, "timemargin (ms)", 0, kMaxWaitMs));
   } else if (key == "restart") {
     TRIAD_ASSIGN(e.restart, runner::parse_bool(value, "restart"));
-  } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-    e.options.emplace_back(key.substr(7), value);
   } else {
-    return make_error("unknown engine key '" + key +
-                      "' (name, cmd, arg, args, dir, proto, tc, st, depth, nodes, timemargin, "
-                      "restart, option.<Name>)");
+    return make_error("unknown engine key " + adapters::quote(key) + " (" + runner::kEngineKeys +
+                      ", tc, st, depth, nodes, timemargin, restart)");
   }
   return {};
 }

@@ -30,15 +30,9 @@ const std::vector<Setting>& settings();
 // The setting named `key`, or nullptr.
 const Setting* find_setting(std::string_view key);
 
-// Applies one `key=value` of an engine group (name, cmd, arg, args, dir, proto, tc, st,
-// depth, nodes, timemargin, restart, option.<Name>).
+// Applies one `key=value` of an engine group: the runner's keys (runner/engine_spec.h) and
+// the match's (tc, st, depth, nodes, timemargin, restart).
 Result<void> apply_engine_setting(EngineConfig& engine, const std::string& key,
                                   const std::string& value);
-
-// Applies every key=value item of a group through `set`, prefixing errors with `field`
-// ("-engine").
-Result<void> apply_items(
-    const std::string& field, const std::vector<std::string>& items,
-    const std::function<Result<void>(const std::string& key, const std::string& value)>& set);
 
 }  // namespace triad::tournament

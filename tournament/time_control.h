@@ -9,12 +9,12 @@
 
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
+#include "runner/engine_spec.h"
 
 namespace triad::tournament {
 
-// The longest time or wait any setting may give, in milliseconds (30 days): keeps clock
-// arithmetic and deadlines far from overflow.
-inline constexpr std::int64_t kMaxWaitMs = 30LL * 24 * 3600 * 1000;
+// The longest time or wait any setting may give (runner/engine_spec.h).
+using runner::kMaxWaitMs;
 
 struct TimeControl {
   // Clock: base_ms for every `moves` moves (0 = the whole game), plus inc_ms per move.

@@ -219,7 +219,7 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
                         "-pgn", path("s.pgn")}),
                    "no position found in the window");
   EXPECT_EQ(read_text(path("s.txt")), earlier);
-  EXPECT_EQ(split_records(read_text(path("s.pgn")), "s.pgn")->size(), 5u);
+  EXPECT_EQ(records::read_records(read_text(path("s.pgn")), "s.pgn")->size(), 5u);
   // -max-tries reached with some found: still an error, but the ones found are written.
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes",
                         "100", "-window=-100000,100000", "-max-tries", "3", "-out", path("p.txt")}),
