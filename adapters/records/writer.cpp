@@ -26,11 +26,15 @@ std::string comment_word(const std::string& text) {
   return out + "}";
 }
 
-// Player 2 moves first when the FEN tag's side-to-move field says so.
+// Player 2 moves first when the FEN tag's side-to-move field says so (read from the value
+// as written, control bytes made spaces, so the text reads back with the same numbers).
 bool player_two_first(const Record& record) {
   const std::string* fen = record.tag("FEN");
   if (!fen) return false;
-  const auto fields = split_fields(*fen);
+  std::string written = *fen;
+  for (char& c : written)
+    if (is_control(c)) c = ' ';
+  const auto fields = split_fields(written);
   return fields.size() > 1 && fields[1] == "2";
 }
 

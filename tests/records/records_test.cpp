@@ -94,6 +94,20 @@ TEST(Records, WriterNumbersFromTheFenSideAndKeepsTheClosingComment) {
   EXPECT_EQ(write_record((*back)[0]), text);
 }
 
+// A control byte in the FEN tag is written as a space: the move numbers follow the value
+// as written, so the text reads back to the same text (found by fuzz_records).
+TEST(Records, WrittenTextReadsBackToItselfWithControlBytesInTags) {
+  Record r;
+  r.tags = {{"FEN", "1ppbp\v1/7 2 - - 0"}};
+  r.moves = {{"c8d6", ""}, {"f1e3", ""}};
+  const std::string once = write_record(r);
+  auto back = read_records(once, "w");
+  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_EQ(back->size(), 1u);
+  EXPECT_EQ(write_record((*back)[0]), once);
+  EXPECT_NE(once.find("\n1. c8d6 f1e3 *\n"), std::string::npos) << once;
+}
+
 TEST(Records, PlainPgnWithVariationsNagsGluedNumbersAndMissingResults) {
   const auto records = read_records(
       "[Event \"x\"]\n\n1.e1f3 $1 (1. d1f2 {alt} (1. a1a2)) b8c6 ; a comment\n2... x 1/2-1/2\n"
