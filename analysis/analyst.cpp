@@ -1,5 +1,6 @@
-// The engine side of triad-analyse (see analyst.h): the dialogue for one position, the
-// reading of MultiPV info lines and the output line.
+// The engine side of triad-analyse (see analyst.h): the dialogue for one position (the
+// engine's life cycle in runner::ManagedEngine), the reading of MultiPV info lines and the
+// output line.
 #include "analysis/analyst.h"
 
 #include "adapters/common/json_writer.h"
@@ -113,60 +114,42 @@ std::string format_output(const Task& task, const Analysis* analysis, const std:
   return j.text();
 }
 
+namespace {
+
+// The engine for `config` on `slot`: its stderr log in the log folder, an engine's own book
+// off unless the user turns it on (analysis asks for a search), MultiPV after the user's
+// options.
+runner::ManagedEngine make_engine(const AnalyseConfig& config, const std::string& slot,
+                                  std::shared_ptr<protocol::CancelSignal> cancel) {
+  runner::EngineSpec spec = config.engine;
+  if (config.multipv > 1) spec.options.emplace_back("MultiPV", std::to_string(config.multipv));
+  runner::ManagedEngineSettings settings;
+  if (!config.log_dir.empty())
+    settings.stderr_log = config.log_dir / (spec.name + "-" + slot + ".log");
+  settings.handshake_timeout = config.handshake_timeout;
+  settings.cancel = std::move(cancel);
+  settings.defaults = {{"OwnBook", "false"}};
+  return runner::ManagedEngine(std::move(spec), std::move(settings));
+}
+
+}  // namespace
+
 Analyst::Analyst(const AnalyseConfig& config, std::string slot,
                  std::shared_ptr<protocol::CancelSignal> cancel)
-    : config_(config), slot_(std::move(slot)), cancel_(std::move(cancel)) {}
-
-Analyst::~Analyst() {
-  if (!client_) return;
-  if (cancel_ && cancel_->cancelled())
-    client_->kill();
-  else
-    client_->quit(std::chrono::milliseconds(500));
-}
-
-void Analyst::end_engine() {
-  if (client_) client_->kill();
-  client_.reset();
-  variant_.clear();
-}
-
-std::optional<Failure> Analyst::start() {
-  const auto& e = config_.engine;
-  std::filesystem::path log;
-  if (!config_.log_dir.empty()) log = config_.log_dir / (e.name + "-" + slot_ + ".log");
-  auto process =
-      protocol::EngineProcess::start({e.command, e.args, e.working_dir, log, {}, cancel_});
-  if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
-  client_ = std::make_unique<protocol::EngineClient>(std::move(*process), e.dialect);
-  if (auto f = client_->handshake(config_.handshake_timeout)) return f;
-  // Analysis asks for a search: an engine's own book (Triad's is on by default) is turned
-  // off first; the user's options come after, so option.OwnBook=true turns it on again.
-  if (client_->offers_option("OwnBook"))
-    if (auto f = client_->set_option("OwnBook", "false")) return f;
-  for (const auto& [name, value] : e.options)
-    if (auto f = client_->set_option(name, value)) return f;
-  if (config_.multipv > 1)
-    if (auto f = client_->set_option("MultiPV", std::to_string(config_.multipv))) return f;
-  return std::nullopt;
-}
+    : config_(config), engine_(make_engine(config, slot, std::move(cancel))) {}
 
 std::optional<Failure> Analyst::attempt(const Task& task, Analysis& out) {
-  if (!client_)
-    if (auto f = start()) return f;
-  if (variant_ != task.variant) {
-    if (auto f = client_->set_option("UCI_Variant", task.variant)) return f;
-    variant_ = task.variant;
+  if (auto f = engine_.prepare(task.variant)) return f;
+  auto reply = engine_.search(
+      task.start, task.moves, config_.limits, config_.timeout, [&](const protocol::InfoLine& info) {
+        if (!info.problem.empty() && out.refused.empty())
+          out.refused = "the engine's info line could not be read: " + info.problem;
+        keep_info(info, out.lines);
+      });
+  if (reply.failure) {
+    engine_.end(*reply.failure);  // a fresh process for the next attempt
+    return reply.failure;
   }
-  if (auto f = client_->new_game()) return f;
-  if (auto f = client_->sync(config_.handshake_timeout)) return f;
-  if (auto f = client_->position(task.start, task.moves)) return f;
-  auto reply = client_->go(config_.limits, config_.timeout, [&](const protocol::InfoLine& info) {
-    if (!info.problem.empty() && out.refused.empty())
-      out.refused = "the engine's info line could not be read: " + info.problem;
-    keep_info(info, out.lines);
-  });
-  if (reply.failure) return reply.failure;
   out.bestmove = reply.move;
   out.elapsed = reply.elapsed;
   if (out.refused.empty()) out.refused = check_moves(task, out, registry_);
@@ -184,7 +167,6 @@ std::string Analyst::analyse(const Task& task, std::string& failed) {
     if (!failure && !analysis.refused.empty())
       return format_output(task, nullptr, &analysis.refused);
     if (!failure) return format_output(task, &analysis, nullptr);
-    end_engine();  // a fresh process for the next attempt
     if (failure->kind == FailureKind::kCancelled) return {};
     last = failure->message;
   }

@@ -16,6 +16,7 @@
 #include "analysis/config.h"
 #include "analysis/task.h"
 #include "protocol/client/engine_client.h"
+#include "runner/managed_engine.h"
 
 namespace triad::analysis {
 
@@ -50,7 +51,6 @@ class Analyst {
   // `slot` names the engine's stderr log; `cancel` ends every wait when the run stops.
   Analyst(const AnalyseConfig& config, std::string slot,
           std::shared_ptr<protocol::CancelSignal> cancel);
-  ~Analyst();
 
   // The task's output line. Sets `failure` to the reason when the engine failed on every
   // attempt (clears it otherwise); the caller stops the run after a few such positions in a
@@ -58,15 +58,10 @@ class Analyst {
   std::string analyse(const Task& task, std::string& failure);
 
  private:
-  std::optional<protocol::Failure> start();
   std::optional<protocol::Failure> attempt(const Task& task, Analysis& out);
-  void end_engine();
 
   const AnalyseConfig& config_;
-  std::string slot_;
-  std::shared_ptr<protocol::CancelSignal> cancel_;
-  std::unique_ptr<protocol::EngineClient> client_;
-  std::string variant_;  // the UCI_Variant the engine was given
+  runner::ManagedEngine engine_;
   const adapters::VariantRegistry registry_ = adapters::VariantRegistry::builtin();
 };
 

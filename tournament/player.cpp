@@ -1,96 +1,49 @@
-// Player implementations: EnginePlayer (an external engine process) and the built-in
-// random / greedy baselines.
+// Player implementations: EnginePlayer (an external engine process, its life cycle in
+// runner::ManagedEngine) and the built-in random / greedy baselines.
 #include "tournament/player.h"
 
 #include <algorithm>
 #include <climits>
+
+#include "runner/managed_engine.h"
 
 namespace triad::tournament {
 
 namespace {
 
 using protocol::Failure;
-using protocol::FailureKind;
 using SteadyClock = std::chrono::steady_clock;
 
 class EnginePlayer : public Player {
  public:
-  EnginePlayer(EngineConfig config, PlayerContext context)
-      : config_(std::move(config)), context_(std::move(context)) {}
-  ~EnginePlayer() override {
-    if (!client_) return;
-    if (interrupted()) {
-      client_->kill();  // no time for a polite quit
-    } else {
-      client_->quit(std::chrono::milliseconds(500));
-    }
-  }
+  EnginePlayer(const EngineConfig& config, const PlayerContext& context)
+      : restart_(config.restart),
+        variant_(context.variant),
+        engine_(
+            config,
+            {context.stderr_log, context.io_log, context.handshake_timeout, context.cancel, {}}) {}
 
-  std::optional<Failure> prepare_game(std::uint64_t) override {
-    if (client_ && !client_->alive()) {
-      ++failures_;
-      client_.reset();
-    }
-    std::optional<Failure> failure;
-    if (!client_) failure = start();
-    if (!failure) failure = client_->new_game();
-    if (!failure) failure = client_->sync(context_.handshake_timeout);
-    if (failure) {
-      // An engine that failed to get ready is ended; its next game starts a fresh one.
-      if (failure->kind != FailureKind::kCancelled) ++failures_;
-      if (client_) client_->kill();
-      client_.reset();
-    }
-    return failure;
-  }
+  std::optional<Failure> prepare_game(std::uint64_t) override { return engine_.prepare(variant_); }
 
   protocol::SearchReply think(const MoveRequest& request) override {
-    if (auto f = client_->position(request.start_fen, request.moves)) {
-      protocol::SearchReply reply;
-      reply.failure = f;
-      return reply;
-    }
-    return client_->go(request.limits, request.deadline);
+    return engine_.search(request.start_fen, request.moves, request.limits, request.deadline);
   }
 
   void after_failure(const Failure& failure) override {
-    // A late bestmove shows the engine is still sane; otherwise it is ended.
-    if (failure.kind == FailureKind::kTimeout &&
-        client_->drain_bestmove(std::chrono::milliseconds(1000)))
-      return;
-    if (failure.kind != FailureKind::kCancelled) ++failures_;  // not the engine's fault
-    client_->kill();
-    client_.reset();
+    engine_.recover(failure, std::chrono::milliseconds(1000));
   }
 
   void end_game() override {
-    if (config_.restart && client_) {
-      client_->quit(std::chrono::milliseconds(1000));
-      client_.reset();
-    }
+    if (restart_) engine_.quit(std::chrono::milliseconds(1000));
   }
 
-  std::string id_name() const override { return client_ ? client_->id_name() : std::string(); }
+  std::string id_name() const override { return engine_.id_name(); }
+  int failures() const override { return engine_.failures(); }
 
  private:
-  std::optional<Failure> start() {
-    protocol::ProcessSpec spec{config_.command,     config_.args,    config_.working_dir,
-                               context_.stderr_log, context_.io_log, context_.cancel};
-    auto process = protocol::EngineProcess::start(spec);
-    if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
-    client_ = std::make_unique<protocol::EngineClient>(std::move(*process), config_.dialect);
-    if (auto f = client_->handshake(context_.handshake_timeout)) return f;
-    if (auto f = client_->set_option("UCI_Variant", context_.variant)) return f;
-    for (const auto& [name, value] : config_.options)
-      if (auto f = client_->set_option(name, value)) return f;
-    return client_->sync(context_.handshake_timeout);
-  }
-
-  bool interrupted() const { return context_.cancel && context_.cancel->cancelled(); }
-
-  EngineConfig config_;
-  PlayerContext context_;
-  std::unique_ptr<protocol::EngineClient> client_;
+  bool restart_;
+  std::string variant_;
+  runner::ManagedEngine engine_;
 };
 
 // Random or greedy, in-process, seeded per game so that runs are reproducible.

@@ -40,10 +40,7 @@ class Player {
   // played.
   virtual std::string id_name() const = 0;
   // How often the engine had to be killed or was found dead (crashes, hangs).
-  int failures() const { return failures_; }
-
- protected:
-  int failures_ = 0;
+  virtual int failures() const { return 0; }
 };
 
 struct PlayerContext {
