@@ -21,6 +21,9 @@
 #include "adapters/book/book.h"
 #include "adapters/common/variants.h"
 #include "adapters/records/reader.h"
+#include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/reference_solver.h"
+#include "tests/child_exit.h"
 #include "tournament/schedule.h"
 
 namespace triad::adapters::book {
@@ -65,7 +68,7 @@ class BookTool : public ::testing::Test {
                     bp::std_in < bp::null);
     ToolRun r;
     std::error_code ec;
-    if (!child.wait_for(timeout, ec)) {
+    if (!triad::testing::wait_for_exit(child, timeout)) {
       child.terminate(ec);
       r.timed_out = true;
       ADD_FAILURE() << "triad-book timed out";
@@ -229,6 +232,40 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
       [&]() -> Result<std::unique_ptr<AnyGame>> { return registry.find("ivesdama")->factory(); });
   ASSERT_TRUE(partial) << partial.error().message;
   EXPECT_EQ(partial->size(), 3u);
+}
+
+TEST_F(BookTool, SolvedSuitePositionsHaveTheirExactMarginInTheWindow) {
+  // Yin Yang 22 plies in (10 empty squares): each position's margin, as the records give it,
+  // is the one the reference solver (another algorithm than the engine's) finds, in the window.
+  auto r = run({"suite", "-variant", "yinyang", "-solve", "-plies", "22", "-count", "6",
+                "-window=-1,2", "-seed", "5", "-concurrency", "2", "-hash", "4", "-out",
+                path("y.txt"), "-pgn", path("y.pgn")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(read_text(path("y.txt"))
+                .find("final margin of the side to move under perfect play "
+                      "(solved) in [-1, 2] points"),
+            std::string::npos);
+  const auto records = records::read_records(read_text(path("y.pgn")), "y.pgn");
+  ASSERT_TRUE(records) << records.error().message;
+  ASSERT_EQ(records->size(), 6u);
+  const games::yinyang::Game g;
+  const auto registry = VariantRegistry::builtin();
+  for (const auto& record : *records) {
+    auto game = registry.find("yinyang")->factory();
+    for (const auto& m : record.tokens()) ASSERT_TRUE(game->play(m)) << m;
+    const auto pos = Notation<games::yinyang::Game>::parse_position(g, game->position_line());
+    ASSERT_TRUE(pos) << pos.error().message;
+    games::yinyang::ReferenceSolver solver(16);
+    const auto solution = solver.solve(*pos);
+    ASSERT_TRUE(solution);
+    EXPECT_GE(solution->margin, -1);
+    EXPECT_LE(solution->margin, 2);
+    const std::string comment = record.moves.back().comment;
+    EXPECT_EQ(comment, "margin " + std::to_string(solution->margin) + ", side to move");
+  }
+  // A game without a solver: one error.
+  expect_one_error(run({"suite", "-variant", "razzledazzle", "-solve", "-out", path("r.txt")}),
+                   "-solve: variant razzledazzle (game razzledazzle) has no whole-game solver");
 }
 
 TEST_F(BookTool, SuiteKeepsOnlyPositionsWhoseSelfPlayScoreIsInRange) {

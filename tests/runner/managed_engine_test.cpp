@@ -152,7 +152,8 @@ TEST(ManagedEngine, AHandshakeFailureSaysWhatFailedAndEndsTheProcess) {
   EXPECT_FALSE(mute.running());
 
   // An engine that never answers isready: refused after its handshake, every time.
-  ManagedEngine unready(misbehaving("noready", 1), settings_with(milliseconds(1000)));
+  // (3 s: the relay is a Python script that starts triad, slow on a loaded machine)
+  ManagedEngine unready(misbehaving("noready", 1), settings_with(milliseconds(3000)));
   for (int attempt = 1; attempt <= 2; ++attempt) {
     failure = unready.prepare("yinyang");
     ASSERT_TRUE(failure);

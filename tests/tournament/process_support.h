@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <boost/process.hpp>
 
+#include "tests/child_exit.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament::testing {
@@ -68,7 +69,7 @@ class MatchProcess {
   ProcessResult wait(std::chrono::milliseconds timeout) {
     ProcessResult r;
     std::error_code ec;
-    if (!child_.wait_for(timeout, ec)) {
+    if (!triad::testing::wait_for_exit(child_, timeout)) {
       r.timed_out = true;
       child_.terminate(ec);
     } else {

@@ -23,6 +23,7 @@ Result<Analysts> Analysts::create(const adapters::Variant& variant, int count,
                                   std::size_t hash_mb) {
   Analysts a;
   a.variant_ = &variant;
+  a.hash_mb_ = hash_mb;
   for (int i = 0; i < count; ++i) {
     auto engine = adapters::make_engine(variant.factory(), hash_mb);
     if (!engine) return engine.error();
@@ -87,6 +88,39 @@ std::vector<Evaluation> Analysts::evaluate(const std::vector<std::string>& lines
                                if (info.multipv == 1) e.score = info.score;
                              })
                      .best;
+      },
+      on_done);
+  return out;
+}
+
+Result<void> Analysts::can_solve() const {
+  if (!engines_.front()->can_solve())
+    return make_error("-solve: variant " + variant_->name + " (game " + variant_->game +
+                      ") has no whole-game solver");
+  return {};
+}
+
+std::vector<Evaluation> Analysts::solve(const std::vector<std::string>& lines,
+                                        const std::function<void()>& on_done) {
+  std::vector<Evaluation> out(lines.size());
+  run_jobs(
+      lines.size(),
+      [&](adapters::GameEngine& engine, std::size_t i) {
+        auto game = variant_->factory();
+        if (!game->reset(lines[i]) || game->outcome().over()) return;
+        engine.adopt(*game);
+        adapters::SolveRequest request;
+        request.exact = true;
+        request.hash_mb = hash_mb_;
+        adapters::TextSolve solved;
+        engine.start_solve(
+            request, [](const adapters::TextSolve&) {},
+            [&solved](const adapters::TextSolve& s) { solved = s; });
+        engine.wait();
+        (void)engine.prepare();  // the search's tables back (a solve borrows their memory)
+        // The solver's margin is Player 1's score minus Player 2's (lower == upper: exact).
+        const bool p1 = game->side_to_move() == engine::Player::kOne;
+        out[i] = {p1 ? solved.lower : -solved.lower, solved.best};
       },
       on_done);
   return out;

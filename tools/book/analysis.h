@@ -50,6 +50,14 @@ class Analysts {
   std::vector<Evaluation> evaluate(const std::vector<std::string>& lines, std::uint64_t nodes,
                                    const std::function<void()>& on_done = {});
 
+  // Whether the variant's game has a whole-game solver (an error saying it has not).
+  Result<void> can_solve() const;
+  // Each position line solved exactly by the game's solver (can_solve() first): `score` is
+  // the final margin in points from the side to move (own score minus the opponent's under
+  // perfect play), `best` a perfect move. A finished game scores 0 points with no move.
+  std::vector<Evaluation> solve(const std::vector<std::string>& lines,
+                                const std::function<void()>& on_done = {});
+
   // `games` games of the engine against itself from each position line. Without odds
   // (odds 1), in game k (0-based) both sides search nodes * (1 + k / games) nodes per move,
   // so the games differ. With odds R > 1 the games go in pairs j = k / 2 at base nodes
@@ -69,6 +77,7 @@ class Analysts {
                 const std::function<void()>& on_done);
 
   const adapters::Variant* variant_ = nullptr;
+  std::size_t hash_mb_ = 16;
   std::vector<std::unique_ptr<adapters::GameEngine>> engines_;
 };
 

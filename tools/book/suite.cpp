@@ -3,7 +3,8 @@
 // evaluation by a node-limited search, from the side to move, lies in a window and,
 // optionally, whose side to move scores within a range in games of the engine against
 // itself from there (the openings where the result depends on how well they are played).
-// Written as
+// With -solve, the game's exact solver gives each position its final margin under perfect
+// play instead (a solved game's suites are positions of known value). Written as
 // the position-line openings file `triad-match -openings` reads, with a comment header
 // naming how it was made, and optionally as game records.
 #include <optional>
@@ -44,7 +45,7 @@ Result<Window> parse_window(const std::string& name, const std::string& text) {
 struct Opening {
   std::string line;
   std::vector<std::string> moves;
-  int eval = 0;
+  int eval = 0;  // the search's evaluation, or the solved margin in points (-solve)
   std::optional<SelfPlay> self_play;  // when the suite was chosen by self-play
 };
 
@@ -76,7 +77,8 @@ std::optional<Opening> walk(const adapters::Variant& variant, const bk::Book* bo
 
 // The openings as game records (docs/notation.md, written by adapters/records/): the start
 // position, the moves, result "*" and the evaluation in the last move's comment.
-std::string records_text(const std::vector<Opening>& openings, const adapters::Variant& variant) {
+std::string records_text(const std::vector<Opening>& openings, const adapters::Variant& variant,
+                         bool solved) {
   const std::string start = variant.factory()->start_position_line();
   std::string text;
   for (std::size_t i = 0; i < openings.size(); ++i) {
@@ -88,7 +90,7 @@ std::string records_text(const std::vector<Opening>& openings, const adapters::V
               {"Result", "*"}};
     for (const auto& m : openings[i].moves) r.moves.push_back({m, ""});
     std::ostringstream eval;
-    eval << "eval " << openings[i].eval << ", side to move";
+    eval << (solved ? "margin " : "eval ") << openings[i].eval << ", side to move";
     if (const auto& s = openings[i].self_play)
       eval << "; self-play +" << s->wins << " =" << s->draws << " -" << s->losses;
     if (const auto& s = openings[i].self_play; s && s->pairs > 0)
@@ -111,6 +113,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
   int min_gain = -100;
   std::size_t hash_mb = 16;
   long long max_tries = 0;
+  bool solve = false;
   desc.add_options()("variant", po::value(&variant_name)->required(), "variant")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "out", po::value(&output)->required(), "openings file to write")(
@@ -120,7 +123,9 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
       "window", po::value(&window_text)->default_value("-30,30"),
       "LOW,HIGH: evaluation window, side to move (write -window=-30,30)")(
       "nodes", po::value(&nodes)->default_value(10000), "search nodes per position")(
-      "seed", po::value(&seed)->default_value(1), "random seed")(
+      "solve", po::bool_switch(&solve),
+      "solve each position exactly (games with a solver): -window is then the final margin "
+      "in points, side to move")("seed", po::value(&seed)->default_value(1), "random seed")(
       "book", po::value(&book_file), "walk the book's moves (weighted) where it has some")(
       "concurrency", po::value(&concurrency)->default_value(1), "searches at once")(
       "hash", po::value(&hash_mb)->default_value(16), "MB of hash per search")(
@@ -176,11 +181,14 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
 
   auto analysts = Analysts::create(**variant, concurrency, hash_mb);
   if (!analysts) return analysts.error();
+  if (solve)
+    if (auto r = analysts->can_solve(); !r) return r.error();
   std::mt19937_64 rng(seed);
   std::set<bk::PositionKey> seen;
   std::vector<Opening> chosen;
   long long tries = 0;
   adapters::ProgressBar progress("suite", count);
+  const std::string examined = solve ? " solved" : " searched";
   while (static_cast<int>(chosen.size()) < count && tries < max_tries) {
     // A batch of new distinct positions, searched in parallel.
     std::vector<Opening> batch;
@@ -197,7 +205,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     tries += static_cast<long long>(batch.size());
     std::vector<std::string> lines;
     for (const auto& o : batch) lines.push_back(o.line);
-    const auto evals = analysts->evaluate(lines, nodes);
+    const auto evals = solve ? analysts->solve(lines) : analysts->evaluate(lines, nodes);
     std::vector<Opening> in_window;
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (evals[i].score >= window->low && evals[i].score <= window->high) {
@@ -218,7 +226,7 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
     }
     for (auto& o : in_window)
       if (static_cast<int>(chosen.size()) < count) chosen.push_back(std::move(o));
-    progress.update(static_cast<std::int64_t>(chosen.size()), std::to_string(tries) + " searched");
+    progress.update(static_cast<std::int64_t>(chosen.size()), std::to_string(tries) + examined);
   }
   progress.finish();
   const int found = static_cast<int>(chosen.size());
@@ -231,18 +239,24 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
         " distinct positions (widen -window, change -plies or raise -max-tries)");
   std::ostringstream text;
   text << "# triad-book suite: variant " << variant_name << ", " << plies << " plies"
-       << (book ? ", book moves first" : "") << ", evaluation of the side to move in ["
-       << window->low << ", " << window->high << "] at " << nodes << " nodes";
+       << (book ? ", book moves first" : "");
+  if (solve)
+    text << ", final margin of the side to move under perfect play (solved) in [" << window->low
+         << ", " << window->high << "] points";
+  else
+    text << ", evaluation of the side to move in [" << window->low << ", " << window->high
+         << "] at " << nodes << " nodes";
   if (self_play_games > 0)
     text << ", its side to move scoring " << score_range->low << ".." << score_range->high
          << " % in " << self_play_games << " self-play games from " << self_play_nodes << " nodes";
   if (self_play_games > 0 && odds > 1.0)
     text << " with odds " << odds << " and a gain of at least " << min_gain << " points";
-  text << ", seed " << seed << "; " << found << " of " << tries << " distinct positions searched\n";
+  text << ", seed " << seed << "; " << found << " of " << tries << " distinct positions" << examined
+       << "\n";
   for (const auto& o : chosen) text << o.line << "\n";
   if (auto r = write_file(output, text.str(), "openings file"); !r) return r.error();
   if (!pgn.empty())
-    if (auto r = write_file(pgn, records_text(chosen, **variant), "records file"); !r)
+    if (auto r = write_file(pgn, records_text(chosen, **variant, solve), "records file"); !r)
       return r.error();
   if (found < count)
     return make_error("only " + std::to_string(found) + " of " + std::to_string(count) +
@@ -252,8 +266,8 @@ Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) 
                       " distinct positions (widen -window, change -plies or raise -max-tries); "
                       "the " +
                       std::to_string(found) + " found are written to " + adapters::quote(output));
-  out << "suite " << output << ": " << count << " positions (" << tries
-      << " distinct positions searched)\n";
+  out << "suite " << output << ": " << count << " positions (" << tries << " distinct positions"
+      << examined << ")\n";
   return {};
 }
 
