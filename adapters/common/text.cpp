@@ -1,6 +1,8 @@
 // The shared text toolkit (see text.h).
 #include "adapters/common/text.h"
 
+#include <algorithm>
+
 #include "engine/core/hash.h"
 
 namespace triad::adapters {
@@ -141,6 +143,22 @@ void append_run_length(std::string& out, std::string_view cells) {
     out += c;
   }
   if (empty) out += std::to_string(empty);
+}
+
+std::string expand_board_field(std::string_view position_line) {
+  std::string out;
+  int run = 0;
+  for (const char c : position_line.substr(0, position_line.find(' '))) {
+    if (c >= '0' && c <= '9') {
+      run = std::min(run * 10 + (c - '0'), 1 << 20);  // a board has far fewer points
+      continue;
+    }
+    out.append(static_cast<std::size_t>(run), '.');
+    run = 0;
+    if (c != '/') out.push_back(c);
+  }
+  out.append(static_cast<std::size_t>(run), '.');
+  return out;
 }
 
 std::uint64_t hash_text(std::string_view text, std::uint64_t seed) {

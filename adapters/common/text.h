@@ -74,5 +74,8 @@ Result<int> parse_ply(std::string_view field);
 // Appends one rank of a position line's board field: `cells` holds one letter per point
 // and '.' for an empty one; each run of empty points is written as its count.
 void append_run_length(std::string& out, std::string_view cells);
+// The board field (the first word) of a position line expanded: one letter per point, '.'
+// for an empty one, ranks in the line's order (the inverse of append_run_length, '/' dropped).
+std::string expand_board_field(std::string_view position_line);
 
 }  // namespace triad::adapters

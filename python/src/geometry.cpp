@@ -3,11 +3,11 @@
 // The JSON is slow to make (tens of microseconds), so occupancy is read from the position
 // line's board field (run-length ranks, top rank first) once its order is known to match.
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <numeric>
 #include <string_view>
 
+#include "adapters/common/text.h"
 #include "python/src/bindings.h"
 
 namespace triad::python {
@@ -22,23 +22,6 @@ void each_field(std::string_view json, std::string_view key, F on_value) {
   for (std::size_t at = json.find(pattern); at != std::string_view::npos && at < end;
        at = json.find(pattern, at + 1))
     on_value(json.substr(at + pattern.size()));
-}
-
-// The board field of a position line expanded: one letter per point, '.' for empty ones.
-std::string expand_board_field(std::string_view line) {
-  std::string out;
-  int run = 0;
-  for (char c : line.substr(0, line.find(' '))) {
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      run = run * 10 + (c - '0');
-      continue;
-    }
-    out.append(static_cast<std::size_t>(run), '.');
-    run = 0;
-    if (c != '/') out.push_back(c);
-  }
-  out.append(static_cast<std::size_t>(run), '.');
-  return out;
 }
 
 std::string json_letters(std::string_view json) {
@@ -68,7 +51,7 @@ Geometry geometry_of(const adapters::AnyGame& game) {
     if (g.points[a].second != g.points[b].second) return g.points[a].second > g.points[b].second;
     return g.points[a].first < g.points[b].first;
   });
-  const std::string from_line = expand_board_field(game.position_line());
+  const std::string from_line = adapters::expand_board_field(game.position_line());
   const std::string from_json = json_letters(json);
   if (from_line.size() == order.size() && from_json.size() == order.size()) {
     bool same = true;
@@ -81,7 +64,7 @@ Geometry geometry_of(const adapters::AnyGame& game) {
 
 std::string piece_letters(const adapters::AnyGame& game, const Geometry& geometry) {
   if (geometry.line_points.empty()) return json_letters(game.board_json());
-  const std::string from_line = expand_board_field(game.position_line());
+  const std::string from_line = adapters::expand_board_field(game.position_line());
   std::string out(geometry.points.size(), '.');
   for (std::size_t i = 0; i < from_line.size() && i < geometry.line_points.size(); ++i)
     out[geometry.line_points[i]] = from_line[i];

@@ -15,9 +15,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/triad bin/triad-match bin/triad-book bin/triad-analyse share/man/man6/triad.6.gz \
-         share/man/man6/triad-match.6.gz share/man/man6/triad-book.6.gz \
-         share/man/man6/triad-analyse.6.gz \
+for f in bin/triad bin/triad-match bin/triad-book bin/triad-analyse bin/triad-datagen \
+         share/man/man6/triad.6.gz share/man/man6/triad-match.6.gz \
+         share/man/man6/triad-book.6.gz share/man/man6/triad-analyse.6.gz \
+         share/man/man6/triad-datagen.6.gz \
          share/triad/suites/ivesdama-uho.txt share/triad/suites/ivesdama-balanced.txt \
          share/triad/suites/razzledazzle-uho.txt share/triad/suites/razzledazzle-balanced.txt \
          share/triad/variants/builtin.yaml share/triad/variants/examples.yaml \

@@ -1,0 +1,101 @@
+// triad-datagen's command line (Boost.Program_options, one or two dashes, as triad-analyse).
+#include "datagen/config.h"
+
+#include <sstream>
+
+#include <boost/program_options.hpp>
+
+#include "runner/engine_spec.h"
+#include "runner/value_parsers.h"
+
+namespace triad::datagen {
+
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description describe() {
+  po::options_description d(
+      "triad-datagen: plays Triad against itself at a fixed node budget and writes the kept "
+      "positions with their search scores and game results to a binary data file.\n"
+      "Usage: triad-datagen -games N -output FILE [options]");
+  // clang-format off
+  d.add_options()
+    ("help", "this text")
+    ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: the variant played")
+    ("games", po::value<std::string>(), "N: games 0..N-1 (a resumed run may ask for more)")
+    ("nodes", po::value<std::string>()->default_value("5000"), "N: nodes searched per move")
+    ("randomplies", po::value<std::string>()->default_value("8"), "N: uniformly random legal plies at the start of each game (not written)")
+    ("openings", po::value<std::string>(), "FILE: start game i from line i mod count of a suite (position lines [moves ...], as triad-match reads them), then the random plies")
+    ("seed", po::value<std::string>()->default_value("1"), "N: game i is determined by the seed and i")
+    ("maxplies", po::value<std::string>()->default_value("400"), "N: a game still going after N plies of self-play counts as a draw")
+    ("hash", po::value<std::string>()->default_value("16"), "MB: each search's tables")
+    ("output", po::value<std::string>(), "FILE: the data file; an existing one made with the same settings is continued")
+    ("concurrency", po::value<std::string>()->default_value("1"), "K: games played at once (with -mpi: on each worker rank)")
+    ("mpi", "distributed: mpirun -np N triad-datagen -mpi ... (rank 0 writes, ranks 1..N-1 play)")
+    ("mpilease", po::value<std::string>()->default_value("60"), "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its games go to other workers (1 to 3600)")
+    ("quiet", "no progress bar");
+  // clang-format on
+  return d;
+}
+
+// The numeric flag `name` in [low, high] (the one wording of runner::parse_int).
+template <class T>
+Result<T> bounded(const po::variables_map& vm, const char* name, T low, T high) {
+  std::string field = "-";  // built in two steps: GCC 12 warns (-Wrestrict) on "-" + string
+  field += name;
+  return runner::parse_int<T>(vm[name].as<std::string>(), field, low, high);
+}
+
+Result<DatagenConfig> build(const po::variables_map& vm) {
+  DatagenConfig c;
+  if (!vm.count("games")) return make_error("no -games N (how many games to play)");
+  if (!vm.count("output")) return make_error("no -output FILE (the data file)");
+  c.variant = vm["variant"].as<std::string>();
+  TRIAD_ASSIGN(c.games, bounded<std::int64_t>(vm, "games", 1, std::int64_t{1} << 32));
+  TRIAD_ASSIGN(c.nodes, bounded<std::uint64_t>(vm, "nodes", 1, std::uint64_t{1} << 40));
+  TRIAD_ASSIGN(c.random_plies, bounded(vm, "randomplies", 0, 1000));
+  if (vm.count("openings")) c.openings = vm["openings"].as<std::string>();
+  TRIAD_ASSIGN(c.seed, bounded<std::uint64_t>(vm, "seed", 0, UINT64_MAX));
+  TRIAD_ASSIGN(c.max_plies, bounded(vm, "maxplies", 1, 60000));
+  TRIAD_ASSIGN(c.hash_mb, bounded(vm, "hash", 1, 65536));
+  c.output = vm["output"].as<std::string>();
+  TRIAD_ASSIGN(c.concurrency, bounded(vm, "concurrency", 1, runner::kMaxConcurrency));
+  c.mpi = vm.count("mpi") > 0;
+  TRIAD_ASSIGN(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
+  c.progress = vm.count("quiet") == 0;
+  return c;
+}
+
+}  // namespace
+
+Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
+  const po::options_description desc = describe();
+  po::variables_map vm;
+  try {
+    po::store(
+        po::command_line_parser(argc, argv)
+            .options(desc)
+            .positional(po::positional_options_description())  // none: an error
+            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
+            .run(),
+        vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return make_error(std::string(e.what()) + " (see triad-datagen -help)");
+  }
+  CommandLine out;
+  if (vm.count("help")) {
+    std::ostringstream text;
+    text << desc;
+    out.show_help = true;
+    out.help_text = text.str();
+    return out;
+  }
+  auto config = build(vm);
+  if (!config) return make_error(config.error().message + " (see triad-datagen -help)");
+  out.config = std::move(*config);
+  return out;
+}
+
+}  // namespace triad::datagen

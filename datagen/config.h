@@ -1,0 +1,39 @@
+// triad-datagen's settings (docs/evaluation.md "Data generation"): what is played (variant,
+// games, node budget, openings, seed), where it goes, and how the work is spread
+// (-concurrency games at once here, or -mpi across the ranks of a job).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "engine/core/result.h"
+
+namespace triad::datagen {
+
+struct DatagenConfig {
+  std::string variant = "razzledazzle";
+  std::int64_t games = 0;          // games 0..games-1 of the run (a resumed run may ask for more)
+  std::uint64_t nodes = 5000;      // per move
+  int random_plies = 8;            // random legal plies from the start (or the opening)
+  std::filesystem::path openings;  // empty: the start position
+  std::uint64_t seed = 1;
+  int max_plies = 400;  // a game still going after this many plies is a draw
+  int hash_mb = 16;     // each search's tables
+  std::filesystem::path output;
+  int concurrency = 1;  // games played at once (with -mpi: on each worker rank)
+  bool mpi = false;
+  int mpi_lease_seconds = 60;
+  bool progress = true;  // the bar on a terminal (-quiet turns it off)
+};
+
+struct CommandLine {
+  DatagenConfig config;
+  bool show_help = false;
+  std::string help_text;
+};
+
+// Parses the arguments (argv[0] skipped): `-key value` or `--key value`.
+Result<CommandLine> parse_command_line(int argc, const char* const* argv);
+
+}  // namespace triad::datagen

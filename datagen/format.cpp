@@ -1,0 +1,168 @@
+// The data file's bytes (see format.h): little-endian fields at fixed offsets.
+#include "datagen/format.h"
+
+#include <cstring>
+
+#include "adapters/common/file_io.h"
+
+namespace triad::datagen {
+
+namespace {
+
+// The reader loads a whole file: at most this much (training reads the file with numpy).
+constexpr std::uintmax_t kMaxReadBytes = std::uintmax_t{1} << 30;
+
+template <class T>
+void put(char* at, T value) {
+  using U = std::make_unsigned_t<T>;
+  auto u = static_cast<U>(value);
+  for (std::size_t i = 0; i < sizeof(T); ++i, u = static_cast<U>(u >> 8))
+    at[i] = static_cast<char>(u & 0xFF);
+}
+
+template <class T>
+T get(const char* at) {
+  using U = std::make_unsigned_t<T>;
+  U u = 0;
+  for (std::size_t i = sizeof(T); i-- > 0;)
+    u = static_cast<U>((u << 8) | static_cast<unsigned char>(at[i]));
+  return static_cast<T>(u);
+}
+
+void put_name(char* at, std::size_t size, const std::string& name) {
+  std::memcpy(at, name.data(), std::min(name.size(), size - 1));
+}
+
+std::string get_name(const char* at, std::size_t size) {
+  return std::string(at, strnlen(at, size));
+}
+
+}  // namespace
+
+std::array<char, kHeaderBytes> encode_header(const Header& h) {
+  std::array<char, kHeaderBytes> b{};
+  std::memcpy(b.data(), kMagic.data(), kMagic.size());
+  char* p = b.data();
+  put<std::uint32_t>(p + 8, h.version);
+  put<std::uint32_t>(p + 12, kHeaderBytes);
+  put<std::uint32_t>(p + 16, static_cast<std::uint32_t>(h.record_bytes()));
+  put<std::uint32_t>(p + 20, h.points);
+  put_name(p + 24, 16, h.game);
+  put_name(p + 40, 32, h.variant);
+  put<std::uint64_t>(p + 72, h.seed);
+  put<std::uint64_t>(p + 80, h.nodes);
+  put<std::uint32_t>(p + 88, h.random_plies);
+  put<std::uint32_t>(p + 92, h.max_plies);
+  put<std::uint32_t>(p + 96, h.hash_mb);
+  put<std::uint64_t>(p + 104, h.openings_digest);
+  put<std::uint64_t>(p + 112, h.games);
+  put<std::uint64_t>(p + 120, h.records);
+  return b;
+}
+
+Result<Header> decode_header(std::string_view bytes, const std::string& what) {
+  if (bytes.size() < kMagic.size() || bytes.substr(0, kMagic.size()) != kMagic)
+    return make_error(what + " is not a triad-datagen data file (it does not start with " +
+                      std::string(kMagic) + ")");
+  if (bytes.size() < kHeaderBytes)
+    return make_error(what + " is cut off inside its header (" + std::to_string(bytes.size()) +
+                      " of " + std::to_string(kHeaderBytes) + " bytes)");
+  const char* p = bytes.data();
+  Header h;
+  h.version = get<std::uint32_t>(p + 8);
+  if (h.version != kFormatVersion)
+    return make_error(what + " has data format version " + std::to_string(h.version) +
+                      "; this triad-datagen reads and writes version " +
+                      std::to_string(kFormatVersion));
+  h.points = get<std::uint32_t>(p + 20);
+  const auto header_bytes = get<std::uint32_t>(p + 12);
+  const auto record_bytes = get<std::uint32_t>(p + 16);
+  if (header_bytes != kHeaderBytes || h.points == 0 || h.points > kMaxPoints ||
+      record_bytes != h.record_bytes())
+    return make_error(what + " has a damaged header (header " + std::to_string(header_bytes) +
+                      " bytes, records " + std::to_string(record_bytes) + " bytes, " +
+                      std::to_string(h.points) + " board points)");
+  h.game = get_name(p + 24, 16);
+  h.variant = get_name(p + 40, 32);
+  h.seed = get<std::uint64_t>(p + 72);
+  h.nodes = get<std::uint64_t>(p + 80);
+  h.random_plies = get<std::uint32_t>(p + 88);
+  h.max_plies = get<std::uint32_t>(p + 92);
+  h.hash_mb = get<std::uint32_t>(p + 96);
+  h.openings_digest = get<std::uint64_t>(p + 104);
+  h.games = get<std::uint64_t>(p + 112);
+  h.records = get<std::uint64_t>(p + 120);
+  return h;
+}
+
+std::string settings_difference(const Header& file, const Header& wanted) {
+  const auto differ = [](const std::string& name, const auto& in_file, const auto& here) {
+    return name + " " + in_file + " in the file, " + here + " here";
+  };
+  const auto number = [](std::uint64_t v) { return std::to_string(v); };
+  if (file.variant != wanted.variant) return differ("variant", file.variant, wanted.variant);
+  if (file.game != wanted.game) return differ("game", file.game, wanted.game);
+  if (file.points != wanted.points)
+    return differ("board points", number(file.points), number(wanted.points));
+  if (file.seed != wanted.seed) return differ("-seed", number(file.seed), number(wanted.seed));
+  if (file.nodes != wanted.nodes) return differ("-nodes", number(file.nodes), number(wanted.nodes));
+  if (file.random_plies != wanted.random_plies)
+    return differ("-randomplies", number(file.random_plies), number(wanted.random_plies));
+  if (file.max_plies != wanted.max_plies)
+    return differ("-maxplies", number(file.max_plies), number(wanted.max_plies));
+  if (file.hash_mb != wanted.hash_mb)
+    return differ("-hash", number(file.hash_mb), number(wanted.hash_mb));
+  if (file.openings_digest != wanted.openings_digest)
+    return "-openings: the file was made from " +
+           std::string(file.openings_digest == 0 ? "no openings file"
+                                                 : "an openings file of other contents") +
+           ", here " + (wanted.openings_digest == 0 ? "none is given" : "another is given");
+  return "";
+}
+
+void append_record(std::string& out, const Record& r, std::uint32_t points) {
+  char fixed[kRecordFixedBytes];
+  put<std::uint32_t>(fixed, r.game);
+  put<std::uint32_t>(fixed + 4, r.move);
+  put<std::int16_t>(fixed + 8, r.score);
+  put<std::uint16_t>(fixed + 10, r.ply);
+  put<std::uint8_t>(fixed + 12, r.side);
+  put<std::int8_t>(fixed + 13, r.result);
+  out.append(fixed, kRecordFixedBytes);
+  out.append(r.board, 0, points);
+  out.append(points - std::min<std::size_t>(points, r.board.size()), '.');
+}
+
+Record decode_record(std::string_view bytes, std::uint32_t points) {
+  const char* p = bytes.data();
+  Record r;
+  r.game = get<std::uint32_t>(p);
+  r.move = get<std::uint32_t>(p + 4);
+  r.score = get<std::int16_t>(p + 8);
+  r.ply = get<std::uint16_t>(p + 10);
+  r.side = get<std::uint8_t>(p + 12);
+  r.result = get<std::int8_t>(p + 13);
+  r.board.assign(p + kRecordFixedBytes, points);
+  return r;
+}
+
+Result<DataFile> read_data_file(const std::filesystem::path& file) {
+  const std::string what = "data file '" + file.string() + "'";
+  auto bytes = adapters::read_regular_file(file, "data file", kMaxReadBytes);
+  if (!bytes) return bytes.error();
+  auto header = decode_header(*bytes, what);
+  if (!header) return header.error();
+  const std::size_t size = header->record_bytes();
+  const std::uint64_t present = (bytes->size() - kHeaderBytes) / size;
+  if (present < header->records)
+    return make_error(what + " is truncated: its header counts " + std::to_string(header->records) +
+                      " records, " + std::to_string(present) + " are there");
+  DataFile out{*header, {}};
+  out.records.reserve(header->records);
+  for (std::uint64_t i = 0; i < header->records; ++i)
+    out.records.push_back(decode_record(
+        std::string_view(*bytes).substr(kHeaderBytes + i * size, size), header->points));
+  return out;
+}
+
+}  // namespace triad::datagen

@@ -1,0 +1,100 @@
+// triad-datagen's data file (docs/evaluation.md "Data generation"): a fixed 128-byte header,
+// then fixed-size records, all little-endian, so numpy reads it with one np.fromfile and no
+// parser of its own. The header names the game, the variant and the settings the data was
+// made with, and counts the games and records that are complete; bytes after the last
+// counted record are the cut tail of an interrupted run (removed when it resumes).
+//
+// Header (offsets in bytes):        Record (kRecordFixedBytes + points bytes):
+//   0  char[8]  magic "TRIADDAT"        0  u32  game (0-based index of the self-play game)
+//   8  u32      format version (1)      4  u32  best move: the game's fixed action index
+//  12  u32      header bytes (128)                (docs/python.md), 0xFFFFFFFF if none
+//  16  u32      record bytes            8  i16  search score, side to move's view
+//  20  u32      board points           10  u16  ply of the position
+//  24  char[16] game (NUL-padded)      12  u8   side to move: 0 Player 1, 1 Player 2
+//  40  char[32] variant (NUL-padded)   13  i8   game result, side to move's view: -1/0/1
+//  72  u64      seed                   14  u8[points] board: position-line letters, '.'
+//  80  u64      nodes per move                   empty; ranks as the position line has them
+//  88  u32      random plies
+//  92  u32      max plies
+//  96  u32      hash MB per search
+// 100  u32      reserved (0)
+// 104  u64      openings file digest (0: none)
+// 112  u64      games complete (games 0..n-1)
+// 120  u64      records complete
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+
+namespace triad::datagen {
+
+inline constexpr std::string_view kMagic = "TRIADDAT";
+inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::size_t kHeaderBytes = 128;
+inline constexpr std::size_t kRecordFixedBytes = 14;
+inline constexpr std::uint32_t kNoMove = 0xFFFFFFFFu;
+// Names longer than the header's fields are refused before a run starts.
+inline constexpr std::size_t kMaxGameName = 15;
+inline constexpr std::size_t kMaxVariantName = 31;
+// Boards larger than this are not a Triad game (and a header that says so is refused).
+inline constexpr std::uint32_t kMaxPoints = 4096;
+
+// What the data is (everything but the counts), and the counts of what is complete.
+struct Header {
+  std::uint32_t version = kFormatVersion;
+  std::uint32_t points = 0;
+  std::string game;
+  std::string variant;
+  std::uint64_t seed = 0;
+  std::uint64_t nodes = 0;
+  std::uint32_t random_plies = 0;
+  std::uint32_t max_plies = 0;
+  std::uint32_t hash_mb = 0;
+  std::uint64_t openings_digest = 0;
+  std::uint64_t games = 0;
+  std::uint64_t records = 0;
+
+  std::size_t record_bytes() const { return kRecordFixedBytes + points; }
+};
+
+// One kept position.
+struct Record {
+  std::uint32_t game = 0;
+  std::uint32_t move = kNoMove;
+  std::int16_t score = 0;
+  std::uint16_t ply = 0;
+  std::uint8_t side = 0;  // 0: Player 1 to move
+  std::int8_t result = 0;
+  std::string board;  // `points` letters
+
+  bool operator==(const Record&) const = default;
+};
+
+std::array<char, kHeaderBytes> encode_header(const Header& h);
+// The header of a file (`what` names it in errors): refuses another magic, another format
+// version and sizes that do not fit together.
+Result<Header> decode_header(std::string_view bytes, const std::string& what);
+// The first setting in which `file` and `wanted` differ ("nodes 3000 in the file, 5000
+// here"), or "" when the data was made alike (the counts are not compared).
+std::string settings_difference(const Header& file, const Header& wanted);
+
+// Appends `r` encoded for boards of `points` points (r.board has that many letters).
+void append_record(std::string& out, const Record& r, std::uint32_t points);
+Record decode_record(std::string_view bytes, std::uint32_t points);
+
+// The C++ reader (the tests use it; numpy needs none): the header and the complete records
+// of a data file. Refuses a foreign file, another format version, and a file shorter than
+// its header says (records lost); a cut tail after the last complete record is ignored.
+struct DataFile {
+  Header header;
+  std::vector<Record> records;
+};
+Result<DataFile> read_data_file(const std::filesystem::path& file);
+
+}  // namespace triad::datagen

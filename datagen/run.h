@@ -1,0 +1,50 @@
+// What a run shares, on one machine or on rank 0 of a distributed run: the settings read
+// once (SelfPlaySetup), the data file (resumed if it exists), the cluster scheduler that
+// leases games and hands finished ones back in game order, and the progress bar.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "adapters/common/progress_bar.h"
+#include "cluster/scheduler.h"
+#include "datagen/config.h"
+#include "datagen/self_play.h"
+#include "datagen/writer.h"
+#include "engine/core/result.h"
+
+namespace triad::datagen {
+
+class Run {
+ public:
+  // Reads the settings and opens (or resumes) the output. Errors: bad settings or openings,
+  // an output that cannot be written or holds other data.
+  static Result<std::unique_ptr<Run>> prepare(const DatagenConfig& config);
+
+  const SelfPlaySetup& setup() const { return setup_; }
+  cluster::Scheduler<GameRecords>& scheduler() { return scheduler_; }
+  // A finished game from `worker` (the first result of a game counts). Error: the game
+  // could not be played (the run must stop).
+  Result<void> accept(cluster::WorkerId worker, GameRecords game);
+  // Appends every finished game that is next in order. Error: the output cannot be written.
+  Result<void> commit();
+  bool finished() const { return scheduler_.finished(); }
+  // Makes what is written count (header) and prints the line for the end of the run.
+  Result<void> finish(std::ostream& out, bool interrupted);
+
+ private:
+  Run(const DatagenConfig& config, SelfPlaySetup setup, DataWriter writer);
+
+  DatagenConfig config_;
+  SelfPlaySetup setup_;
+  DataWriter writer_;
+  std::uint64_t games_before_;  // complete in the file when the run started
+  std::uint64_t records_before_;
+  adapters::ProgressBar progress_;
+  cluster::Scheduler<GameRecords> scheduler_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace triad::datagen

@@ -1,0 +1,144 @@
+// Self-play games through the game registry's engines (see self_play.h).
+#include "datagen/self_play.h"
+
+#include <algorithm>
+#include <random>
+#include <unordered_set>
+
+#include "adapters/common/file_io.h"
+#include "adapters/common/game_registry.h"
+#include "adapters/common/text.h"
+#include "engine/core/hash.h"
+#include "engine/search/search_types.h"
+
+namespace triad::datagen {
+
+namespace {
+
+// The generator of game `index`'s random plies: a well-mixed function of (seed, index).
+std::mt19937_64 game_generator(std::uint64_t seed, std::int64_t index) {
+  std::uint64_t state = seed;
+  const std::uint64_t a = engine::splitmix64(state);
+  state = a ^ static_cast<std::uint64_t>(index);
+  return std::mt19937_64(engine::splitmix64(state));
+}
+
+std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over) {
+  if (!over || o.result == engine::GameResult::kDraw) return 0;
+  const bool p1_won = o.result == engine::GameResult::kP1Win;
+  return (p1_won == (mover == engine::Player::kOne)) ? 1 : -1;
+}
+
+}  // namespace
+
+Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
+  const auto registry = adapters::VariantRegistry::builtin();
+  const auto* variant = registry.find(config.variant);
+  if (!variant) {
+    std::string known;
+    for (const auto& n : registry.names()) known += " " + n;
+    return make_error("unknown -variant " + adapters::quote(config.variant) + " (known:" + known +
+                      ")");
+  }
+  if (config.variant.size() > kMaxVariantName || variant->game.size() > kMaxGameName)
+    return make_error("-variant " + adapters::quote(config.variant) + ": the name is longer than " +
+                      std::to_string(kMaxVariantName) + " bytes (the data file's header field)");
+  SelfPlaySetup s;
+  s.config_ = config;
+  s.variant_ = *variant;
+  const auto start = variant->factory();
+  if (!config.openings.empty()) {
+    auto loaded = tournament::load_openings(
+        config.openings,
+        [&s]() -> Result<std::unique_ptr<adapters::AnyGame>> { return s.variant_.factory(); });
+    if (!loaded) return make_error("-openings: " + loaded.error().message);
+    s.openings_ = std::move(*loaded);
+    auto text = adapters::read_regular_file(config.openings, "openings file",
+                                            tournament::kMaxOpeningsFileBytes);
+    if (!text) return make_error("-openings: " + text.error().message);
+    s.header_.openings_digest = std::max<std::uint64_t>(1, adapters::hash_text(*text));
+  } else {
+    s.openings_.push_back({start->start_position_line(), {}});
+  }
+  Header& h = s.header_;
+  h.points =
+      static_cast<std::uint32_t>(adapters::expand_board_field(start->start_position_line()).size());
+  h.game = variant->game;
+  h.variant = config.variant;
+  h.seed = config.seed;
+  h.nodes = config.nodes;
+  h.random_plies = static_cast<std::uint32_t>(config.random_plies);
+  h.max_plies = static_cast<std::uint32_t>(config.max_plies);
+  h.hash_mb = static_cast<std::uint32_t>(config.hash_mb);
+  return s;
+}
+
+Result<std::unique_ptr<adapters::GameEngine>> SelfPlaySetup::make_engine() const {
+  auto engine =
+      adapters::make_engine(variant_.factory(), static_cast<std::size_t>(config_.hash_mb));
+  if (!engine) return engine.error();
+  if (auto note = (*engine)->prepare(); !note) return note.error();
+  return engine;
+}
+
+GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index,
+                                const std::atomic<bool>& stop) const {
+  GameRecords out;
+  out.game = index;
+  auto rng = game_generator(config_.seed, index);
+  const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
+  const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
+    return variant_.factory();
+  };
+  auto opening = tournament::add_random_plies(base, config_.random_plies, factory, rng);
+  if (!opening) {
+    out.error = "game " + std::to_string(index) + ": " + opening.error().message;
+    return out;
+  }
+  auto game = variant_.factory();
+  (void)game->reset(opening->fen);  // checked when the openings were loaded
+  for (const auto& m : opening->moves) (void)game->play(m);
+
+  std::vector<Record> kept;
+  std::unordered_set<std::string> seen;
+  adapters::SearchRequest request;
+  request.limits.nodes = config_.nodes;
+  engine.clear_hash();  // every game played alike, whatever was played before
+  for (int ply = 0; ply < config_.max_plies && !game->outcome().over(); ++ply) {
+    if (stop) return out;
+    engine.adopt(*game);
+    int score = 0;
+    const auto best = engine.search(request, [&score](const adapters::TextInfo& info) {
+      if (info.multipv == 1) score = info.score;
+    });
+    const auto moves = game->legal_moves();
+    const auto at = std::find(moves.begin(), moves.end(), best.best);
+    if (at == moves.end()) {
+      out.error = "game " + std::to_string(index) + ": the search returned no legal move in " +
+                  game->position_line();
+      return out;
+    }
+    Record r;
+    r.board = adapters::expand_board_field(game->position_line());
+    r.side = game->side_to_move() == engine::Player::kOne ? 0 : 1;
+    if (moves.size() > 1 && !engine::is_mate_score(score) &&
+        seen.insert(r.board + static_cast<char>('1' + r.side)).second) {
+      r.game = static_cast<std::uint32_t>(index);
+      r.move = static_cast<std::uint32_t>(game->legal_actions()[at - moves.begin()]);
+      r.score = static_cast<std::int16_t>(std::clamp(score, -32767, 32767));
+      r.ply = static_cast<std::uint16_t>(std::min(game->ply(), 65535));
+      kept.push_back(std::move(r));
+    }
+    game->play_legal(static_cast<int>(at - moves.begin()));
+  }
+  const auto outcome = game->outcome();
+  for (auto& r : kept) {
+    r.result = result_for(r.side == 0 ? engine::Player::kOne : engine::Player::kTwo, outcome,
+                          outcome.over());
+    append_record(out.bytes, r, header_.points);
+  }
+  out.count = kept.size();
+  return out;
+}
+
+}  // namespace triad::datagen

@@ -1,0 +1,68 @@
+// One self-play game of triad-datagen and the positions it keeps. Game i is determined by
+// the settings and i alone: its opening (line i mod count of the openings, or the start
+// position) and its random plies (drawn from a generator seeded by the seed and i), then a
+// search with fresh tables (cleared) at the fixed node budget per move, one search thread.
+// So any thread or MPI rank playing game i writes the same bytes.
+//
+// Kept: every position reached after the opening and the random plies, except
+//   - a position with one legal move (forced: its score teaches nothing about the position),
+//   - a position whose search score is a mate score (a forced win or loss the search sees:
+//     it is the end of a tactical sequence, not an evaluation),
+//   - a position seen before in the same game (the same board and side to move).
+// Each kept position gets the game's final result; a game still going after `max_plies`
+// plies of self-play is scored a draw.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/serialization/string.hpp>
+
+#include "adapters/common/game_engine.h"
+#include "adapters/common/variants.h"
+#include "datagen/config.h"
+#include "datagen/format.h"
+#include "engine/core/result.h"
+#include "tournament/schedule.h"
+
+namespace triad::datagen {
+
+// A finished game: its records, encoded (format.h), or why it could not be played.
+struct GameRecords {
+  std::int64_t game = 0;
+  std::uint64_t count = 0;
+  std::string bytes;
+  std::string error;
+};
+
+template <class Archive>
+void serialize(Archive& ar, GameRecords& g, unsigned) {
+  ar& g.game& g.count& g.bytes& g.error;
+}
+
+// What every game of a run shares (read once, before the first game).
+class SelfPlaySetup {
+ public:
+  // Finds the variant, reads and checks the openings. Errors: unknown variant, a bad
+  // openings file, a variant name too long for the header.
+  static Result<SelfPlaySetup> create(const DatagenConfig& config);
+
+  // The data file's header for these settings (no games yet).
+  const Header& header() const { return header_; }
+  // A search engine of the variant for one thread of play.
+  Result<std::unique_ptr<adapters::GameEngine>> make_engine() const;
+  // Plays game `index` on `engine` (made by make_engine). `stop` ends it early (the result
+  // is then incomplete and must be dropped).
+  GameRecords play(adapters::GameEngine& engine, std::int64_t index,
+                   const std::atomic<bool>& stop) const;
+
+ private:
+  DatagenConfig config_;
+  adapters::Variant variant_;
+  std::vector<tournament::Opening> openings_;
+  Header header_;
+};
+
+}  // namespace triad::datagen

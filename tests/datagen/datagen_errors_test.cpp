@@ -1,0 +1,110 @@
+// triad-datagen's refusals: bad flags, outputs that are not regular files, foreign,
+// truncated or other-version data files and a resume with other settings each get one
+// clear error and exit status 2, and leave the file as it was; the C++ reader refuses the
+// same files.
+#include <fstream>
+
+#include "tests/datagen/datagen_support.h"
+
+namespace triad::datagen::testing {
+namespace {
+
+void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
+  std::ofstream(file, std::ios::binary) << bytes;
+}
+
+// Exit status 2 and one error line with `expected` in it.
+void expect_refused(const ProcessResult& r, const std::string& expected) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("triad-datagen: ", 0), 0u) << r.err;
+}
+
+TEST(DatagenErrors, BadFlagsGetOneClearError) {
+  TempDir dir("datagen_flags");
+  const std::string out = (dir / "out.bin").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-output", out}, "no -games N"},
+      {{"-games", "2"}, "no -output FILE"},
+      {{"-games", "0", "-output", out}, "-games '0' is outside 1..4294967296"},
+      {{"-games", "two", "-output", out}, "-games 'two' is not an integer"},
+      {{"-games", "2", "-nodes", "-5", "-output", out}, "-nodes '-5' is outside"},
+      {{"-games", "2", "-randomplies", "1e3", "-output", out}, "-randomplies '1e3' is not an"},
+      {{"-games", "2", "-concurrency", "2000", "-output", out}, "-concurrency '2000' is outside"},
+      {{"-games", "2", "-frobnicate", "-output", out}, "unrecognised option"},
+      {{"-games", "2", "-output", out, "extra"}, "too many positional options"},
+      {{"-games", "2", "-variant", "chess", "-output", out}, "unknown -variant 'chess'"},
+      {{"-games", "2", "-openings", (dir / "none.txt").string(), "-output", out}, "does not exist"},
+      {{"-games", "2", "-output", dir.path().string()}, "is a folder"},
+      {{"-games", "2", "-output", "/dev/null"}, "is not a regular file"},
+  };
+  for (const auto& [args, expected] : cases) {
+    SCOPED_TRACE(expected);
+    expect_refused(run_datagen(args, dir.path()), expected);
+  }
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written for a refused command line";
+  const auto help = run_datagen({"-help"}, dir.path());
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("-randomplies"), std::string::npos) << help.out;
+}
+
+// The files a run must not continue: refused by the program and by the reader, unchanged.
+TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
+  TempDir dir("datagen_files");
+  const auto good = dir / "good.bin";
+  const auto r =
+      run_datagen({"-games", "2", "-nodes", "500", "-quiet", "-output", good.string()}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string bytes = read_text(good);
+  const auto data = read_data_file(good);
+  ASSERT_TRUE(data);
+  ASSERT_GT(data->header.records, 2u);
+  std::string version2 = bytes;
+  version2[8] = 2;
+  std::string damaged = bytes;
+  damaged[16] = 9;  // record bytes that do not fit the board
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"a text file\n", "is not a triad-datagen data file"},
+      {bytes.substr(0, 50), "is cut off inside its header (50 of 128 bytes)"},
+      {version2, "has data format version 2; this triad-datagen reads and writes version 1"},
+      {damaged, "has a damaged header"},
+      {bytes.substr(0, bytes.size() - data->header.record_bytes() - 3), "is truncated"},
+  };
+  int n = 0;
+  for (const auto& [content, expected] : cases) {
+    SCOPED_TRACE(expected);
+    const auto file = dir / ("bad" + std::to_string(++n) + ".bin");
+    write_bytes(file, content);
+    expect_refused(run_datagen({"-games", "2", "-nodes", "500", "-quiet", "-output", file.string()},
+                               dir.path()),
+                   expected);
+    EXPECT_EQ(read_text(file), content) << "the file is left as it was";
+    const auto read = read_data_file(file);
+    ASSERT_FALSE(read);
+    EXPECT_NE(read.error().message.find(expected), std::string::npos) << read.error().message;
+  }
+}
+
+TEST(DatagenErrors, AResumeWithOtherSettingsIsRefused) {
+  TempDir dir("datagen_other_settings");
+  const auto file = dir / "data.bin";
+  const std::vector<std::string> base = {"-games", "2", "-quiet", "-output", file.string()};
+  auto with = [&base](const std::vector<std::string>& more) {
+    auto words = base;
+    words.insert(words.end(), more.begin(), more.end());
+    return words;
+  };
+  ASSERT_EQ(run_datagen(with({"-nodes", "500"}), dir.path()).exit_code, 0);
+  const std::string before = read_text(file);
+  expect_refused(run_datagen(with({"-nodes", "600"}), dir.path()),
+                 "holds data made with other settings (-nodes 500 in the file, 600 here)");
+  expect_refused(run_datagen(with({"-nodes", "500", "-seed", "3"}), dir.path()),
+                 "(-seed 1 in the file, 3 here)");
+  expect_refused(run_datagen(with({"-nodes", "500", "-variant", "ivesdama"}), dir.path()),
+                 "(variant razzledazzle in the file, ivesdama here)");
+  EXPECT_EQ(read_text(file), before);
+}
+
+}  // namespace
+}  // namespace triad::datagen::testing

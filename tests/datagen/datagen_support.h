@@ -1,0 +1,56 @@
+// Helpers for the triad-datagen tests (one machine and under mpirun): running the program,
+// and the data files' records as text lines (the C++ reader's and numpy's, to compare).
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "datagen/format.h"
+#include "tests/tournament/process_support.h"
+
+namespace triad::datagen::testing {
+
+using tournament::testing::ProcessResult;
+using tournament::testing::read_text;
+using tournament::testing::TempDir;
+
+inline const std::string kTriadDatagen = TRIAD_BINARY_DIR "/triad-datagen";
+
+// `words` (program first) to the end; standard output and error kept in a fresh folder
+// under `dir` for each run.
+inline ProcessResult run_command(const std::vector<std::string>& words,
+                                 const std::filesystem::path& dir,
+                                 std::chrono::milliseconds timeout = std::chrono::seconds(120)) {
+  static int runs = 0;
+  const auto folder = dir / ("run" + std::to_string(++runs));
+  std::filesystem::create_directories(folder);
+  return tournament::testing::MatchProcess(tournament::testing::MatchProcess::FullCommand{words},
+                                           folder)
+      .wait(timeout);
+}
+
+inline ProcessResult run_datagen(const std::vector<std::string>& args,
+                                 const std::filesystem::path& dir) {
+  std::vector<std::string> words = {kTriadDatagen};
+  words.insert(words.end(), args.begin(), args.end());
+  return run_command(words, dir);
+}
+
+// "game move score ply side result board", one line per record (the format
+// tests/datagen/read_with_numpy.py prints).
+inline std::string record_lines(const DataFile& data) {
+  std::string out;
+  for (const auto& r : data.records) {
+    char fixed[96];
+    std::snprintf(fixed, sizeof fixed, "%u %u %d %u %u %d ", r.game, r.move, r.score, r.ply, r.side,
+                  r.result);
+    out += fixed + r.board + "\n";
+  }
+  return out;
+}
+
+}  // namespace triad::datagen::testing

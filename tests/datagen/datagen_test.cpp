@@ -1,0 +1,194 @@
+// triad-datagen as a process: the data reads back with the C++ reader and with numpy, each
+// kept position is what the settings say (opening, filters, results), K threads write the
+// bytes of one thread, and a run killed with SIGKILL (or cut short) continues to the bytes
+// of an uninterrupted run.
+#include <signal.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "adapters/common/text.h"
+#include "adapters/common/variants.h"
+#include "engine/search/search_types.h"
+#include "tests/datagen/datagen_support.h"
+
+namespace triad::datagen::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+void write_text(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+DataFile read_ok(const std::filesystem::path& file) {
+  auto data = read_data_file(file);
+  EXPECT_TRUE(data) << (data ? "" : data.error().message);
+  return data ? *data : DataFile{};
+}
+
+// The settings of a small Razzle Dazzle run writing `file`.
+std::vector<std::string> razzle_run(const std::filesystem::path& file, int games) {
+  return {"-variant", "razzledazzle", "-games",  std::to_string(games), "-nodes", "1000", "-seed",
+          "7",        "-quiet",       "-output", file.string()};
+}
+
+TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
+  TempDir dir("datagen_read");
+  const auto file = dir / "data.bin";
+  const auto r = run_datagen(razzle_run(file, 6), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("positions/s"), std::string::npos) << r.err;
+  const auto data = read_ok(file);
+  const Header& h = data.header;
+  EXPECT_EQ(h.game, "razzledazzle");
+  EXPECT_EQ(h.variant, "razzledazzle");
+  EXPECT_EQ(h.points, 56u);
+  EXPECT_EQ(h.nodes, 1000u);
+  EXPECT_EQ(h.seed, 7u);
+  EXPECT_EQ(h.random_plies, 8u);
+  EXPECT_EQ(h.games, 6u);
+  ASSERT_EQ(h.records, data.records.size());
+  ASSERT_GT(h.records, 20u);
+  EXPECT_EQ(std::filesystem::file_size(file), kHeaderBytes + h.records * h.record_bytes());
+  std::set<std::pair<std::uint32_t, std::string>> seen;
+  std::map<std::uint32_t, std::map<int, int>> result_by_side;  // game -> side -> result
+  std::uint32_t last_game = 0;
+  for (const auto& rec : data.records) {
+    EXPECT_GE(rec.game, last_game) << "records in game order";
+    last_game = rec.game;
+    EXPECT_LT(rec.game, 6u);
+    EXPECT_GE(rec.ply, 8) << "the random plies are not written";
+    EXPECT_EQ(rec.board.size(), 56u);
+    EXPECT_LE(rec.side, 1);
+    EXPECT_FALSE(engine::is_mate_score(rec.score)) << "forced results are skipped";
+    EXPECT_NE(rec.move, kNoMove);
+    EXPECT_TRUE(seen.insert({rec.game, rec.board + char('0' + rec.side)}).second)
+        << "a position repeated within game " << rec.game;
+    // One result per game: the side to move's, so the two sides' are opposite.
+    auto& by_side = result_by_side[rec.game];
+    by_side.emplace(rec.side, rec.result);
+    EXPECT_EQ(by_side[rec.side], rec.result);
+    if (by_side.size() == 2) EXPECT_EQ(by_side[0], -by_side[1]);
+  }
+  EXPECT_EQ(result_by_side.size(), 6u) << "every game kept positions";
+}
+
+TEST(Datagen, NumpyReadsTheFileWithTheDocumentedDtype) {
+  TempDir dir("datagen_numpy");
+  const auto file = dir / "data.bin";
+  ASSERT_EQ(run_datagen(razzle_run(file, 3), dir.path()).exit_code, 0);
+  const auto data = read_ok(file);
+  const auto numpy = run_command(
+      {"/usr/bin/python3", TRIAD_SOURCE_DIR "/tests/datagen/read_with_numpy.py", file.string()},
+      dir.path());
+  ASSERT_EQ(numpy.exit_code, 0) << numpy.err;
+  const std::string expected = "razzledazzle razzledazzle 3 " +
+                               std::to_string(data.header.records) + "\n" + record_lines(data);
+  EXPECT_EQ(numpy.out, expected);
+}
+
+// With an openings file and no random plies, game i starts at line i mod count: its first
+// record is that position, with a legal move as its best move.
+TEST(Datagen, GamesStartFromTheOpeningsInTurn) {
+  TempDir dir("datagen_openings");
+  const std::vector<std::string> lines = {"p/p1p/pp1pp/ppp/1/PPP/2PPP/PPP/P 1 8",
+                                          "p/ppp/ppppp/2p/P/PP1/PP1P1/PPP/P 1 8"};
+  write_text(dir / "openings.txt", "# two positions\n" + lines[0] + "\n\n" + lines[1] + "\n");
+  const auto file = dir / "data.bin";
+  const auto r = run_datagen(
+      {"-variant", "ivesdama", "-games", "3", "-nodes", "500", "-randomplies", "0", "-openings",
+       (dir / "openings.txt").string(), "-quiet", "-output", file.string()},
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto data = read_ok(file);
+  EXPECT_EQ(data.header.points, 25u);
+  EXPECT_NE(data.header.openings_digest, 0u);
+  EXPECT_EQ(data.header.random_plies, 0u);
+  const auto registry = adapters::VariantRegistry::builtin();
+  for (std::uint32_t game = 0; game < 3; ++game) {
+    const auto first = std::find_if(data.records.begin(), data.records.end(),
+                                    [game](const Record& rec) { return rec.game == game; });
+    ASSERT_NE(first, data.records.end()) << "game " << game;
+    const std::string& line = lines[game % 2];
+    EXPECT_EQ(first->board, adapters::expand_board_field(line)) << "game " << game;
+    EXPECT_EQ(first->side, 0);
+    EXPECT_EQ(first->ply, 8);
+    auto position = registry.create("ivesdama");
+    ASSERT_TRUE(position);
+    ASSERT_TRUE((*position)->reset(line));
+    const auto& actions = (*position)->legal_actions();
+    EXPECT_NE(std::find(actions.begin(), actions.end(), static_cast<int>(first->move)),
+              actions.end());
+  }
+}
+
+TEST(Datagen, ThreadsWriteTheBytesOfOneThread) {
+  TempDir dir("datagen_threads");
+  auto one = razzle_run(dir / "one.bin", 8);
+  auto three = razzle_run(dir / "three.bin", 8);
+  three.insert(three.end(), {"-concurrency", "3"});
+  ASSERT_EQ(run_datagen(one, dir.path()).exit_code, 0);
+  const auto r = run_datagen(three, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_text(dir / "three.bin"), read_text(dir / "one.bin"));
+  // Another seed gives other games.
+  auto other = razzle_run(dir / "other.bin", 8);
+  other[7] = "8";
+  ASSERT_EQ(run_datagen(other, dir.path()).exit_code, 0);
+  EXPECT_NE(read_ok(dir / "other.bin").records, read_ok(dir / "one.bin").records);
+}
+
+// Killed with SIGKILL in the middle, the same command continues: the file ends as the
+// uninterrupted run's, byte for byte.
+TEST(Datagen, AKilledRunResumesToTheBytesOfAnUninterruptedOne) {
+  TempDir dir("datagen_killed");
+  const auto file = dir / "killed.bin";
+  auto args = razzle_run(file, 200);
+  args.insert(args.end(), {"-concurrency", "2"});
+  {
+    std::vector<std::string> words = {kTriadDatagen};
+    words.insert(words.end(), args.begin(), args.end());
+    std::filesystem::create_directories(dir / "job");
+    tournament::testing::MatchProcess job(tournament::testing::MatchProcess::FullCommand{words},
+                                          dir / "job");
+    // Until some games are counted in the header (it is rewritten about once a second).
+    for (int i = 0; i < 3000; ++i) {
+      const auto data = read_data_file(file);
+      if (data && data->header.games >= 3) break;
+      std::this_thread::sleep_for(10ms);
+    }
+    job.signal(SIGKILL);
+    job.wait(10s);
+  }
+  const auto cut = read_ok(file);
+  ASSERT_GE(cut.header.games, 3u);
+  ASSERT_LT(cut.header.games, 200u) << "the run ended before it was killed; make it longer";
+  const auto resumed = run_datagen(args, dir.path());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  auto whole = razzle_run(dir / "whole.bin", 200);
+  ASSERT_EQ(run_datagen(whole, dir.path()).exit_code, 0);
+  EXPECT_EQ(read_text(file), read_text(dir / "whole.bin"));
+}
+
+// A cut tail (an append interrupted half-way) is removed, a finished file is left as it is,
+// and a larger -games continues it as if it had been asked for from the start.
+TEST(Datagen, ACutTailIsRemovedAndMoreGamesContinueTheFile) {
+  TempDir dir("datagen_more");
+  const auto file = dir / "data.bin";
+  ASSERT_EQ(run_datagen(razzle_run(file, 3), dir.path()).exit_code, 0);
+  const std::string three = read_text(file);
+  ASSERT_EQ(run_datagen(razzle_run(file, 3), dir.path()).exit_code, 0);
+  EXPECT_EQ(read_text(file), three) << "nothing to add";
+  std::ofstream(file, std::ios::binary | std::ios::app) << std::string(31, 'x');
+  const auto more = run_datagen(razzle_run(file, 5), dir.path());
+  ASSERT_EQ(more.exit_code, 0) << more.err;
+  ASSERT_EQ(run_datagen(razzle_run(dir / "five.bin", 5), dir.path()).exit_code, 0);
+  EXPECT_EQ(read_text(file), read_text(dir / "five.bin"));
+  EXPECT_EQ(read_ok(file).header.games, 5u);
+}
+
+}  // namespace
+}  // namespace triad::datagen::testing
