@@ -96,7 +96,7 @@ int run_distributed(int argc, char** argv, const Result<AnalyseConfig>& config) 
   if (!run) {
     std::cerr << "triad-analyse: " << run.error().message << "\n";
     cluster::mpi::stop_workers(world, settings);
-    return 2;
+    return cluster::mpi::end({2, true});
   }
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&interrupted] { interrupted = true; }, [] {});

@@ -69,10 +69,9 @@ function(triad_add_subdirectories)
   endforeach()
 endfunction()
 
-# triad_add_test(<name> SOURCES ... LIBS ...): a GoogleTest program registered with CTest.
-# Each of its tests carries the program's name as a label, so a preset can pick programs
-# (`ctest -L '^search_tests$'`; the tsan preset runs only the programs it builds).
-function(triad_add_test name)
+# triad_add_test_program(<name> SOURCES ... LIBS ...): a GoogleTest program, built but not
+# registered (for programs that run under a fixture: the caller registers its tests).
+function(triad_add_test_program name)
   cmake_parse_arguments(T "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   # triad_core brings the include root, for the tests' own helpers (tests/...).
@@ -84,5 +83,12 @@ function(triad_add_test name)
   target_compile_definitions(${name} PRIVATE
     TRIAD_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     TRIAD_BINARY_DIR="${PROJECT_BINARY_DIR}")
+endfunction()
+
+# triad_add_test(<name> SOURCES ... LIBS ...): a GoogleTest program registered with CTest.
+# Each of its tests carries the program's name as a label, so a preset can pick programs
+# (`ctest -L '^search_tests$'`; the tsan preset runs only the programs it builds).
+function(triad_add_test name)
+  triad_add_test_program(${name} ${ARGN})
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300 LABELS ${name})
 endfunction()

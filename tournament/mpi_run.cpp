@@ -33,7 +33,7 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   if (!config) {
     std::cerr << "triad-match: " << config.error().message << "\n";
     cluster::mpi::stop_workers(world, settings);
-    return 2;
+    return cluster::mpi::end({2, true});
   }
   Tournament match(*config, factory, std::cout);
   // Ctrl-C / SIGTERM (mpirun and Slurm send SIGTERM to every rank when a job is cancelled):
@@ -43,7 +43,7 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   if (auto r = match.prepare(); !r) {
     std::cerr << "triad-match: " << r.error().message << "\n";
     cluster::mpi::stop_workers(world, settings);
-    return 2;
+    return cluster::mpi::end({2, true});
   }
   return cluster::mpi::end(run_coordinator(world, match, settings, std::cout, std::cerr));
 }

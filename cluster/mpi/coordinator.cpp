@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cluster/mpi/job.h"
+
 namespace triad::cluster::mpi {
 
 namespace detail {
@@ -11,6 +13,7 @@ namespace detail {
 void abort_job(const boost::mpi::communicator& world, const Settings& settings) {
   std::cerr << settings.program << ": a worker rank did not stop within " << kGoodbyeLimit.count()
             << " s; aborting the job\n";
+  write_status_file(1);
   world.abort(1);
   std::abort();  // not reached: MPI_Abort ends this process
 }

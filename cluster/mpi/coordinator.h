@@ -66,7 +66,8 @@ concept CoordinatorClient = requires(C& c, const WorkerInfo& w, typename C::Resu
 
 namespace detail {
 
-// Ends the job when a worker does not stop within kGoodbyeLimit (MPI_Abort).
+// Ends the job when a worker of a run that never started does not stop within kGoodbyeLimit
+// (MPI_Abort).
 [[noreturn]] void abort_job(const boost::mpi::communicator& world, const Settings& settings);
 // The last step of the end: kRelease to every rank in `ranks`, then a short wait for the
 // messages to leave.
@@ -189,16 +190,19 @@ class Coordinator {
     for (const auto& lost : scheduler().expire(Clock::now())) {
       WorkerInfo& w = worker(lost.worker);
       if (w.gone || w.lost) continue;
-      w.lost = true;
-      w.wanted = 0;
-      lost_any_ = true;
-      inbox_.abandon(w.rank);
-      outbox_.abandon(w.rank);
+      presume_lost(w);
       client_.progress()
           << "Lost " << w.who() << ": not heard from for "
           << std::chrono::duration_cast<std::chrono::seconds>(settings_.lease).count() << " s; "
           << lost.units << " unit(s) go to other workers" << std::endl;
     }
+  }
+  void presume_lost(WorkerInfo& w) {
+    w.lost = true;
+    w.wanted = 0;
+    lost_any_ = true;
+    inbox_.abandon(w.rank);
+    outbox_.abandon(w.rank);
   }
 
   // kStop to every worker, then their goodbyes, then kRelease. Returns whether this rank may
@@ -218,8 +222,15 @@ class Coordinator {
       for (const int rank : stopped) waiting = waiting || !(worker(rank).gone || worker(rank).lost);
       if (!waiting) break;
       if (Clock::now() > limit) {
-        client_.progress() << std::flush;
-        abort_job(world_, settings_);
+        // Still running, or cut off with its host: this rank ends without it (its outputs
+        // are complete; what ends the job then is docs/cluster.md's "A job that always ends").
+        for (const int rank : stopped)
+          if (!(worker(rank).gone || worker(rank).lost)) {
+            presume_lost(worker(rank));
+            client_.progress() << "Lost " << worker(rank).who() << ": did not stop within "
+                               << kGoodbyeLimit.count() << " s" << std::endl;
+          }
+        break;
       }
       if (Clock::now() >= next_check) {
         find_lost_workers();

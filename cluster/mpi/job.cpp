@@ -30,11 +30,25 @@ std::string Job::size_error(const Settings& settings, const std::string& work) c
 }
 
 int end(const Outcome& outcome) {
-  if (outcome.finalize) return outcome.status;
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  if (boost::mpi::communicator().rank() == 0) write_status_file(outcome.status);
+  if (outcome.finalize) return outcome.status;
   std::_Exit(outcome.status);
+}
+
+void write_status_file(int status) {
+  const char* path = std::getenv(kStatusFileVariable);
+  if (path == nullptr || *path == '\0') return;
+  // Written whole under another name, then renamed: a reader never sees half a status.
+  const std::string partial = std::string(path) + ".partial";
+  if (std::FILE* file = std::fopen(partial.c_str(), "w")) {
+    const bool written = std::fprintf(file, "%d\n", status) > 0;
+    if (std::fclose(file) == 0 && written && std::rename(partial.c_str(), path) == 0) return;
+  }
+  std::cerr << "rank 0: cannot write the status file " << path << " (" << kStatusFileVariable
+            << ")\n";
 }
 
 }  // namespace triad::cluster::mpi

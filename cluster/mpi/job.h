@@ -1,6 +1,6 @@
 // Starting and ending one rank of a distributed run: MPI's environment (only each rank's main
-// thread calls MPI), the check that there is a worker rank, and the end without MPI_Finalize
-// after a rank was lost.
+// thread calls MPI), the check that there is a worker rank, the end without MPI_Finalize
+// after a rank was lost, and rank 0's status file for the wrapper that ends a stuck job.
 #pragma once
 
 #include <string>
@@ -26,9 +26,19 @@ class Job {
   boost::mpi::communicator world_;
 };
 
+// The environment variable that names rank 0's status file (set by cluster/triad-mpi-run):
+// rank 0 writes its exit status there ("0\n") once its outputs are complete and flushed, so
+// that a wrapper can end a job that mpirun cannot end (a host cut off for good) and exit with
+// the program's status rather than mpirun's (docs/cluster.md, "A job that always ends").
+inline constexpr const char* kStatusFileVariable = "TRIAD_MPI_STATUS_FILE";
+
 // The exit status of a rank that ended with `outcome`; after a lost rank it does not return
 // (the outputs are flushed and the process ends without MPI_Finalize, which would wait for
 // the dead rank for good; mpirun then reports the exit statuses as docs/cluster.md says).
+// On rank 0 it writes the status file first.
 int end(const Outcome& outcome);
+
+// Rank 0's status file (see kStatusFileVariable), when the variable is set.
+void write_status_file(int status);
 
 }  // namespace triad::cluster::mpi

@@ -1,0 +1,238 @@
+// triad-match -mpi across three "hosts" (network namespaces h0, h1, h2 joined by a bridge,
+// tests/cluster/fixture/netns-hosts.sh, which starts this program): mpirun on h0 starts
+// rank 0 there and one worker on h1 and h2 over TCP, through cluster/triad-mpi-run. The
+// games equal the one-machine run's, and after a fault on h2 (its worker killed, its link
+// down for good, the whole host gone) every planned game is played exactly once and the job
+// ends within its bound (docs/cluster.md, "A job that always ends"); when mpirun itself gives
+// up on the host, the job ends at once and -resume plays exactly the rest.
+#include <signal.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/cluster/mpi_support.h"
+
+namespace triad::tournament::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The fixture's settings (netns-hosts.sh run exports them).
+std::string fixture(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? "" : value;
+}
+
+// The lease the fault tests give rank 0 and the wrapper's grace after rank 0 has ended.
+constexpr int kLeaseSeconds = 4;
+constexpr int kGraceSeconds = 5;
+// The bound on a whole job here: the run itself (a few seconds), a lease for the cut-off
+// worker to be presumed lost, one second for rank 0 to look, the grace and a loaded machine's
+// slack. A job that hangs (mpirun waiting for a cut-off host) is ended at this point.
+constexpr auto kJobBound = std::chrono::seconds(60);
+
+// `triad-mpi-run mpirun --host h0,h1,h2 ... triad-match -mpi <args>`, started on h0.
+std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool recovery) {
+  const std::string script = fixture("TRIAD_NETNS_SCRIPT");
+  const std::string net = fixture("TRIAD_NETNS_NET");
+  std::vector<std::string> words = {script,
+                                    "as",
+                                    "h0",
+                                    TRIAD_SOURCE_DIR "/cluster/triad-mpi-run",
+                                    "-grace",
+                                    std::to_string(kGraceSeconds),
+                                    boost::process::search_path("mpirun").string(),
+                                    "--host",
+                                    "h0,h1,h2",
+                                    "-np",
+                                    "3",
+                                    "--bind-to",
+                                    "none",
+                                    "--mca",
+                                    "plm_rsh_agent",
+                                    script + " on",
+                                    "--mca",
+                                    "btl",
+                                    "tcp,self",
+                                    "--mca",
+                                    "btl_tcp_if_include",
+                                    net,
+                                    "--mca",
+                                    "oob_tcp_if_include",
+                                    net};
+  if (recovery) words.push_back("--enable-recovery");
+  words.push_back(kTriadMatch);
+  words.push_back("-mpi");
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
+// A deterministic match of the built-in players (seeded by -seed and the game number), long
+// enough for a fault in the middle: `rounds` rounds of 4 games (2 openings, colours swapped).
+std::vector<std::string> builtin_match(int rounds) {
+  return {"-engine",   "name=Random", "cmd=builtin:random",
+          "-engine",   "name=Greedy", "cmd=builtin:greedy",
+          "-variant",  "yinyang",     "-games",
+          "4",         "-rounds",     std::to_string(rounds),
+          "-repeat",   "-seed",       "11",
+          "-openings", "plies=3",     "-ratinginterval",
+          "0"};
+}
+
+std::vector<std::string> with(std::vector<std::string> words,
+                              const std::vector<std::string>& more) {
+  words.insert(words.end(), more.begin(), more.end());
+  return words;
+}
+
+std::string without_move_times(const std::string& pgn) {
+  return std::regex_replace(pgn, std::regex(R"([0-9]+\.[0-9]{3}s\})"), "s}");
+}
+
+class Hosts : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (fixture("TRIAD_NETNS_SCRIPT").empty())
+      GTEST_FAIL() << "run this program through tests/cluster/fixture/netns-hosts.sh run 3";
+  }
+
+  // The one-machine run of `match`, with its records and summary in dir.
+  void run_local(const std::vector<std::string>& match) {
+    const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
+                                                    "-jsonout", (dir / "local.json").string()}),
+                                       dir.path());
+    ASSERT_EQ(local.exit_code, 0) << local.err;
+  }
+
+  // Every planned game exactly once, records and summary those of the one-machine run.
+  void expect_local_games(const std::string& why) {
+    const auto mpi_pgn = read_text(dir / "mpi.pgn");
+    const auto local_pgn = read_text(dir / "local.pgn");
+    EXPECT_EQ(lines_starting(mpi_pgn, "[Game "), lines_starting(local_pgn, "[Game ")) << why;
+    EXPECT_EQ(without_move_times(mpi_pgn), without_move_times(local_pgn)) << why;
+    EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json")) << why;
+  }
+
+  std::vector<std::string> outputs() const {
+    return {"-pgnout", (dir / "mpi.pgn").string(), "-jsonout", (dir / "mpi.json").string()};
+  }
+
+  // Runs `match` across the hosts with a fault on h2 (`fault`, once rank 0 has written two
+  // records) and checks the outcome: status 0, rank 2 lost, the local run's games.
+  template <class Fault>
+  void run_with_fault(int rounds, bool recovery, Fault fault, const std::string& why) {
+    const auto match = builtin_match(rounds);
+    run_local(match);
+    const std::string pgn = (dir / "mpi.pgn").string();
+    ProcessResult mpi;
+    {
+      JobProcess job(
+          hosts_job(with(with(match, {"-mpilease", std::to_string(kLeaseSeconds)}), outputs()),
+                    recovery),
+          dir.path());
+      for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+        std::this_thread::sleep_for(10ms);
+      fault();
+      mpi = job.wait(kJobBound);
+    }
+    ASSERT_FALSE(mpi.timed_out) << why << ": the job did not end\n" << mpi.out << mpi.err;
+    EXPECT_EQ(mpi.exit_code, 0) << why << "\n" << mpi.err;
+    ASSERT_NE(mpi.out.find("Lost rank 2 (h2)"), std::string::npos)
+        << why << ": the run ended before the fault; make the match longer\n"
+        << mpi.out;
+    EXPECT_NE(mpi.out.find("Finished match"), std::string::npos) << mpi.out;
+    expect_local_games(why);
+    last_err = mpi.err;
+  }
+
+  TempDir dir{"hosts"};
+  std::string last_err;
+};
+
+void run_fixture(const std::vector<std::string>& words) {
+  boost::process::child child(boost::process::args(with({fixture("TRIAD_NETNS_SCRIPT")}, words)));
+  child.wait();
+  ASSERT_EQ(child.exit_code(), 0) << "netns-hosts.sh " << words.front();
+}
+
+TEST_F(Hosts, ThreeHostsPlayTheGamesOfTheLocalRunAndTheSummaryNamesEachHost) {
+  const auto match = builtin_match(3);
+  run_local(match);
+  const auto mpi = JobProcess(hosts_job(with(match, outputs()), false), dir.path()).wait(kJobBound);
+  ASSERT_FALSE(mpi.timed_out) << mpi.out << mpi.err;
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  expect_local_games("three hosts");
+  EXPECT_EQ(lines_starting(read_text(dir / "mpi.pgn"), "[Game ").size(), 12u);
+  EXPECT_NE(mpi.out.find("rank 1 (h1): "), std::string::npos) << mpi.out;
+  EXPECT_NE(mpi.out.find("rank 2 (h2): "), std::string::npos) << mpi.out;
+}
+
+TEST_F(Hosts, AWorkerKilledOnOneHostLosesNoGame) {
+  run_with_fault(
+      2000, true,
+      [&] {
+        const int pid = rank_process((dir / "mpi.pgn").string(), 2);
+        ASSERT_GT(pid, 0);
+        ::kill(pid, SIGKILL);
+      },
+      "rank 2 killed on h2");
+}
+
+TEST_F(Hosts, AHostCutOffForGoodLosesNoGameAndTheJobEnds) {
+  run_with_fault(
+      2000, true,
+      [] {
+        run_fixture({"cut", "h2"});
+      },
+      "h2's link down for good");
+  // mpirun was still waiting for h2's daemon: the wrapper ended it.
+  EXPECT_NE(last_err.find("triad-mpi-run: rank 0 ended (status 0)"), std::string::npos) << last_err;
+}
+
+TEST_F(Hosts, AHostThatDiesWithItsDaemonLosesNoGameAndTheJobEnds) {
+  run_with_fault(
+      2000, true,
+      [] {
+        run_fixture({"crash", "h2"});
+      },
+      "h2 crashed (link and processes)");
+}
+
+// mpirun's own rule: when its session to a host ends (ssh giving up on a dead host; here the
+// fixture's stand-in for it is killed), Open MPI ends the whole job at once, even with
+// --enable-recovery. The records hold whole units in game-number order (a prefix of the
+// local run's), and the same command with -resume (here on one machine) plays exactly the
+// rest.
+TEST_F(Hosts, WhenMpirunGivesUpOnAHostTheJobEndsAndResumes) {
+  // Fewer games: with -resume each unit is synced to disk before it counts (slower).
+  const auto match = builtin_match(100);
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string();
+  const auto resumable = with(outputs(), {"-resume", (dir / "state.json").string()});
+  ProcessResult mpi;
+  {
+    JobProcess job(hosts_job(with(match, resumable), true), dir.path());
+    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+      std::this_thread::sleep_for(10ms);
+    run_fixture({"hangup", "h2"});
+    mpi = job.wait(kJobBound);
+  }
+  ASSERT_FALSE(mpi.timed_out) << "the job did not end\n" << mpi.out << mpi.err;
+  EXPECT_NE(mpi.exit_code, 0) << mpi.err;
+  const auto played = read_text(dir / "mpi.pgn");
+  const auto local_pgn = read_text(dir / "local.pgn");
+  ASSERT_LT(played.size(), local_pgn.size()) << "the run ended before the fault";
+  EXPECT_EQ(without_move_times(played), without_move_times(local_pgn.substr(0, played.size())));
+  const auto resumed = run_triad_match(with(match, resumable), dir.path());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("Resuming: "), std::string::npos) << resumed.out;
+  expect_local_games("resumed after mpirun ended the job");
+}
+
+}  // namespace
+}  // namespace triad::tournament::testing
