@@ -19,6 +19,7 @@ dev_packages=(
   python3 pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-yaml
   nodejs chromium
   dpkg-dev file lintian man-db groff-base
+  iproute2 util-linux  # ip netns, unshare: the namespace hosts of tests/cluster/fixture/
 )
 
 case "${1:-all}" in

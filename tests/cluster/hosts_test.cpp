@@ -1,10 +1,10 @@
 // triad-match -mpi across three "hosts" (network namespaces h0, h1, h2 joined by a bridge,
 // tests/cluster/fixture/netns-hosts.sh, which starts this program): mpirun on h0 starts
 // rank 0 there and one worker on h1 and h2 over TCP, through cluster/triad-mpi-run. The
-// games equal the one-machine run's, and after a fault on h2 (its worker killed, its link
-// down for good, the whole host gone) every planned game is played exactly once and the job
-// ends within its bound (docs/cluster.md, "A job that always ends"); when mpirun itself gives
-// up on the host, the job ends at once and -resume plays exactly the rest.
+// games (and triad-analyse's output) equal the one-machine run's, and after a fault on h2 (its
+// worker killed, its link down for good, the whole host gone) every planned game is played exactly
+// once and the job ends within its bound (docs/cluster.md, "A job that always ends"); when mpirun
+// itself gives up on the host, the job ends at once and -resume plays exactly the rest.
 #include <signal.h>
 
 #include <chrono>
@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/analysis/analyse_support.h"
 #include "tests/cluster/mpi_support.h"
 
 namespace triad::tournament::testing {
@@ -36,8 +37,9 @@ constexpr int kGraceSeconds = 5;
 // slack. A job that hangs (mpirun waiting for a cut-off host) is ended at this point.
 constexpr auto kJobBound = std::chrono::seconds(60);
 
-// `triad-mpi-run mpirun --host h0,h1,h2 ... triad-match -mpi <args>`, started on h0.
-std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool recovery) {
+// `triad-mpi-run mpirun --host h0,h1,h2 ... <program> -mpi <args>`, started on h0.
+std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool recovery,
+                                   const std::string& program = kTriadMatch) {
   const std::string script = fixture("TRIAD_NETNS_SCRIPT");
   const std::string net = fixture("TRIAD_NETNS_NET");
   std::vector<std::string> words = {script,
@@ -66,7 +68,7 @@ std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool re
                                     "oob_tcp_if_include",
                                     net};
   if (recovery) words.push_back("--enable-recovery");
-  words.push_back(kTriadMatch);
+  words.push_back(program);
   words.push_back("-mpi");
   words.insert(words.end(), args.begin(), args.end());
   return words;
@@ -170,6 +172,39 @@ TEST_F(Hosts, ThreeHostsPlayTheGamesOfTheLocalRunAndTheSummaryNamesEachHost) {
   EXPECT_EQ(lines_starting(read_text(dir / "mpi.pgn"), "[Game ").size(), 12u);
   EXPECT_NE(mpi.out.find("rank 1 (h1): "), std::string::npos) << mpi.out;
   EXPECT_NE(mpi.out.find("rank 2 (h2): "), std::string::npos) << mpi.out;
+}
+
+// triad-analyse -mpi across the hosts: the one-machine output but for the measured times, and
+// each host named.
+TEST_F(Hosts, ThreeHostsAnalyseLikeOneMachine) {
+  std::string text;
+  for (const auto& p : analysis::testing::positions("yinyang", 10)) text += p + "\n";
+  analysis::testing::write_text(dir / "in.txt", text);
+  const std::vector<std::string> settings = {"-variant",
+                                             "yinyang",
+                                             "-nodes",
+                                             "2000",
+                                             "-engine",
+                                             "cmd=" TRIAD_BINARY_DIR "/triad",
+                                             "option.Threads=1",
+                                             "-quiet",
+                                             (dir / "in.txt").string()};
+  const auto local = analysis::testing::run_analyse(
+      with(settings, {"-output", (dir / "local.jsonl").string()}), dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  const auto mpi =
+      JobProcess(hosts_job(with(settings, {"-output", (dir / "mpi.jsonl").string(), "-chunk", "2"}),
+                           false, analysis::testing::kTriadAnalyse),
+                 dir.path())
+          .wait(kJobBound);
+  ASSERT_FALSE(mpi.timed_out) << mpi.out << mpi.err;
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  const auto expected = read_text(dir / "local.jsonl");
+  EXPECT_EQ(lines_starting(expected, "{").size(), 10u);
+  EXPECT_EQ(analysis::testing::without_times(read_text(dir / "mpi.jsonl")),
+            analysis::testing::without_times(expected));
+  EXPECT_NE(mpi.err.find("rank 1 (h1)"), std::string::npos) << mpi.err;
+  EXPECT_NE(mpi.err.find("rank 2 (h2)"), std::string::npos) << mpi.err;
 }
 
 TEST_F(Hosts, AWorkerKilledOnOneHostLosesNoGame) {
