@@ -2,24 +2,16 @@
 // one JSON line per position in input order (docs/analysis.md "Batch analysis"), on this
 // machine (-concurrency engines) or across the ranks of an MPI job (-mpi, docs/cluster.md).
 #include <atomic>
-#include <cstring>
 #include <iostream>
 
 #include "analysis/config.h"
 #include "analysis/local_run.h"
 #include "analysis/mpi_run.h"
 #include "analysis/run.h"
+#include "cluster/mpi/job.h"
 #include "runner/signal_watcher.h"
 
 namespace {
-
-// -mpi on a command line that could not be parsed (every rank of an MPI job must still take
-// part, so that the error is reported once and all of them exit).
-bool mentions_mpi(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "-mpi") == 0 || std::strcmp(argv[i], "--mpi") == 0) return true;
-  return false;
-}
 
 int analyse(int argc, char** argv) {
   using namespace triad::analysis;
@@ -30,7 +22,7 @@ int analyse(int argc, char** argv) {
   }
   const auto config =
       cli ? triad::Result<AnalyseConfig>(cli->config) : triad::Result<AnalyseConfig>(cli.error());
-  if (config ? config->mpi : mentions_mpi(argc, argv))
+  if (config ? config->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
     return mpi::run_distributed(argc, argv, config);
   if (!config) {
     std::cerr << "triad-analyse: " << config.error().message << "\n";

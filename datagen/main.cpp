@@ -4,8 +4,10 @@
 #include <atomic>
 #include <iostream>
 
+#include "cluster/mpi/job.h"
 #include "datagen/config.h"
 #include "datagen/local_run.h"
+#include "datagen/mpi_run.h"
 #include "datagen/run.h"
 #include "runner/signal_watcher.h"
 
@@ -18,11 +20,15 @@ int generate(int argc, char** argv) {
     std::cout << cli->help_text;
     return 0;
   }
-  if (!cli) {
-    std::cerr << "triad-datagen: " << cli.error().message << "\n";
+  const auto parsed =
+      cli ? triad::Result<DatagenConfig>(cli->config) : triad::Result<DatagenConfig>(cli.error());
+  if (parsed ? parsed->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
+    return mpi::run_distributed(argc, argv, parsed);
+  if (!parsed) {
+    std::cerr << "triad-datagen: " << parsed.error().message << "\n";
     return 2;
   }
-  const DatagenConfig& config = cli->config;
+  const DatagenConfig& config = *parsed;
   auto run = Run::prepare(config);
   if (!run) {
     std::cerr << "triad-datagen: " << run.error().message << "\n";

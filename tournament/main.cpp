@@ -1,24 +1,16 @@
 // triad-match: parses the command line / YAML configuration, sets up the variant from the
 // registry (built-in variants plus -variants files) and runs the tournament, on this
 // machine or, with -mpi, across the ranks of an MPI job (docs/cluster.md).
-#include <cstring>
 #include <iostream>
 
 #include "adapters/common/variants.h"
+#include "cluster/mpi/job.h"
 #include "runner/signal_watcher.h"
 #include "tournament/config.h"
 #include "tournament/mpi_run.h"
 #include "tournament/tournament.h"
 
 namespace {
-
-// -mpi on the command line, for a command line that could not be parsed (every rank of an
-// MPI job must still take part, so that the error is reported once and all of them exit).
-bool mentions_mpi(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "-mpi") == 0 || std::strcmp(argv[i], "--mpi") == 0) return true;
-  return false;
-}
 
 // The configuration, with the -variants files loaded into `registry` and its variant known.
 triad::Result<triad::tournament::TournamentConfig> configure(
@@ -47,7 +39,7 @@ int run_match(int argc, char** argv) {
   const auto config = configure(cli, registry);
   const std::string variant = config ? config->variant : "";
   tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
-  if (config ? config->mpi : mentions_mpi(argc, argv))
+  if (config ? config->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
     return tournament::mpi::run_distributed(argc, argv, config, factory);
   if (!config) {
     std::cerr << "triad-match: " << config.error().message << "\n";

@@ -5,8 +5,8 @@
 // stops every worker (kStop -> kBye -> kRelease, cluster/mpi/protocol.h).
 //
 // The program (the Client) keeps the scheduler and says what a unit is and what committing
-// means; see CoordinatorClient. triad-match (tournament/mpi_run.cpp) and triad-analyse
-// (analysis/mpi_run.cpp) are its clients.
+// means; see CoordinatorClient. triad-match (tournament/mpi_run.cpp), triad-analyse
+// (analysis/mpi_run.cpp) and triad-datagen (datagen/mpi_run.cpp) are its clients.
 #pragma once
 
 #include <concepts>

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 namespace triad::cluster::mpi {
@@ -21,6 +22,12 @@ int quiet_idle_ranks() {
 
 Job::Job(int argc, char** argv)
     : environment_((quiet_idle_ranks(), argc), argv, boost::mpi::threading::funneled) {}
+
+bool mentions_mpi(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "-mpi") == 0 || std::strcmp(argv[i], "--mpi") == 0) return true;
+  return false;
+}
 
 std::string Job::size_error(const Settings& settings, const std::string& work) const {
   if (world_.size() >= 2) return {};

@@ -32,6 +32,11 @@ class Job {
 // the program's status rather than mpirun's (docs/cluster.md, "A job that always ends").
 inline constexpr const char* kStatusFileVariable = "TRIAD_MPI_STATUS_FILE";
 
+// Whether the command line has -mpi (or --mpi): for a command line that could not be parsed,
+// every rank of an MPI job must still take part, so that the error is reported once and all
+// of them exit.
+bool mentions_mpi(int argc, const char* const* argv);
+
 // The exit status of a rank that ended with `outcome`; after a lost rank it does not return
 // (the outputs are flushed and the process ends without MPI_Finalize, which would wait for
 // the dead rank for good; mpirun then reports the exit statuses as docs/cluster.md says).

@@ -1,6 +1,6 @@
-// The messages of every distributed run (triad-match -mpi, triad-analyse -mpi) between rank 0,
-// which schedules and commits, and the worker ranks, which compute. Workers pull: a report
-// carries finished units and how many more units are wanted, rank 0 answers with whole
+// The messages of every distributed run (triad-match -mpi, triad-analyse -mpi, triad-datagen -mpi)
+// between rank 0, which schedules and commits, and the worker ranks, which compute. Workers pull: a
+// report carries finished units and how many more units are wanted, rank 0 answers with whole
 // units, and each finished unit comes back whole, so rank 0 only ever commits complete units.
 // Every message goes through cluster/mpi/mailbox.h (nothing waits for a rank that may be
 // dead); rank 0 and the workers hear from each other at least kHeartbeatsPerLease times per
