@@ -97,6 +97,8 @@ void Session::declare_options() {
   options_.add({"BookFile", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return load_book(v); });
   options_.add({"BookMode", T::kCombo, "best", 0, 0, {"best", "weighted"}}, ok);
+  options_.add({"EvalFile", T::kString, "", 0, 0, {}},
+               [this](const std::string& v) { return load_net(v); });
   options_.add({"DrawRepetitions", T::kSpin, "3", 0, 1000, {}}, [this](const std::string& v) {
     auto rules = draw_rules();
     rules.repetitions = std::stoi(v);
@@ -537,6 +539,7 @@ void Session::eval() {
   for (const auto& term : game.eval_terms())
     out_.line("  " + std::string(term.name) + ": " + std::to_string(term.value));
   out_.line("Total: " + std::to_string(game.evaluate()));
+  print_learned_eval();
 }
 
 void Session::bench(int depth) {

@@ -27,6 +27,7 @@
 #include "adapters/book/book.h"
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
+#include "adapters/nnue/net_file.h"
 #include "engine/core/game.h"
 #include "protocol/command.h"
 #include "protocol/options.h"
@@ -94,6 +95,10 @@ class Session {
   void eval();
   void bench(int depth);
 
+  // Learned evaluation (session_net.cpp): EvalFile loads a net, `eval` shows its score.
+  Result<void> load_net(const std::string& file);  // EvalFile; "" unloads
+  void print_learned_eval();
+
   // Opening book (session_book.cpp).
   Result<void> load_book(const std::string& file);  // BookFile; "" unloads
   adapters::book::BookVariant current_book_variant() const;
@@ -123,6 +128,7 @@ class Session {
   std::unique_ptr<adapters::GameEngine> engine_;
   std::optional<engine::Player> forfeit_;             // who forfeited by an illegal move, if anyone
   std::optional<adapters::book::Book> book_;          // BookFile, when loaded
+  std::optional<adapters::nnue::NetFile> net_;        // EvalFile, when loaded
   std::mt19937_64 book_rng_{std::random_device{}()};  // BookMode weighted
 
   std::mutex state_mutex_;

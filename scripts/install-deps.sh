@@ -3,7 +3,8 @@
 # is present). Needs root (or sudo) on Debian 12.
 #   bash scripts/install-deps.sh engine   # only what building triad and triad-match needs
 #   bash scripts/install-deps.sh [all]    # also the tests, benchmarks, fuzzers, the Python
-#                                         # package, GUI examples, packaging and lint tools
+#                                         # package, the trainer (PyTorch), GUI examples,
+#                                         # packaging and lint tools
 set -euo pipefail
 
 engine_packages=(
@@ -17,6 +18,7 @@ dev_packages=(
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   python3 pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-yaml
+  python3-torch
   nodejs chromium
   dpkg-dev file lintian man-db groff-base
   iproute2 util-linux  # ip netns, unshare: the namespace hosts of tests/cluster/fixture/

@@ -40,8 +40,8 @@ TEST(Session, UciHandshakeListsEveryOptionThenVariant) {
         "UCI_ShowWDL type check", "OwnBook type check default true",
         "BookFile type string default <empty>",
         "BookMode type combo default best var best var weighted",
-        "DrawRepetitions type spin default 3 min 0", "MaxPlies type spin default 0 min 0",
-        "Debug Log File type string"}) {
+        "EvalFile type string default <empty>", "DrawRepetitions type spin default 3 min 0",
+        "MaxPlies type spin default 0 min 0", "Debug Log File type string"}) {
     EXPECT_EQ(count_prefix(out, std::string("option name ") + name), 1) << name;
   }
   EXPECT_EQ(out[out.size() - 2], "uciok");

@@ -1,0 +1,143 @@
+// Reading net files and the learned evaluation of a position line (see net_file.h).
+#include "adapters/nnue/net_file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "adapters/common/file_io.h"
+#include "adapters/common/text.h"
+
+namespace triad::adapters::nnue {
+
+namespace {
+
+constexpr std::string_view kMagic = "TRIADNET";
+constexpr std::size_t kHeaderBytes = 128;
+constexpr std::uint32_t kLayoutBoardLetters = 1;
+constexpr std::uint64_t kChecksumSeed = 0x54454E4441495254ull;  // "TRIADNET", little-endian
+
+template <class T>
+T read_le(const std::string& bytes, std::size_t at) {
+  T value = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    value |= static_cast<T>(static_cast<T>(static_cast<unsigned char>(bytes[at + i])) << (8 * i));
+  return value;
+}
+
+// A NUL-padded name field: printable ASCII only.
+std::string name_field(const std::string& bytes, std::size_t at, std::size_t size) {
+  std::string out;
+  for (std::size_t i = at; i < at + size && bytes[i] != '\0'; ++i)
+    out.push_back(std::isgraph(static_cast<unsigned char>(bytes[i])) ? bytes[i] : '?');
+  return out;
+}
+
+std::vector<std::int16_t> int16_array(const std::string& bytes, std::size_t at, std::size_t n) {
+  std::vector<std::int16_t> out(n);
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = static_cast<std::int16_t>(read_le<std::uint16_t>(bytes, at + 2 * i));
+  return out;
+}
+
+}  // namespace
+
+Result<NetFile> read_net_file(const std::filesystem::path& path) {
+  const std::string what = "net file " + quote(path.string());
+  auto read = read_regular_file(path, "net file", kMaxNetFileBytes);
+  if (!read) return read.error();
+  const std::string& bytes = *read;
+  if (bytes.size() < kHeaderBytes || bytes.compare(0, kMagic.size(), kMagic) != 0)
+    return make_error(what + ": is not a Triad net file");
+  const auto version = read_le<std::uint32_t>(bytes, 8);
+  if (version != kNetFormatVersion)
+    return make_error(what + ": has net format version " + std::to_string(version) +
+                      "; this engine reads version " + std::to_string(kNetFormatVersion));
+  NetFile f;
+  f.path = path.string();
+  f.game = name_field(bytes, 16, 16);
+  f.variant = name_field(bytes, 32, 32);
+  f.letters = name_field(bytes, 64, 16);
+  const auto points = read_le<std::uint32_t>(bytes, 80);
+  const auto inputs = read_le<std::uint32_t>(bytes, 84);
+  const auto hidden = read_le<std::uint32_t>(bytes, 88);
+  const auto qa = read_le<std::uint32_t>(bytes, 92), qb = read_le<std::uint32_t>(bytes, 96);
+  const auto scale = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, 100));
+  f.positions = read_le<std::uint64_t>(bytes, 104);
+  const bool sizes_fit =
+      read_le<std::uint32_t>(bytes, 12) == kHeaderBytes &&
+      read_le<std::uint32_t>(bytes, 112) == kLayoutBoardLetters && !f.letters.empty() &&
+      points >= 1 && points <= 4096 && inputs == 2 * f.letters.size() * points && hidden >= 1 &&
+      hidden <= static_cast<std::uint32_t>(engine::nnue::kMaxHidden) &&
+      qa == static_cast<std::uint32_t>(engine::nnue::kQA) &&
+      qb == static_cast<std::uint32_t>(engine::nnue::kQB) && scale > 0 && scale <= 100000;
+  if (!sizes_fit) return make_error(what + ": damaged header (sizes that do not fit together)");
+  const std::size_t weights = std::size_t{inputs} * hidden + hidden + 2 * std::size_t{hidden};
+  const std::size_t size = kHeaderBytes + 2 * weights + 4 + 8;
+  if (bytes.size() != size)
+    return make_error(what + ": is truncated or damaged (" + std::to_string(bytes.size()) +
+                      " bytes, the header says " + std::to_string(size) + ")");
+  if (read_le<std::uint64_t>(bytes, size - 8) !=
+      hash_text(std::string_view(bytes).substr(0, size - 8), kChecksumSeed))
+    return make_error(what + ": checksum mismatch (the file is damaged)");
+  f.points = static_cast<int>(points);
+  auto& net = f.net;
+  net.inputs = static_cast<int>(inputs);
+  net.hidden = static_cast<int>(hidden);
+  net.scale = scale;
+  std::size_t at = kHeaderBytes;
+  net.w1 = int16_array(bytes, at, std::size_t{inputs} * hidden);
+  at += 2 * net.w1.size();
+  net.b1 = int16_array(bytes, at, hidden);
+  at += 2 * net.b1.size();
+  net.w2 = int16_array(bytes, at, 2 * std::size_t{hidden});
+  at += 2 * net.w2.size();
+  net.b2 = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, at));
+  return f;
+}
+
+Result<void> board_inputs(const NetFile& net, const std::string& board, int side_to_move,
+                          std::vector<int>& mover, std::vector<int>& other) {
+  if (static_cast<int>(board.size()) != net.points)
+    return make_error("the board has " + std::to_string(board.size()) + " points, the net " +
+                      std::to_string(net.points));
+  mover.clear();
+  other.clear();
+  const int points = net.points;
+  const int kinds = static_cast<int>(net.letters.size());
+  for (int i = 0; i < points; ++i) {
+    const char c = board[static_cast<std::size_t>(i)];
+    if (c == '.') continue;
+    const auto kind =
+        net.letters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+    if (kind == std::string::npos)
+      return make_error("letter '" + std::string(1, c) + "' is not in the net's layout " +
+                        net.letters);
+    const bool player_one = std::isupper(static_cast<unsigned char>(c)) != 0;
+    // Seen by Player 1 the board is as written; seen by Player 2 it is turned half a turn
+    // (point i becomes points - 1 - i) and the cases swap: own men are always "upper case".
+    const int p1_input = (player_one ? 0 : kinds) * points + static_cast<int>(kind) * points + i;
+    const int p2_input =
+        (player_one ? kinds : 0) * points + static_cast<int>(kind) * points + (points - 1 - i);
+    (side_to_move == 0 ? mover : other).push_back(p1_input);
+    (side_to_move == 0 ? other : mover).push_back(p2_input);
+  }
+  std::sort(mover.begin(), mover.end());
+  std::sort(other.begin(), other.end());
+  return {};
+}
+
+Result<int> learned_evaluation(const NetFile& net, const AnyGame& game) {
+  if (game.game_name() != net.game)
+    return make_error("the net is for " + net.game + ", not for " + std::string(game.game_name()));
+  std::vector<int> mover, other;
+  const int side = game.side_to_move() == engine::Player::kOne ? 0 : 1;
+  if (auto r = board_inputs(net, expand_board_field(game.position_line()), side, mover, other); !r)
+    return r.error();
+  engine::nnue::Accumulator a, b;
+  engine::nnue::refresh(net.net, mover, a);
+  engine::nnue::refresh(net.net, other, b);
+  return engine::nnue::evaluate(net.net, a, b);
+}
+
+}  // namespace triad::adapters::nnue

@@ -1,0 +1,47 @@
+// Net files (format version 1, docs/evaluation.md "The net file"), written by the trainer
+// (training/triad-train): reading one with every field checked, and the learned evaluation
+// of any game position from its position line (the network's inputs are the board's letters
+// seen by each side; see training/triad_train/data.py for the layout).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "adapters/common/any_game.h"
+#include "engine/core/result.h"
+#include "engine/nnue/network.h"
+
+namespace triad::adapters::nnue {
+
+inline constexpr std::uint32_t kNetFormatVersion = 1;
+inline constexpr std::uintmax_t kMaxNetFileBytes = 64u << 20;
+
+struct NetFile {
+  std::string path;     // as given
+  std::string game;     // the base game it evaluates
+  std::string variant;  // the variant its data came from
+  std::string letters;  // the layout: the men's letters (upper case), e.g. "PBX"
+  int points = 0;
+  std::uint64_t positions = 0;  // positions it was trained on
+  engine::nnue::Network net;
+};
+
+// The net in `path`: refuses anything but a regular file of at most kMaxNetFileBytes, another
+// magic, another format version, sizes that do not fit together, a truncated file and a
+// checksum mismatch, each with one message naming the file.
+Result<NetFile> read_net_file(const std::filesystem::path& path);
+
+// The on inputs of a board (one letter per point, '.' empty, the position line's order) seen
+// by `side_to_move` (0: Player 1) and by the other side, ascending; letters outside the
+// layout are an error.
+Result<void> board_inputs(const NetFile& net, const std::string& board, int side_to_move,
+                          std::vector<int>& mover, std::vector<int>& other);
+
+// The learned evaluation of `game`'s current position, in engine points from the side to
+// move (refreshed from scratch: for `eval`, not for the search). The net must be for the
+// game (an error otherwise).
+Result<int> learned_evaluation(const NetFile& net, const AnyGame& game);
+
+}  // namespace triad::adapters::nnue

@@ -1,0 +1,128 @@
+"""A net from triad-train in the engine: `setoption name EvalFile` loads it and `eval` prints
+the learned score, which equals the trainer's integer reference (model.integer_eval) on
+positions of random games, to the point; bad net files are one error line each and the net
+loaded before stays."""
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from triad_train import data as dt  # noqa: E402
+from triad_train import model as md  # noqa: E402
+from triad_train import net_file  # noqa: E402
+from triad_train.train import main  # noqa: E402
+
+import numpy as np  # noqa: E402
+import triad  # noqa: E402  (the module of python/, from the build: PYTHONPATH)
+
+ENGINE = os.environ.get("TRIAD_ENGINE", "triad")
+DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
+
+
+def net_for(tmp_path, variant, capsys):
+    data = tmp_path / (variant + ".bin")
+    subprocess.run([DATAGEN, "-variant", variant, "-games", "12", "-nodes", "200", "-quiet",
+                    "-output", str(data)], check=True, capture_output=True, timeout=120)
+    net = tmp_path / (variant + ".nnue")
+    assert main(["-data", str(data), "-out", str(net), "-epochs", "2", "-hidden", "8",
+                 "-batch", "64", "-threads", "1", "-quiet"]) == 0
+    capsys.readouterr()
+    return net
+
+
+def random_positions(variant, count, seed):
+    rng = random.Random(seed)
+    lines = []
+    while len(lines) < count:
+        board = triad.Board(variant)
+        for _ in range(rng.randrange(1, 40)):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            lines.append(board.position_line())
+    return lines
+
+
+def expand(line):
+    """The board field of a position line, one letter per point ('.' empty)."""
+    out, run = [], 0
+    for c in line.split(" ")[0]:
+        if c.isdigit():
+            run = run * 10 + int(c)
+            continue
+        out.append("." * run)
+        run = 0
+        if c != "/":
+            out.append(c)
+    out.append("." * run)
+    return "".join(out)
+
+
+def engine(variant, folder, *commands):
+    """triad's output for the commands, run in `folder` (file names stay short: the engine
+    shortens long quoted names in its lines)."""
+    r = subprocess.run([ENGINE, "--variant", variant, *commands], capture_output=True,
+                       text=True, timeout=60, cwd=folder)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+def test_eval_shows_the_trainers_integer_score(variant, tmp_path, capsys):
+    net = net_for(tmp_path, variant, capsys)
+    meta, weights = net_file.read(str(net))
+    lines = random_positions(variant, 30, 7)
+    commands = ["setoption name EvalFile value " + net.name]
+    for line in lines:
+        commands += ["position fen " + line, "eval"]
+    out = engine(variant, tmp_path, *commands)
+    assert "info string net '%s' loaded: game %s" % (net.name, meta["game"]) in out
+    got = [int(m) for m in re.findall(r"^Learned evaluation \(net '[^']*'\): (-?\d+) ", out, re.M)]
+    assert len(got) == len(lines), out
+    for line, score in zip(lines, got):
+        side = 0 if line.split(" ")[1] == "1" else 1
+        board = np.frombuffer(expand(line).encode(), dtype=np.uint8)[None, :]
+        records = np.zeros(1, dtype=dt.record_dtype(board.shape[1]))
+        records["board"], records["side"] = board, side
+        mover = dt.stm_boards(records)
+        want = md.integer_eval(weights, dt.active_features(mover[0], meta["letters"]),
+                               dt.active_features(dt.opponent_view(mover)[0], meta["letters"]),
+                               meta["scale"])
+        assert score == want, line
+
+
+def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, capsys):
+    good = net_for(tmp_path, "razzledazzle", capsys)
+    ives = net_for(tmp_path, "ivesdama", capsys)
+    raw = good.read_bytes()
+    (tmp_path / "cut.nnue").write_bytes(raw[:-20])
+    (tmp_path / "flip.nnue").write_bytes(raw[:300] + bytes([raw[300] ^ 4]) + raw[301:])
+    (tmp_path / "v3.nnue").write_bytes(raw[:8] + (3).to_bytes(4, "little") + raw[12:])
+    (tmp_path / "foreign.nnue").write_bytes(b"TRIADBK\n" + raw[8:])
+    cases = [("missing.nnue", "cannot open"),
+             (".", "not a regular file"),
+             ("cut.nnue", "is truncated or damaged"),
+             ("flip.nnue", "checksum mismatch"),
+             ("v3.nnue", "has net format version 3; this engine reads version 1"),
+             ("foreign.nnue", "is not a Triad net file"),
+             (ives.name, "a net for ivesdama, not for razzledazzle")]
+    commands = ["setoption name EvalFile value " + good.name]
+    for name, _ in cases:
+        commands += ["setoption name EvalFile value " + name, "eval"]
+    out = engine("razzledazzle", tmp_path, *commands)
+    errors = [l for l in out.splitlines() if l.startswith("info string error setoption EvalFile")]
+    assert len(errors) == len(cases), out
+    for line, (_, why) in zip(errors, cases):
+        assert why in line, line
+    shown = re.findall(r"^Learned evaluation \(net '([^']*)'\)", out, re.M)
+    assert shown == [good.name] * len(cases), out
+    # An empty value unloads the net: eval shows the classical terms only.
+    out = engine("razzledazzle", tmp_path, "setoption name EvalFile value " + good.name,
+                 "setoption name EvalFile value", "eval")
+    assert "Learned evaluation" not in out and "Total:" in out

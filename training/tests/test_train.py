@@ -1,0 +1,149 @@
+"""triad-train on tiny data made by triad-datagen: the loss falls, the net file reads back
+with integer evaluations close to the float net's, a stopped training resumes to the same
+net, and bad data files, bad flags and damaged net files each get one clear error."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from triad_train import data as dt  # noqa: E402
+from triad_train import model as md  # noqa: E402
+from triad_train import net_file  # noqa: E402
+from triad_train.train import main  # noqa: E402
+
+DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
+
+
+def make_data(path, variant, games):
+    subprocess.run([DATAGEN, "-variant", variant, "-games", str(games), "-nodes", "300",
+                    "-quiet", "-output", str(path)], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def razzle(tmp_path_factory):
+    path = tmp_path_factory.mktemp("data") / "razzle.bin"
+    make_data(path, "razzledazzle", 40)
+    return path
+
+
+def train(capsys, *args):
+    code = main([str(a) for a in args] + ["-threads", "1", "-quiet"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def losses(out, which):
+    return [float(line.split(which + " loss ")[1].split(",")[0].split()[0])
+            for line in out.splitlines() if line.startswith("epoch ")]
+
+
+def test_the_loss_falls_and_the_net_reads_back(razzle, tmp_path, capsys):
+    net_path = tmp_path / "r.nnue"
+    code, out, err = train(capsys, "-data", razzle, "-out", net_path, "-epochs", 8,
+                           "-hidden", 16, "-batch", 64)
+    assert code == 0, err
+    training, validation = losses(out, "training"), losses(out, "validation")
+    assert len(training) == 8 and len(validation) == 8
+    # On so little data the net learns its training games and soon overfits the others.
+    assert training[-1] < 0.9 * training[0], out
+    assert min(validation[1:]) < validation[0], out
+    meta, weights = net_file.read(str(net_path))
+    assert (meta["game"], meta["variant"], meta["letters"], meta["points"]) == \
+        ("razzledazzle", "razzledazzle", "PBX", 56)
+    assert weights[0].shape == (336, 16) and weights[2].shape == (32,)
+    # The integer evaluation (what the engine computes) follows the float net's within the
+    # rounding of the weights: about one per cent of the scale.
+    state = torch.load(str(net_path) + ".ckpt")
+    net = md.Network(336, 16)
+    net.load_state_dict(state["net"])
+    records = dt.DataFile(str(razzle)).records[:200]
+    boards = dt.stm_boards(records)
+    with torch.no_grad():
+        y = net(torch.from_numpy(dt.features(boards, "PBX")),
+                torch.from_numpy(dt.features(dt.opponent_view(boards), "PBX"))).numpy()
+    opp = dt.opponent_view(boards)
+    for i in range(len(boards)):
+        got = md.integer_eval(weights, dt.active_features(boards[i], "PBX"),
+                              dt.active_features(opp[i], "PBX"), meta["scale"])
+        assert abs(got - y[i] * meta["scale"]) <= 0.02 * meta["scale"] + 2, i
+
+
+def test_a_stopped_training_resumes_to_the_same_net(razzle, tmp_path, capsys):
+    whole, part = tmp_path / "whole.nnue", tmp_path / "part.nnue"
+    common = ["-data", razzle, "-hidden", 8]
+    assert train(capsys, *common, "-out", whole, "-epochs", 4)[0] == 0
+    assert train(capsys, *common, "-out", part, "-epochs", 2)[0] == 0
+    code, out, _ = train(capsys, *common, "-out", part, "-epochs", 4)
+    assert code == 0 and "resumed from" in out and "after epoch 2" in out
+    assert whole.read_bytes() == part.read_bytes()
+    # Other settings with the checkpoint: refused, nothing overwritten.
+    code, _, err = train(capsys, "-data", razzle, "-hidden", 9, "-out", part, "-epochs", 4)
+    assert code == 2 and "other settings" in err
+
+
+def one_error(capsys, args, what):
+    code, out, err = train(capsys, *args)
+    assert code == 2
+    assert err.count("\n") == 1 and what in err, err
+
+
+def test_bad_data_files_get_one_error(razzle, tmp_path, capsys):
+    raw = razzle.read_bytes()
+    out = tmp_path / "n.nnue"
+    (tmp_path / "cut.bin").write_bytes(raw[:len(raw) // 2])
+    one_error(capsys, ["-data", tmp_path / "cut.bin", "-out", out], "is truncated")
+    (tmp_path / "foreign.bin").write_bytes(b"PK\3\4" + bytes(200))
+    one_error(capsys, ["-data", tmp_path / "foreign.bin", "-out", out],
+              "is not a triad-datagen data file")
+    (tmp_path / "v2.bin").write_bytes(raw[:8] + (2).to_bytes(4, "little") + raw[12:])
+    one_error(capsys, ["-data", tmp_path / "v2.bin", "-out", out], "has data format version 2")
+    (tmp_path / "short.bin").write_bytes(raw[:100])
+    one_error(capsys, ["-data", tmp_path / "short.bin", "-out", out],
+              "is not a triad-datagen data file")
+    one_error(capsys, ["-data", tmp_path, "-out", out], "not a regular file")
+    one_error(capsys, ["-data", tmp_path / "missing.bin", "-out", out], "No such file")
+    ives = tmp_path / "ives.bin"
+    make_data(ives, "ivesdama", 4)
+    one_error(capsys, ["-data", razzle, ives, "-out", out], "game ivesdama with 25 points")
+    yy = tmp_path / "yy.bin"
+    make_data(yy, "yinyang", 2)
+    one_error(capsys, ["-data", yy, "-out", out], "game 'yinyang' has no learned evaluation")
+    assert not out.exists()
+
+
+def test_bad_flags_get_one_error(razzle, tmp_path, capsys):
+    out = tmp_path / "n.nnue"
+    one_error(capsys, ["-data", razzle], "-out")
+    one_error(capsys, ["-data", razzle, "-out", out, "-epochs", 0], "-epochs must be")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lambda", 2], "-lambda must be")
+    one_error(capsys, ["-data", razzle, "-out", out, "-hidden", "many"], "invalid int value")
+    assert not out.exists()
+
+
+def test_a_damaged_net_file_is_refused(razzle, tmp_path, capsys):
+    good = tmp_path / "g.nnue"
+    assert train(capsys, "-data", razzle, "-out", good, "-epochs", 1, "-hidden", 4)[0] == 0
+    raw = bytearray(good.read_bytes())
+    raw[200] ^= 1
+    (tmp_path / "flip.nnue").write_bytes(bytes(raw))
+    with pytest.raises(net_file.NetError, match="checksum mismatch"):
+        net_file.read(str(tmp_path / "flip.nnue"))
+    (tmp_path / "cut.nnue").write_bytes(bytes(raw[:-9]))
+    with pytest.raises(net_file.NetError, match="truncated or damaged"):
+        net_file.read(str(tmp_path / "cut.nnue"))
+    (tmp_path / "v9.nnue").write_bytes(bytes(raw[:8]) + (9).to_bytes(4, "little") + bytes(raw[12:]))
+    with pytest.raises(net_file.NetError, match="net format version 9"):
+        net_file.read(str(tmp_path / "v9.nnue"))
+    # A net written over a folder is refused, the folder kept.
+    (tmp_path / "dir.nnue").mkdir()
+    one_error(capsys, ["-data", razzle, "-out", tmp_path / "dir.nnue", "-epochs", 1, "-hidden", 4],
+              "not a regular file")
+
+
+def test_every_game_with_men_has_a_layout():
+    # The games whose positions belong to the sides (all but Yin Yang) must be trainable.
+    assert set(dt.LAYOUT_LETTERS) == {"razzledazzle", "ivesdama"}

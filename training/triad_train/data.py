@@ -1,0 +1,147 @@
+"""triad-datagen data files (format version 1, docs/evaluation.md "The file format"): the
+header checked field by field, the complete records memory-mapped, and the boards turned
+into the network's input features.
+
+The inputs are the board from the side to move's view: for Player 2 to move the points are
+taken in reverse order (the board turned half a turn, which maps Player 2's side onto Player
+1's in every game here) and the letters' case swapped, so the side to move's men are always
+the upper-case letters, moving up the board. Feature `c * points + i` is on when point i
+holds the c-th letter of the game's layout (upper case, the side to move's, first; then the
+same letters in lower case, the opponent's).
+"""
+import os
+import stat
+
+import numpy as np
+
+HEADER_BYTES = 128
+FORMAT_VERSION = 1
+MAGIC = b"TRIADDAT"
+MAX_POINTS = 4096
+
+HEADER = np.dtype([("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
+                   ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
+                   ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
+                   ("random_plies", "<u4"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
+                   ("reserved", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
+                   ("records", "<u8")])
+
+# The letters of each game's men in its position lines (docs/notation.md), upper case (the
+# lower-case ones are the other side's). Yin Yang has none: its stones belong to nobody (the
+# case says the colour of the square), and it is solved (docs/games/yin-yang.md).
+LAYOUT_LETTERS = {
+    "razzledazzle": "PBX",  # man, man holding the ball, man not eligible for the ball
+    "ivesdama": "P",
+}
+
+
+class DataError(Exception):
+    """A data file that cannot be used: the message names the file and says why."""
+
+
+def record_dtype(points):
+    return np.dtype([("game", "<u4"), ("move", "<u4"), ("score", "<i2"), ("ply", "<u2"),
+                     ("side", "u1"), ("result", "i1"), ("board", "u1", (points,))])
+
+
+class DataFile:
+    """One data file: `header` (a dict of the header's fields, names decoded) and `records`
+    (a read-only memory map of the complete records; a cut tail is left out)."""
+
+    def __init__(self, path):
+        self.path = path
+        what = "data file '%s'" % path
+        try:
+            st = os.stat(path)
+        except OSError as e:
+            raise DataError("%s: %s" % (what, e.strerror))
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError("%s: not a regular file" % what)
+        if st.st_size < HEADER_BYTES:
+            raise DataError("%s: is not a triad-datagen data file (shorter than its header)" % what)
+        raw = np.fromfile(path, dtype=HEADER, count=1)[0]
+        if bytes(raw["magic"]) != MAGIC:
+            raise DataError("%s: is not a triad-datagen data file" % what)
+        version = int(raw["version"])
+        if version != FORMAT_VERSION:
+            raise DataError("%s: has data format version %d; this trainer reads version %d"
+                            % (what, version, FORMAT_VERSION))
+        points = int(raw["points"])
+        if (int(raw["header_bytes"]) != HEADER_BYTES or not 0 < points <= MAX_POINTS
+                or int(raw["record_bytes"]) != 14 + points):
+            raise DataError("%s: damaged header (sizes that do not fit together)" % what)
+        self.header = {name: raw[name].item() for name in HEADER.names}
+        self.header["game"] = bytes(raw["game"]).decode("ascii", "replace")
+        self.header["variant"] = bytes(raw["variant"]).decode("ascii", "replace")
+        count = int(raw["records"])
+        if st.st_size < HEADER_BYTES + count * (14 + points):
+            raise DataError("%s: is truncated (its header counts %d records)" % (what, count))
+        if count == 0:
+            raise DataError("%s: holds no positions" % what)
+        game = self.header["game"]
+        if game not in LAYOUT_LETTERS:
+            raise DataError("%s: game '%s' has no learned evaluation (the trainer knows %s)"
+                            % (what, game, ", ".join(sorted(LAYOUT_LETTERS))))
+        self.points = points
+        self.records = np.memmap(path, dtype=record_dtype(points), mode="r", offset=HEADER_BYTES,
+                                 shape=(count,))
+
+
+def open_data(paths):
+    """The data files, all of one game and board size (else a DataError)."""
+    files = [DataFile(p) for p in paths]
+    first = files[0]
+    for f in files[1:]:
+        if f.header["game"] != first.header["game"] or f.points != first.points:
+            raise DataError("data file '%s': game %s with %d points, but '%s' holds %s with %d"
+                            % (f.path, f.header["game"], f.points, first.path,
+                               first.header["game"], first.points))
+    return files
+
+
+def feature_count(letters, points):
+    return 2 * len(letters) * points
+
+
+def stm_boards(records):
+    """The boards (n, points) as uint8 letters from the side to move's view."""
+    boards = np.array(records["board"], dtype=np.uint8)
+    flip = np.asarray(records["side"]) == 1
+    turned = boards[flip][:, ::-1]
+    # Swap the case of letters (A-Z <-> a-z); '.' stays.
+    is_letter = ((turned >= ord("A")) & (turned <= ord("Z"))) | ((turned >= ord("a")) & (turned <= ord("z")))
+    boards[flip] = np.where(is_letter, turned ^ 0x20, turned)
+    return boards
+
+
+def opponent_view(boards):
+    """The same boards from the other side (turned and case-swapped)."""
+    turned = boards[:, ::-1]
+    is_letter = ((turned >= ord("A")) & (turned <= ord("Z"))) | ((turned >= ord("a")) & (turned <= ord("z")))
+    return np.where(is_letter, turned ^ 0x20, turned).astype(np.uint8)
+
+
+def features(boards, letters):
+    """Dense 0/1 inputs (n, 2 * len(letters) * points) of boards seen by their mover."""
+    n, points = boards.shape
+    out = np.zeros((n, feature_count(letters, points)), dtype=np.float32)
+    classes = [ord(c) for c in letters.upper()] + [ord(c) for c in letters.lower()]
+    for c, code in enumerate(classes):
+        out[:, c * points:(c + 1) * points] = boards == code
+    return out
+
+
+def active_features(board, letters):
+    """The on features of one board (from its mover's view), ascending: what the engine's
+    accumulator adds up."""
+    points = len(board)
+    classes = [ord(c) for c in letters.upper()] + [ord(c) for c in letters.lower()]
+    return sorted(c * points + i for c, code in enumerate(classes)
+                  for i in range(points) if board[i] == code)
+
+
+def is_validation(games, fraction):
+    """Whole games go to the validation split (a game's positions are alike): a fixed hash
+    of the game index below `fraction`."""
+    h = (np.asarray(games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    return (h % np.uint64(10000)) < np.uint64(int(round(fraction * 10000)))

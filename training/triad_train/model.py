@@ -1,0 +1,69 @@
+"""The network: an NNUE-style evaluation small enough for a board of a few dozen points.
+
+    x_stm, x_opp  (0/1 inputs of the board from the side to move's and the opponent's view)
+    a = clamp([W1 x_stm + b1, W1 x_opp + b1], 0, 1)     (one first layer for both views: the
+                                                        engine keeps its two sums up to date
+                                                        as men move)
+    y = w2 . a + b2                                     (the evaluation, in units of `scale`
+                                                        engine points: sigmoid(y) is the side
+                                                        to move's expected score)
+
+Quantised (net_file.py): W1 and b1 times QA = 255 as int16 (the sums stay within int16: the
+weights are kept in [-2, 2] and a board has at most `points` men), w2 times QB = 64 as int16,
+b2 times QA * QB as int32; the engine's evaluation is (b2 + w2 . clamp(sums, 0, QA)) *
+scale / (QA * QB), rounded toward zero.
+"""
+import numpy as np
+import torch
+
+QA = 255
+QB = 64
+WEIGHT_LIMIT = 2.0  # |W1| and |b1| (so that QA * points * limit fits int16 for 56 points)
+OUTPUT_LIMIT = 127.0 / QB  # |w2| (int16 after quantisation, with room)
+
+
+class Network(torch.nn.Module):
+    def __init__(self, inputs, hidden):
+        super().__init__()
+        self.inputs, self.hidden = inputs, hidden
+        self.first = torch.nn.Linear(inputs, hidden)
+        self.output = torch.nn.Linear(2 * hidden, 1)
+        with torch.no_grad():  # small starting weights: the sums begin inside the clamp
+            self.first.weight.uniform_(-0.1, 0.1)
+            self.first.bias.uniform_(0.0, 0.2)
+            self.output.weight.uniform_(-0.1, 0.1)
+            self.output.bias.zero_()
+
+    def forward(self, stm, opp):
+        a = torch.clamp(torch.cat([self.first(stm), self.first(opp)], dim=1), 0.0, 1.0)
+        return self.output(a).squeeze(1)
+
+    def clip(self):
+        """Keeps the weights where quantisation is exact enough and cannot overflow."""
+        with torch.no_grad():
+            self.first.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+            self.first.bias.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+            self.output.weight.clamp_(-OUTPUT_LIMIT, OUTPUT_LIMIT)
+
+
+def quantise(net):
+    """The integer weights of the net file: W1 (inputs, hidden) and b1 int16, w2 (2 * hidden)
+    int16, b2 int32."""
+    w1 = np.round(net.first.weight.detach().numpy().T * QA).astype(np.int16)
+    b1 = np.round(net.first.bias.detach().numpy() * QA).astype(np.int16)
+    w2 = np.round(net.output.weight.detach().numpy()[0] * QB).astype(np.int16)
+    b2 = np.int32(np.round(float(net.output.bias.detach().numpy()[0]) * QA * QB))
+    return w1, b1, w2, b2
+
+
+def integer_eval(weights, stm_active, opp_active, scale):
+    """The engine's integer evaluation of one position (the lists of on features of its two
+    views), in engine points from the side to move: the reference the C++ inference matches."""
+    w1, b1, w2, b2 = weights
+    acc_stm = b1.astype(np.int64) + w1[stm_active].astype(np.int64).sum(axis=0)
+    acc_opp = b1.astype(np.int64) + w1[opp_active].astype(np.int64).sum(axis=0)
+    a = np.clip(np.concatenate([acc_stm, acc_opp]), 0, QA)
+    out = int(b2) + int((a * w2.astype(np.int64)).sum())
+    num = out * scale
+    q = abs(num) // (QA * QB)
+    return q if num >= 0 else -q

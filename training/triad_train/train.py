@@ -1,0 +1,195 @@
+"""triad-train: trains a net on triad-datagen data files and writes the quantised net file.
+
+    training/triad-train -data razzle.bin -out razzle.nnue [-epochs 20] [-hidden 128] ...
+
+Each epoch goes once over the training positions in a new random order (seeded), then
+measures the loss on the validation games (whole games, set aside by a fixed hash of the game
+index). After every epoch the state is saved to OUT.ckpt (atomically): the same command
+continues from the last finished epoch after a stop. The loss is the squared error of the
+predicted expected score sigmoid(y) against a blend of the search's verdict
+sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
+`scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
+predicts the results (so the net's score is a calibrated win probability too).
+"""
+import argparse
+import math
+import os
+import sys
+import time
+
+import numpy as np
+
+from triad_train import data as dt
+from triad_train import model as md
+from triad_train import net_file
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def parse_args(argv):
+    p = Parser(prog="triad-train", prefix_chars="-",
+               description="Train a learned evaluation on triad-datagen data files.")
+    p.add_argument("-data", "--data", nargs="+", required=True, help="data files (one game)")
+    p.add_argument("-out", "--out", required=True, help="the net file to write")
+    p.add_argument("-epochs", "--epochs", type=int, default=20)
+    p.add_argument("-hidden", "--hidden", type=int, default=128, help="first-layer width")
+    p.add_argument("-batch", "--batch", type=int, default=1024)
+    p.add_argument("-lr", "--lr", type=float, default=2e-3, help="Adam's learning rate")
+    p.add_argument("-lambda", "--lambda", dest="blend", type=float, default=0.7,
+                   help="weight of the search score in the target (1 - it: the result)")
+    p.add_argument("-validation", "--validation", type=float, default=0.1,
+                   help="fraction of the games set aside")
+    p.add_argument("-seed", "--seed", type=int, default=1)
+    p.add_argument("-threads", "--threads", type=int, default=0, help="0: all cores")
+    p.add_argument("-quiet", "--quiet", action="store_true")
+    a = p.parse_args(argv)
+    if not 1 <= a.epochs <= 100000 or not 1 <= a.hidden <= 4096 or not 1 <= a.batch <= 1 << 20:
+        raise UsageError("-epochs must be 1..100000, -hidden 1..4096, -batch 1..1048576")
+    if not (0.0 <= a.blend <= 1.0) or not (0.0 < a.validation < 1.0) or a.lr <= 0:
+        raise UsageError("-lambda must be 0..1, -validation between 0 and 1, -lr positive")
+    if not 0 <= a.threads <= 1024:
+        raise UsageError("-threads must be 0..1024")
+    return a
+
+
+def fit_scale(scores, results):
+    """The scale (engine points) at which sigmoid(score / scale) has the least log loss
+    against the results: a golden-section search over 10..10000, in log space."""
+    target = (results.astype(np.float64) + 1.0) / 2.0
+    s = scores.astype(np.float64)
+
+    def loss(log_k):
+        p = 1.0 / (1.0 + np.exp(-s / math.exp(log_k)))
+        p = np.clip(p, 1e-9, 1 - 1e-9)
+        return -np.mean(target * np.log(p) + (1 - target) * np.log(1 - p))
+
+    lo, hi = math.log(10.0), math.log(10000.0)
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(60):
+        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+        if loss(a) < loss(b):
+            hi = b
+        else:
+            lo = a
+    return int(round(math.exp((lo + hi) / 2)))
+
+
+class Dataset:
+    """All positions of the files as arrays (records are tens of bytes: millions fit), split
+    into training and validation positions by game."""
+
+    def __init__(self, files, validation):
+        rec = np.concatenate([np.asarray(f.records) for f in files])
+        game = files[0].header["game"]
+        self.letters = dt.LAYOUT_LETTERS[game]
+        self.points = files[0].points
+        self.inputs = dt.feature_count(self.letters, self.points)
+        self.boards = dt.stm_boards(rec)
+        self.scores = rec["score"].astype(np.float32)
+        self.results = rec["result"].astype(np.float32)
+        # Game indices restart in each file: the file's number keeps them apart.
+        offsets = np.concatenate([np.full(len(f.records), i, dtype=np.uint64)
+                                  for i, f in enumerate(files)])
+        games = rec["game"].astype(np.uint64) + offsets * np.uint64(1 << 32)
+        self.val = np.nonzero(dt.is_validation(games, validation))[0]
+        self.train = np.nonzero(~dt.is_validation(games, validation))[0]
+
+    def batch(self, index, torch):
+        b = self.boards[index]
+        stm = torch.from_numpy(dt.features(b, self.letters))
+        opp = torch.from_numpy(dt.features(dt.opponent_view(b), self.letters))
+        return stm, opp, torch.from_numpy(self.scores[index]), torch.from_numpy(self.results[index])
+
+
+def run(argv):
+    args = parse_args(argv)
+    files = dt.open_data(args.data)
+    import torch  # late: a bad command line is refused without the second it takes
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    data = Dataset(files, args.validation)
+    if len(data.train) == 0 or len(data.val) == 0:
+        raise dt.DataError("too few games for a validation split: %d positions for training, "
+                           "%d for validation" % (len(data.train), len(data.val)))
+    header = files[0].header
+    scale = fit_scale(data.scores[data.train], data.results[data.train])
+    net = md.Network(data.inputs, args.hidden)
+    optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
+    checkpoint = args.out + ".ckpt"
+    history, start_epoch = [], 0
+    settings = {"data": [os.path.abspath(p) for p in args.data], "hidden": args.hidden,
+                "batch": args.batch, "lr": args.lr, "blend": args.blend,
+                "validation": args.validation, "seed": args.seed}
+    if os.path.exists(checkpoint):
+        state = torch.load(checkpoint)
+        if state["settings"] != settings:
+            raise UsageError("checkpoint '%s' was made with other settings; remove it to start "
+                             "afresh" % checkpoint)
+        net.load_state_dict(state["net"])
+        optimiser.load_state_dict(state["optimiser"])
+        history, start_epoch, scale = state["history"], state["epoch"], state["scale"]
+        print("resumed from %s after epoch %d" % (checkpoint, start_epoch), flush=True)
+    print("%s (%s): %d positions for training, %d for validation, %d inputs, scale %d"
+          % (header["game"], header["variant"], len(data.train), len(data.val), data.inputs,
+             scale), flush=True)
+
+    def loss_of(index):
+        stm, opp, score, result = data.batch(index, torch)
+        target = args.blend * torch.sigmoid(score / scale) + (1 - args.blend) * (result + 1) / 2
+        return torch.mean((torch.sigmoid(net(stm, opp)) - target) ** 2)
+
+    rng = np.random.default_rng(args.seed)
+    for _ in range(start_epoch):  # the same orders as an uninterrupted run
+        rng.permutation(len(data.train))
+    for epoch in range(start_epoch, args.epochs):
+        began = time.time()
+        order = data.train[rng.permutation(len(data.train))]
+        total = 0.0
+        net.train()
+        for at in range(0, len(order), args.batch):
+            index = np.sort(order[at:at + args.batch])
+            loss = loss_of(index)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            net.clip()
+            total += float(loss) * len(index)
+        net.eval()
+        with torch.no_grad():
+            val = sum(float(loss_of(data.val[at:at + 8192])) * len(data.val[at:at + 8192])
+                      for at in range(0, len(data.val), 8192)) / len(data.val)
+        history.append({"epoch": epoch + 1, "train": total / len(order), "validation": val,
+                        "seconds": time.time() - began})
+        print("epoch %d: training loss %.6f, validation loss %.6f (%.1f s)"
+              % (epoch + 1, total / len(order), val, time.time() - began), flush=True)
+        state = {"settings": settings, "net": net.state_dict(), "optimiser": optimiser.state_dict(),
+                 "history": history, "epoch": epoch + 1, "scale": scale}
+        torch.save(state, checkpoint + ".tmp")
+        os.replace(checkpoint + ".tmp", checkpoint)
+    meta = {"game": header["game"], "variant": header["variant"], "letters": data.letters,
+            "points": data.points, "qa": md.QA, "qb": md.QB, "scale": scale,
+            "positions": len(data.train)}
+    net_file.write(args.out, meta, md.quantise(net))
+    print("net %s: %d inputs, %d hidden, %d bytes" % (args.out, data.inputs, args.hidden,
+                                                     os.path.getsize(args.out)), flush=True)
+    return 0
+
+
+def main(argv=None):
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except (UsageError, dt.DataError, net_file.NetError) as e:
+        print("triad-train: error: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("triad-train: stopped (the last finished epoch is in the checkpoint)", file=sys.stderr)
+        return 130
