@@ -98,8 +98,8 @@ TEST(ShippedSuites, YinYangOpeningsHaveTheSolvedMarginTheirRecordsGive) {
     const auto records = records::read_records(read_text(pgn.replace_extension(".pgn")), "pgn");
     ASSERT_TRUE(records) << records.error().message;
     ASSERT_EQ(records->size(), suite.lines.size());
-    // The first, a middle and the last opening (each a second or less at 20 to 22 empties).
-    for (const std::size_t i : {std::size_t{0}, suite.lines.size() / 2, suite.lines.size() - 1}) {
+    // The first and the last opening (each a second or less at 20 to 22 empties).
+    for (const std::size_t i : {std::size_t{0}, suite.lines.size() - 1}) {
       const auto pos = Notation<games::yinyang::Game>::parse_position(g, suite.lines[i]);
       ASSERT_TRUE(pos) << pos.error().message;
       games::yinyang::Solver solver(20);
@@ -112,7 +112,7 @@ TEST(ShippedSuites, YinYangOpeningsHaveTheSolvedMarginTheirRecordsGive) {
       ++solved;
     }
   }
-  EXPECT_EQ(solved, 6);  // two Yin Yang suites
+  EXPECT_EQ(solved, 4);  // two Yin Yang suites
 }
 
 }  // namespace
