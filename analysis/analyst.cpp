@@ -152,7 +152,7 @@ std::optional<Failure> Analyst::attempt(const Task& task, Analysis& out) {
   }
   out.bestmove = reply.move;
   out.elapsed = reply.elapsed;
-  if (out.refused.empty()) out.refused = check_moves(task, out, registry_);
+  if (out.refused.empty()) out.refused = check_moves(task, out, config_.variants);
   return std::nullopt;
 }
 

@@ -62,7 +62,6 @@ class Analyst {
 
   const AnalyseConfig& config_;
   runner::ManagedEngine engine_;
-  const adapters::VariantRegistry registry_ = adapters::VariantRegistry::builtin();
 };
 
 }  // namespace triad::analysis

@@ -1,4 +1,5 @@
-// triad-analyse's command line (Boost.Program_options, one or two dashes) and its checks.
+// triad-analyse's command line (the runner's convention, runner/command_line.h) and its
+// checks.
 #include "analysis/config.h"
 
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/common/text.h"
+#include "runner/command_line.h"
 #include "runner/engine_spec.h"
 #include "runner/value_parsers.h"
 
@@ -59,10 +61,16 @@ std::vector<std::string> split_group(const std::string& joined) {
   return items;
 }
 
+const runner::Help kHelp{
+    "triad-analyse [options] INPUT",
+    "Analyses every position of a file with a UCI/UGI engine and writes one JSON line per "
+    "position, in input order.",
+    "the run failed after it started (the engine failed on three positions in a row, an output "
+    "failed); -resume continues",
+    "interrupted (Ctrl-C, SIGTERM); -resume continues"};
+
 po::options_description describe() {
-  po::options_description d(
-      "triad-analyse: analyses every position of a file with a UCI/UGI engine and writes one "
-      "JSON line per position, in input order.\nUsage: triad-analyse [options] INPUT");
+  po::options_description d;
   // clang-format off
   d.add_options()
     ("help", "this text")
@@ -71,6 +79,7 @@ po::options_description describe() {
     ("output", po::value<std::string>(), "FILE: the JSON lines (default: standard output)")
     ("resume", "continue -output: the positions already in it are kept, a cut-off last line is removed")
     ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: variant of position lines and of records without a Variant tag")
+    ("variants", po::value<std::vector<std::string>>()->composing(), "FILE: more variants (YAML, docs/protocol.md); may be repeated")
     ("engine", po::value<std::vector<std::string>>()->composing(), "cmd=C [arg=A]... [dir=D] [proto=uci|ugi] [name=N] [option.NAME=V]...: the engine (default: triad beside this program, else in PATH)")
     ("depth", po::value<std::string>(), "N: search depth")
     ("nodes", po::value<std::string>(), "N: nodes per position (deterministic with option.Threads=1)")
@@ -86,12 +95,6 @@ po::options_description describe() {
     ("quiet", "no progress bar");
   // clang-format on
   return d;
-}
-
-// The numeric flag `name` in [low, high] (the one wording of runner::parse_int).
-template <class T>
-Result<T> bounded(const po::variables_map& vm, const char* name, T low, T high) {
-  return runner::parse_int<T>(vm[name].as<std::string>(), "-" + std::string(name), low, high);
 }
 
 Result<AnalyseConfig> build(const po::variables_map& vm) {
@@ -111,6 +114,10 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (c.resume && c.output.empty())
     return make_error("-resume needs -output FILE (the output it continues)");
   c.variant = vm["variant"].as<std::string>();
+  if (vm.count("variants"))
+    for (const auto& file : vm["variants"].as<std::vector<std::string>>())
+      if (auto r = c.variants.load_file(file); !r)
+        return make_error("-variants: " + r.error().message);
   c.engine.name = "engine";
   c.engine.command = default_engine_command();
   if (vm.count("engine"))
@@ -119,22 +126,22 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (c.engine.builtin())
     return make_error("-engine cmd=" + c.engine.command +
                       " is a triad-match player; analysis needs a UCI/UGI engine");
-  if (vm.count("depth")) TRIAD_ASSIGN(c.limits.depth, bounded(vm, "depth", 1, 1000));
-  if (vm.count("nodes"))
-    TRIAD_ASSIGN(c.limits.nodes, bounded<std::uint64_t>(vm, "nodes", 1, UINT64_MAX / 2));
-  if (vm.count("movetime"))
-    TRIAD_ASSIGN(c.limits.move_time, bounded<std::int64_t>(vm, "movetime", 1, 86'400'000));
+  TRIAD_ASSIGN(c.limits.depth, runner::optional_int_option(vm, "-depth", 1, 1000));
+  TRIAD_ASSIGN(c.limits.nodes,
+               runner::optional_int_option<std::uint64_t>(vm, "-nodes", 1, runner::kMaxNodes));
+  TRIAD_ASSIGN(c.limits.move_time,
+               runner::optional_int_option<std::int64_t>(vm, "-movetime", 1, 86'400'000));
   if (!c.limits.depth && !c.limits.nodes && !c.limits.move_time)
     return make_error("no search limit: give -depth N, -nodes N or -movetime MS");
-  TRIAD_ASSIGN(c.multipv, bounded(vm, "multipv", 1, kMaxMultiPv));
-  TRIAD_ASSIGN(c.concurrency, bounded(vm, "concurrency", 1, runner::kMaxConcurrency));
+  TRIAD_ASSIGN(c.multipv, runner::int_option(vm, "-multipv", 1, kMaxMultiPv));
+  TRIAD_ASSIGN(c.concurrency, runner::int_option(vm, "-concurrency", 1, runner::kMaxConcurrency));
   c.mpi = vm.count("mpi") > 0;
-  TRIAD_ASSIGN(c.chunk, bounded(vm, "chunk", 1, 4096));
-  TRIAD_ASSIGN(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
-  TRIAD_ASSIGN(c.retries, bounded(vm, "retries", 0, kMaxRetries));
+  TRIAD_ASSIGN(c.chunk, runner::int_option(vm, "-chunk", 1, 4096));
+  TRIAD_ASSIGN(c.mpi_lease_seconds, runner::int_option(vm, "-mpilease", 1, 3600));
+  TRIAD_ASSIGN(c.retries, runner::int_option(vm, "-retries", 0, kMaxRetries));
   if (vm.count("timeout")) {
     std::int64_t ms = 0;
-    TRIAD_ASSIGN(ms, bounded<std::int64_t>(vm, "timeout", 1, runner::kMaxWaitMs));
+    TRIAD_ASSIGN(ms, runner::int_option<std::int64_t>(vm, "-timeout", 1, runner::kMaxWaitMs));
     c.timeout = std::chrono::milliseconds(ms);
   } else {
     c.timeout =
@@ -160,31 +167,19 @@ std::string default_engine_command() {
 
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
-  po::positional_options_description positional;
-  positional.add("input", 1);
-  po::variables_map vm;
-  try {
-    po::store(
-        po::command_line_parser(group_engine_words(argc, argv))
-            .options(desc)
-            .positional(positional)
-            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
-            .run(),
-        vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return make_error(std::string(e.what()) + " (see triad-analyse -help)");
-  }
+  const std::vector<std::string> words = group_engine_words(argc, argv);
   CommandLine out;
-  if (vm.count("help")) {
-    std::ostringstream text;
-    text << desc;
+  if (runner::asks_help(words)) {
     out.show_help = true;
-    out.help_text = text.str();
+    out.help_text = runner::help_text(kHelp, desc);
     return out;
   }
-  auto config = build(vm);
-  if (!config) return make_error(config.error().message + " (see triad-analyse -help)");
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  auto vm = runner::parse_words("triad-analyse", words, desc, &positional);
+  if (!vm) return vm.error();
+  auto config = build(*vm);
+  if (!config) return config.error();
   out.config = std::move(*config);
   return out;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "adapters/common/variants.h"
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
 #include "runner/engine_spec.h"
@@ -28,8 +29,10 @@ struct AnalyseConfig {
   std::filesystem::path output;          // empty = standard output
   bool resume = false;                   // continue `output`: positions already in it are kept
   std::string variant = "razzledazzle";  // of position lines, and of records without a tag
-  runner::EngineSpec engine;             // the `triad` beside this program by default
-  protocol::GoLimits limits;             // depth, nodes and/or movetime
+  // The built-in variants and those of the -variants files.
+  adapters::VariantRegistry variants = adapters::VariantRegistry::builtin();
+  runner::EngineSpec engine;  // the `triad` beside this program by default
+  protocol::GoLimits limits;  // depth, nodes and/or movetime
   int multipv = 1;
   int concurrency = 1;  // engine processes (with -mpi: on each worker rank)
   bool mpi = false;

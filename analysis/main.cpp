@@ -9,34 +9,29 @@
 #include "analysis/mpi_run.h"
 #include "analysis/run.h"
 #include "cluster/mpi/job.h"
+#include "runner/command_line.h"
 #include "runner/signal_watcher.h"
 
 namespace {
 
+constexpr const char* kProgram = "triad-analyse";
+
 int analyse(int argc, char** argv) {
   using namespace triad::analysis;
+  namespace runner = triad::runner;
   auto cli = parse_command_line(argc, argv);
   if (cli && cli->show_help) {
     std::cout << cli->help_text;
-    return 0;
+    return runner::kExitOk;
   }
   const auto config =
       cli ? triad::Result<AnalyseConfig>(cli->config) : triad::Result<AnalyseConfig>(cli.error());
   if (config ? config->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
     return mpi::run_distributed(argc, argv, config);
-  if (!config) {
-    std::cerr << "triad-analyse: " << config.error().message << "\n";
-    return 2;
-  }
-  if (auto r = check_engine(*config); !r) {
-    std::cerr << "triad-analyse: " << r.error().message << "\n";
-    return 2;
-  }
+  if (!config) return runner::report_error(kProgram, config.error().message);
+  if (auto r = check_engine(*config); !r) return runner::report_error(kProgram, r.error().message);
   auto run = Run::prepare(*config, 1);
-  if (!run) {
-    std::cerr << "triad-analyse: " << run.error().message << "\n";
-    return 2;
-  }
+  if (!run) return runner::report_error(kProgram, run.error().message);
   // Ctrl-C / SIGTERM: stop at once (engines killed); every line written so far stays, and
   // -resume continues after it. A second signal exits immediately.
   auto cancel = std::make_shared<triad::protocol::CancelSignal>();
@@ -49,21 +44,12 @@ int analyse(int argc, char** argv) {
       [&] { cancel->kill_all(); });
   const auto result = run_local(*config, **run, interrupted, cancel);
   (*run)->summary(std::cerr, interrupted);
-  if (!result) {
-    std::cerr << "triad-analyse: " << result.error().message << "\n";
-    return 1;
-  }
-  return interrupted && !(*run)->finished() ? 130 : 0;
+  if (!result) return runner::report_error(kProgram, result.error().message, runner::kExitFailed);
+  return interrupted && !(*run)->finished() ? runner::kExitInterrupted : runner::kExitOk;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Every expected failure is an error value; this is the last line of defence.
-  try {
-    return analyse(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "triad-analyse: unexpected failure: " << e.what() << "\n";
-    return 1;
-  }
+  return triad::runner::run_main(kProgram, [&] { return analyse(argc, argv); });
 }

@@ -12,6 +12,7 @@
 #include "analysis/run.h"
 #include "cluster/mpi/coordinator.h"
 #include "cluster/mpi/job.h"
+#include "runner/command_line.h"
 #include "runner/signal_watcher.h"
 
 namespace triad::analysis::mpi {
@@ -60,8 +61,7 @@ class AnalysisCoordinator {
 
 int AnalysisCoordinator::finish(const cluster::mpi::CoordinatorEnd& end) {
   if (!end.setup_error.empty()) {  // a worker that could not start: only its error is worth a line
-    std::cerr << "triad-analyse: " << end.setup_error << "\n";
-    return 2;
+    return runner::report_error("triad-analyse", end.setup_error, runner::kExitRefused);
   }
   const bool stopped = interrupted_ || worker_interrupted_;
   if (error_.empty() && !run_.finished() && !stopped)
@@ -73,10 +73,9 @@ int AnalysisCoordinator::finish(const cluster::mpi::CoordinatorEnd& end) {
               << " units" << (end.workers[rank].lost ? " (lost)" : "");
   std::cerr << "\n";
   if (!error_.empty()) {
-    std::cerr << "triad-analyse: " << error_ << "\n";
-    return 1;
+    return runner::report_error("triad-analyse", error_, runner::kExitFailed);
   }
-  return stopped && !run_.finished() ? 130 : 0;
+  return stopped && !run_.finished() ? runner::kExitInterrupted : runner::kExitOk;
 }
 
 }  // namespace
@@ -87,16 +86,15 @@ int run_distributed(int argc, char** argv, const Result<AnalyseConfig>& config) 
   if (config) settings.lease = std::chrono::seconds(config->mpi_lease_seconds);
   const auto& world = job.world();
   if (const auto error = job.size_error(settings, "analyse"); !error.empty()) {
-    std::cerr << "triad-analyse: " << error << "\n";
-    return 2;
+    return runner::report_error("triad-analyse", error, runner::kExitRefused);
   }
   if (world.rank() != 0) return cluster::mpi::end(run_worker(world, config, settings));
   auto run =
       config ? Run::prepare(*config, config->chunk) : Result<std::unique_ptr<Run>>(config.error());
   if (!run) {
-    std::cerr << "triad-analyse: " << run.error().message << "\n";
+    runner::report_error("triad-analyse", run.error().message);
     cluster::mpi::stop_workers(world, settings);
-    return cluster::mpi::end({2, true});
+    return cluster::mpi::end({runner::kExitRefused, true});
   }
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&interrupted] { interrupted = true; }, [] {});

@@ -28,14 +28,9 @@ Result<void> check_engine(const AnalyseConfig& config) {
 }
 
 Result<std::unique_ptr<Run>> Run::prepare(const AnalyseConfig& config, int chunk) {
-  const auto registry = adapters::VariantRegistry::builtin();
-  if (!registry.find(config.variant)) {
-    std::string known;
-    for (const auto& n : registry.names()) known += " " + n;
-    return make_error("unknown variant " + adapters::quote(config.variant) + " (known:" + known +
-                      ")");
-  }
-  auto input = Input::read(config, registry);
+  if (auto v = config.variants.lookup(config.variant); !v)
+    return make_error("-variant: " + v.error().message);
+  auto input = Input::read(config, config.variants);
   if (!input) return input.error();
   auto writer = OutputWriter::open(config, input->size(), [&input](std::int64_t index) {
     return output_prefix(input->task(index));

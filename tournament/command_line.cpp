@@ -5,6 +5,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "adapters/common/text.h"
+#include "runner/command_line.h"
 #include "tournament/config.h"
 #include "tournament/settings.h"
 
@@ -12,24 +14,25 @@ namespace triad::tournament {
 
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   namespace po = boost::program_options;
-  po::options_description desc(
-      "triad-match: a tournament runner that referees Razzle Dazzle, Yin Yang and Ives dama.\n"
-      "Options take a single or double dash; groups take key=value words");
+  po::options_description desc;
   auto opt = [&desc](const char* name, const char* help) {
     desc.add_options()(name, po::value<std::string>()->implicit_value(""), help);
   };
   desc.add_options()("help", "this text");
   for (const Setting& s : settings()) opt(s.key, s.help);
 
-  // Pre-pass: `-key v1 v2 …` -> `--key=v1<US>v2…` (US = unit separator), so that a group
+  // Pre-pass: `-key v1 v2 …` -> `-key=v1<US>v2…` (US = unit separator), so that a group
   // keeps its words together and repeated -engine groups stay apart.
   constexpr char kSep = '\x1f';
   std::vector<std::string> normal;
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
     if (word.size() < 2 || word[0] != '-' || (word[1] >= '0' && word[1] <= '9'))
-      return make_error("unexpected value '" + word + "' (values follow an option such as -games)");
-    word = word.substr(word[1] == '-' ? 2 : 1);
+      return make_error("unexpected value " + adapters::quote(word) +
+                        " (values follow an option such as -games; see triad-match -help)");
+    // The dashes as written, so that an error names the option as the user wrote it.
+    const std::string dashes = word[1] == '-' ? "--" : "-";
+    word = word.substr(dashes.size());
     std::string joined;
     bool first = true;
     for (; i + 1 < argc; ++i) {
@@ -38,16 +41,17 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
       joined += (first ? "" : std::string(1, kSep)) + next;
       first = false;
     }
-    normal.push_back("--" + word + (first ? "" : "=" + joined));
+    normal.push_back(dashes + word + (first ? "" : "=" + joined));
   }
   po::parsed_options parsed(&desc);
   try {
-    parsed = po::command_line_parser(normal)
-                 .options(desc)
-                 .style(po::command_line_style::unix_style)
-                 .run();
+    parsed =
+        po::command_line_parser(normal)
+            .options(desc)
+            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
+            .run();
   } catch (const po::error& e) {
-    return make_error(e.what());
+    return make_error(std::string(e.what()) + " (see triad-match -help)");
   }
   CommandLine out;
   ConfigBuilder builder;
@@ -57,10 +61,16 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   }
   for (const auto& o : parsed.options) {
     if (o.string_key == "help") {
-      std::ostringstream text;
-      text << desc;
       out.show_help = true;
-      out.help_text = text.str();
+      out.help_text = runner::help_text(
+          {"triad-match [options]   (-engine key=value... twice or more, or -config FILE)",
+           "A tournament runner that referees Razzle Dazzle, Yin Yang and Ives dama games between "
+           "UCI/UGI engines; a group option takes key=value words (-engine cmd=triad "
+           "name=A).",
+           "the run failed after it started (a game that could not be played, an output "
+           "that failed)",
+           "after a second Ctrl-C (the first one stops cleanly, with exit status 0)"},
+          desc);
       return out;
     }
     if (o.string_key == "config") continue;

@@ -7,6 +7,7 @@
 
 #include "cluster/mpi/coordinator.h"
 #include "cluster/mpi/job.h"
+#include "runner/command_line.h"
 #include "runner/signal_watcher.h"
 #include "tournament/mpi_coordinator.h"
 #include "tournament/mpi_worker.h"
@@ -26,14 +27,13 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   if (config) settings.lease = std::chrono::seconds(config->mpi_lease_seconds);
   const auto& world = job.world();
   if (const auto error = job.size_error(settings, "play"); !error.empty()) {
-    std::cerr << "triad-match: " << error << "\n";
-    return 2;
+    return runner::report_error("triad-match", error, runner::kExitRefused);
   }
   if (world.rank() != 0) return cluster::mpi::end(run_worker(world, config, settings, factory));
   if (!config) {
-    std::cerr << "triad-match: " << config.error().message << "\n";
+    runner::report_error("triad-match", config.error().message);
     cluster::mpi::stop_workers(world, settings);
-    return cluster::mpi::end({2, true});
+    return cluster::mpi::end({runner::kExitRefused, true});
   }
   Tournament match(*config, factory, std::cout);
   // Ctrl-C / SIGTERM (mpirun and Slurm send SIGTERM to every rank when a job is cancelled):
@@ -41,9 +41,9 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   runner::SignalWatcher signals([&match] { match.interrupt(); },
                                 [&match] { match.kill_engines(); });
   if (auto r = match.prepare(); !r) {
-    std::cerr << "triad-match: " << r.error().message << "\n";
+    runner::report_error("triad-match", r.error().message);
     cluster::mpi::stop_workers(world, settings);
-    return cluster::mpi::end({2, true});
+    return cluster::mpi::end({runner::kExitRefused, true});
   }
   return cluster::mpi::end(run_coordinator(world, match, settings, std::cout, std::cerr));
 }

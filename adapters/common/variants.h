@@ -41,6 +41,9 @@ class VariantRegistry {
                          const std::string& source_name);
 
   const Variant* find(const std::string& name) const;
+  // The variant of that name, or the one error every program gives for an unknown one:
+  // "unknown variant 'NAME' (known: a, b, ...)".
+  Result<const Variant*> lookup(const std::string& name) const;
   std::vector<std::string> names() const;  // in definition order
   // A fresh game of that variant at its start position.
   Result<std::unique_ptr<AnyGame>> create(const std::string& name) const;

@@ -147,18 +147,17 @@ std::vector<std::string> VariantRegistry::names() const {
   return out;
 }
 
+Result<const Variant*> VariantRegistry::lookup(const std::string& name) const {
+  if (const Variant* v = find(name)) return v;
+  std::string known;
+  for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
+  return make_error("unknown variant " + quote(name) + " (known: " + known + ")");
+}
+
 Result<std::unique_ptr<AnyGame>> VariantRegistry::create(const std::string& name) const {
-  const Variant* v = find(name);
-  if (!v)
-    return make_error("unknown variant " + quote(name) + " (known: " + [&] {
-      std::string all;
-      for (const auto& n : names()) {
-        if (!all.empty()) all += ", ";
-        all += n;
-      }
-      return all;
-    }() + ")");
-  return v->factory();
+  auto v = lookup(name);
+  if (!v) return v.error();
+  return (*v)->factory();
 }
 
 }  // namespace triad::adapters

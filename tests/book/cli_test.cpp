@@ -455,7 +455,33 @@ TEST_F(BookTool, BadInputGivesOneErrorAndExitCodeTwo) {
   const auto help = run({"suite", "-help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("--window"), std::string::npos) << help.out;
-  expect_one_error(run({"build", "-variant"}), "error");
+  // A usage error: the one line names the command and points to its help.
+  expect_one_error(run({"build", "-variant"}),
+                   "triad-book: build: the required argument for option '--variant' is missing "
+                   "(see triad-book build -help)\n");
+  EXPECT_FALSE(fs::exists(path("o.book")));
+}
+
+// Every number is read whole and range-checked in one wording (runner::parse_int): the option
+// parser once wrapped a negative node count into a huge unsigned one, and the expansion ran.
+TEST_F(BookTool, EveryNumberIsRangeCheckedBeforeAnyWork) {
+  const auto r = run({"expand", "-book", path("x.book"), "-variant", "razzledazzle",
+                      "-nodes=-9223372036854775809"},
+                     std::chrono::seconds(30));
+  expect_one_error(r,
+                   "triad-book: expand: -nodes '-9223372036854775809' is outside "
+                   "1..9223372036854775807\n");
+  EXPECT_FALSE(fs::exists(path("x.book")));
+  expect_one_error(run({"expand", "-book", path("x.book"), "-variant", "razzledazzle", "-hash=-1"}),
+                   "triad-book: expand: -hash '-1' is outside 1..65536");
+  expect_one_error(run({"suite", "-variant", "razzledazzle", "-out", path("s.txt"), "-count=-1"}),
+                   "triad-book: suite: -count '-1' is outside 1..1000000");
+  expect_one_error(run({"suite", "-variant", "razzledazzle", "-out", path("s.txt"), "-seed", "x1"}),
+                   "triad-book: suite: -seed 'x1' is not an integer");
+  expect_one_error(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out",
+                        path("o.book"), "-min-games=-1"}),
+                   "triad-book: build: -min-games '-1' is outside 0..4294967295");
+  EXPECT_FALSE(fs::exists(path("s.txt")));
   EXPECT_FALSE(fs::exists(path("o.book")));
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # triad-yinyang-prove end to end on a 20-empty position (a Player 1 win, proved in well under
 # a second): prove, resume, cut-off last lines (resumed twice), bad and huge files, --verify
-# (see CMakeLists.txt).
+# (see CMakeLists.txt), every number range-checked.
 set -euo pipefail
 prove=$1
 sanitizer=${2:-OFF}  # a sanitized build cannot run under an address-space limit
@@ -101,4 +101,19 @@ set -e
 [ $code2 -eq 2 ] && grep -q "not a regular file" "$dir/err2" || fail "/dev/zero: $code2 $(cat "$dir/err2")"
 [ $code3 -eq 2 ] && grep -q "no such proof file" "$dir/err3" || fail "missing file: $code3 $(cat "$dir/err3")"
 [ ! -e "$dir/missing.proof" ] || fail "--verify created the missing file"
+
+# Every number is read whole and range-checked in one wording, before any work: the option
+# parser once took --max-nodes=-1 for 2^64-1 (and --hash=-1 for a huge table).
+for flag in "--max-nodes=-1|--max-nodes '-1' is outside 0..18446744073709551615" \
+            "--seed=-9223372036854775809|--seed '-9223372036854775809' is outside 0..18446744073709551615" \
+            "--split=40|--split '40' is outside 0..32" \
+            "--hash=-1|--hash '-1' is outside 1..65536" \
+            "--threads=2x|--threads '2x' is not an integer"; do
+  set +e
+  "$prove" --file "$dir/p.proof" --verify 0 "${flag%%|*}" >"$dir/out" 2>"$dir/err"
+  code=$?
+  set -e
+  [ $code -eq 2 ] && [ "$(cat "$dir/err")" = "triad-yinyang-prove: ${flag#*|}" ] \
+    && [ ! -s "$dir/out" ] || fail "${flag%%|*}: $code $(cat "$dir/out" "$dir/err")"
+done
 echo "yinyang_prove_check: OK ($lines proved positions)"

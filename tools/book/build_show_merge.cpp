@@ -18,7 +18,7 @@ Result<bk::Book> load_book_for(const std::string& file, const adapters::VariantR
                                const adapters::Variant*& variant) {
   auto book = bk::Book::load(file);
   if (!book) return book.error();
-  auto v = find_variant(registry, book->variant().variant);
+  auto v = registry.lookup(book->variant().variant);
   if (!v) return make_error("book file " + adapters::quote(file) + ": " + v.error().message);
   if (auto r = book->check_variant(book_variant_of(**v)); !r)
     return make_error("book file " + adapters::quote(file) + ": " + r.error().message);
@@ -46,7 +46,7 @@ const char* proved_text(bk::Proved p) {
 }  // namespace
 
 Result<void> run_build(const std::vector<std::string>& args, std::ostream& out) {
-  po::options_description desc("triad-book build options");
+  po::options_description desc;
   std::vector<std::string> inputs;
   std::string variant_name, variants_file, output;
   bk::BuildSettings settings;
@@ -54,17 +54,19 @@ Result<void> run_build(const std::vector<std::string>& args, std::ostream& out) 
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "records", po::value(&inputs)->multitoken()->required(), "PGN record files")(
       "out", po::value(&output)->required(), "book file to write")(
-      "plies", po::value(&settings.max_plies)->default_value(16), "deepest ply entered")(
-      "min-games", po::value(&settings.min_games)->default_value(2),
-      "games a move needs to be kept");
-  auto vm = parse_options(args, desc);
+      "plies", po::value<std::string>()->default_value("16"), "deepest ply entered (1-10000)")(
+      "min-games", po::value<std::string>()->default_value("2"),
+      "games a move needs to be kept (0-4294967295)");
+  auto vm = parse_options("build", "Builds an opening book from game records.", args, desc);
   if (!vm) return vm.error();
   if (!*vm) return {};  // -help
-  if (settings.max_plies < 1) return make_error("-plies must be at least 1");
+  TRIAD_ASSIGN(settings.max_plies, runner::int_option(**vm, "-plies", 1, kMaxPlies));
+  TRIAD_ASSIGN(settings.min_games,
+               runner::int_option<std::uint32_t>(**vm, "-min-games", 0, UINT32_MAX));
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
-  auto variant = find_variant(*registry, variant_name);
-  if (!variant) return variant.error();
+  auto variant = registry->lookup(variant_name);
+  if (!variant) return make_error("-variant: " + variant.error().message);
   bk::Book book(book_variant_of(**variant));
   std::size_t games = 0;
   for (const auto& file : inputs) {
@@ -83,14 +85,14 @@ Result<void> run_build(const std::vector<std::string>& args, std::ostream& out) 
 }
 
 Result<void> run_show(const std::vector<std::string>& args, std::ostream& out) {
-  po::options_description desc("triad-book show options");
+  po::options_description desc;
   std::string file, variants_file, fen;
   std::vector<std::string> moves;
   desc.add_options()("book", po::value(&file)->required(), "book file")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "fen", po::value(&fen), "position line (default: the start position)")(
       "moves", po::value(&moves)->multitoken(), "moves played from there");
-  auto vm = parse_options(args, desc);
+  auto vm = parse_options("show", "Shows a position's book moves.", args, desc);
   if (!vm) return vm.error();
   if (!*vm) return {};  // -help
   auto registry = load_variants(variants_file);
@@ -138,13 +140,13 @@ Result<void> run_show(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 Result<void> run_merge(const std::vector<std::string>& args, std::ostream& out) {
-  po::options_description desc("triad-book merge options");
+  po::options_description desc;
   std::vector<std::string> inputs;
   std::string variants_file, output;
   desc.add_options()("books", po::value(&inputs)->multitoken()->required(), "book files")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "out", po::value(&output)->required(), "book file to write");
-  auto vm = parse_options(args, desc);
+  auto vm = parse_options("merge", "Merges books of one variant into one.", args, desc);
   if (!vm) return vm.error();
   if (!*vm) return {};  // -help
   if (inputs.size() < 2) return make_error("-books needs at least two book files");

@@ -9,45 +9,26 @@
 
 namespace triad::tools::book {
 
-Result<std::optional<po::variables_map>> parse_options(const std::vector<std::string>& args,
+Result<std::optional<po::variables_map>> parse_options(const std::string& command,
+                                                       const std::string& summary,
+                                                       const std::vector<std::string>& args,
                                                        const po::options_description& desc) {
-  for (const auto& a : args)
-    if (a == "-help" || a == "--help") {
-      std::cout << desc;
-      return std::optional<po::variables_map>();
-    }
-  po::variables_map vm;
-  try {
-    po::store(
-        po::command_line_parser(args)
-            .options(desc)
-            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
-            .run(),
-        vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return make_error(e.what());
+  const std::string program = "triad-book " + command;
+  if (runner::asks_help(args)) {
+    std::cout << runner::help_text({program + " [options]", summary, "", ""}, desc);
+    return std::optional<po::variables_map>();
   }
-  return std::optional<po::variables_map>(std::move(vm));
+  auto vm = runner::parse_words(program, args, desc);
+  if (!vm) return vm.error();
+  return std::optional<po::variables_map>(std::move(*vm));
 }
 
 Result<adapters::VariantRegistry> load_variants(const std::string& variants_file) {
   auto registry = adapters::VariantRegistry::builtin();
   if (!variants_file.empty())
-    if (auto r = registry.load_file(variants_file); !r) return r.error();
+    if (auto r = registry.load_file(variants_file); !r)
+      return make_error("-variants: " + r.error().message);
   return registry;
-}
-
-Result<const adapters::Variant*> find_variant(const adapters::VariantRegistry& registry,
-                                              const std::string& name) {
-  const auto* v = registry.find(name);
-  if (!v) {
-    std::string known;
-    for (const auto& n : registry.names()) known += (known.empty() ? "" : ", ") + n;
-    return make_error("unknown variant " + adapters::quote(name) + " (known: " + known +
-                      "; more with -variants FILE)");
-  }
-  return v;
 }
 
 bk::BookVariant book_variant_of(const adapters::Variant& variant) {

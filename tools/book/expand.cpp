@@ -96,27 +96,33 @@ void set_weights(bk::BookEntry& e, int window) {
 }  // namespace
 
 Result<void> run_expand(const std::vector<std::string>& args, std::ostream& out) {
-  po::options_description desc("triad-book expand options");
+  po::options_description desc;
   std::string file, variant_name, variants_file, fen;
   ExpandSettings s;
   desc.add_options()("book", po::value(&file)->required(), "book file (created if missing)")(
       "variant", po::value(&variant_name), "variant of a new book")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "fen", po::value(&fen), "root position line (default: the start position)")(
-      "nodes", po::value(&s.nodes)->default_value(10000), "search nodes per position")(
-      "expansions", po::value(&s.expansions)->default_value(10), "positions to expand")(
-      "concurrency", po::value(&s.concurrency)->default_value(1), "searches at once")(
-      "depth-cost", po::value(&s.depth_cost)->default_value(20), "cost per ply of a leaf")(
-      "window", po::value(&s.window)->default_value(50), "weight moves this close to the best")(
-      "plies", po::value(&s.max_plies)->default_value(40), "deepest ply expanded")(
-      "hash", po::value(&s.hash_mb)->default_value(16), "MB of hash per search");
-  auto vm = parse_options(args, desc);
-  if (!vm) return vm.error();
-  if (!*vm) return {};  // -help
-  if (s.nodes < 1 || s.expansions < 0 || s.concurrency < 1 || s.concurrency > 256 || s.window < 0 ||
-      s.hash_mb < 1)
-    return make_error(
-        "-nodes, -concurrency and -hash must be positive, -expansions and -window not negative");
+      "nodes", po::value<std::string>()->default_value("10000"), "search nodes per position")(
+      "expansions", po::value<std::string>()->default_value("10"), "positions to expand")(
+      "concurrency", po::value<std::string>()->default_value("1"), "searches at once (1-256)")(
+      "depth-cost", po::value<std::string>()->default_value("20"), "cost per ply of a leaf")(
+      "window", po::value<std::string>()->default_value("50"),
+      "weight moves this close to the best")("plies", po::value<std::string>()->default_value("40"),
+                                             "deepest ply expanded")(
+      "hash", po::value<std::string>()->default_value("16"), "MB of hash per search (1-65536)");
+  auto parsed =
+      parse_options("expand", "Grows a book by engine analysis, best leaf first.", args, desc);
+  if (!parsed) return parsed.error();
+  if (!*parsed) return {};  // -help
+  const po::variables_map& vm = **parsed;
+  TRIAD_ASSIGN(s.nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, runner::kMaxNodes));
+  TRIAD_ASSIGN(s.expansions, runner::int_option(vm, "-expansions", 0, 100'000'000));
+  TRIAD_ASSIGN(s.concurrency, runner::int_option(vm, "-concurrency", 1, kMaxConcurrency));
+  TRIAD_ASSIGN(s.depth_cost, runner::int_option(vm, "-depth-cost", 0, 1'000'000));
+  TRIAD_ASSIGN(s.window, runner::int_option(vm, "-window", 0, 1'000'000));
+  TRIAD_ASSIGN(s.max_plies, runner::int_option(vm, "-plies", 1, kMaxPlies));
+  TRIAD_ASSIGN(s.hash_mb, runner::int_option<std::size_t>(vm, "-hash", 1, kMaxHashMb));
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
 
@@ -131,15 +137,15 @@ Result<void> run_expand(const std::vector<std::string>& args, std::ostream& out)
       return make_error("book file " + adapters::quote(file) + " is of variant " +
                         adapters::quote(loaded->variant().variant) + ", not " +
                         adapters::quote(variant_name));
-    auto v = find_variant(*registry, loaded->variant().variant);
+    auto v = registry->lookup(loaded->variant().variant);
     if (!v) return v.error();
     if (auto r = loaded->check_variant(book_variant_of(**v)); !r) return r.error();
     variant = *v;
     book = std::move(*loaded);
   } else {
     if (variant_name.empty()) return make_error("a new book needs -variant");
-    auto v = find_variant(*registry, variant_name);
-    if (!v) return v.error();
+    auto v = registry->lookup(variant_name);
+    if (!v) return make_error("-variant: " + v.error().message);
     variant = *v;
     book.emplace(book_variant_of(*variant));
   }

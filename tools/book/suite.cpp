@@ -104,67 +104,83 @@ std::string records_text(const std::vector<Opening>& openings, const adapters::V
 }  // namespace
 
 Result<void> run_suite(const std::vector<std::string>& args, std::ostream& out) {
-  po::options_description desc("triad-book suite options");
+  po::options_description desc;
   std::string variant_name, variants_file, output, window_text = "-30,30", book_file, pgn;
   std::string score_text = "50,90";
-  int plies = 8, count = 100, concurrency = 1, self_play_games = 0, self_play_plies = 400;
-  std::uint64_t nodes = 10000, seed = 1, self_play_nodes = 0;
-  double odds = 1.0;
-  int min_gain = -100;
-  std::size_t hash_mb = 16;
-  long long max_tries = 0;
   bool solve = false;
   desc.add_options()("variant", po::value(&variant_name)->required(), "variant")(
       "variants", po::value(&variants_file), "YAML file of more variants")(
       "out", po::value(&output)->required(), "openings file to write")(
       "pgn", po::value(&pgn), "also write the openings as game records")(
-      "plies", po::value(&plies)->default_value(8), "plies from the start")(
-      "count", po::value(&count)->default_value(100), "positions wanted")(
+      "plies", po::value<std::string>()->default_value("8"), "plies from the start")(
+      "count", po::value<std::string>()->default_value("100"), "positions wanted (1-1000000)")(
       "window", po::value(&window_text)->default_value("-30,30"),
       "LOW,HIGH: evaluation window, side to move (write -window=-30,30)")(
-      "nodes", po::value(&nodes)->default_value(10000), "search nodes per position")(
+      "nodes", po::value<std::string>()->default_value("10000"), "search nodes per position")(
       "solve", po::bool_switch(&solve),
       "solve each position exactly (games with a solver): -window is then the final margin "
-      "in points, side to move")("seed", po::value(&seed)->default_value(1), "random seed")(
+      "in points, side to move")("seed", po::value<std::string>()->default_value("1"),
+                                 "random seed")(
       "book", po::value(&book_file), "walk the book's moves (weighted) where it has some")(
-      "concurrency", po::value(&concurrency)->default_value(1), "searches at once")(
-      "hash", po::value(&hash_mb)->default_value(16), "MB of hash per search")(
-      "max-tries", po::value(&max_tries)->default_value(0),
+      "concurrency", po::value<std::string>()->default_value("1"), "searches at once (1-256)")(
+      "hash", po::value<std::string>()->default_value("16"), "MB of hash per search (1-65536)")(
+      "max-tries", po::value<std::string>()->default_value("0"),
       "positions searched at most (0: 50 x count)")(
-      "selfplay", po::value(&self_play_games)->default_value(0),
-      "K: also play K engine-vs-itself games from each position in the window (0: none)")(
-      "selfplay-nodes", po::value(&self_play_nodes)->default_value(0),
-      "N: nodes per move in game k: N * (1 + k/K) (0: -nodes)")(
+      "selfplay", po::value<std::string>()->default_value("0"),
+      "K: also play K engine-vs-itself games from each position in the window (0-1000; 0: "
+      "none)")("selfplay-nodes", po::value<std::string>()->default_value("0"),
+               "N: nodes per move in game k: N * (1 + k/K) (0: -nodes)")(
       "selfplay-score", po::value(&score_text)->default_value("50,90"),
       "LOW,HIGH: keep a position when its side to move scores LOW..HIGH percent in them")(
-      "selfplay-plies", po::value(&self_play_plies)->default_value(400),
+      "selfplay-plies", po::value<std::string>()->default_value("400"),
       "a self-play game longer than this counts as a draw")(
-      "selfplay-odds", po::value(&odds)->default_value(1.0),
+      "selfplay-odds", po::value<std::string>()->default_value("1"),
       "R > 1: self-play in pairs, the side to move searching R times more nodes, then R "
-      "times fewer")(
-      "selfplay-gain", po::value(&min_gain)->default_value(-100),
+      "times fewer (1-1000)")(
+      "selfplay-gain", po::value<std::string>()->default_value("-100"),
       "with odds: keep a position when its side to move scores at least this many percent "
-      "points more with the odds than against them");
-  auto vm = parse_options(args, desc);
-  if (!vm) return vm.error();
-  if (!*vm) return {};  // -help
+      "points more with the odds than against them (-100-100)");
+  auto parsed = parse_options(
+      "suite",
+      "Chooses an opening suite for triad-match: positions whose evaluation is in a window.", args,
+      desc);
+  if (!parsed) return parsed.error();
+  if (!*parsed) return {};  // -help
+  const po::variables_map& vm = **parsed;
   auto window = parse_window("window", window_text);
   if (!window) return window.error();
   auto score_range = parse_window("selfplay-score", score_text);
   if (!score_range) return score_range.error();
-  if (plies < 0 || count < 1 || nodes < 1 || concurrency < 1 || concurrency > 256 || hash_mb < 1)
-    return make_error(
-        "-count, -nodes, -concurrency and -hash must be positive, -plies not negative");
-  if (self_play_games < 0 || self_play_games > 1000 || self_play_plies < 1)
-    return make_error("-selfplay must be 0..1000 and -selfplay-plies positive");
-  if (!(odds >= 1.0 && odds <= 1000.0) || (odds > 1.0 && self_play_games < 2))
-    return make_error("-selfplay-odds must be 1..1000, and with odds -selfplay at least 2");
+  int plies = 0, count = 0, concurrency = 0, self_play_games = 0, self_play_plies = 0;
+  int min_gain = 0;
+  std::uint64_t nodes = 0, seed = 0, self_play_nodes = 0;
+  std::size_t hash_mb = 0;
+  long long max_tries = 0;
+  double odds = 1.0;
+  TRIAD_ASSIGN(plies, runner::int_option(vm, "-plies", 0, kMaxPlies));
+  TRIAD_ASSIGN(count, runner::int_option(vm, "-count", 1, 1'000'000));
+  TRIAD_ASSIGN(nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, runner::kMaxNodes));
+  TRIAD_ASSIGN(seed, runner::int_option<std::uint64_t>(vm, "-seed", 0, UINT64_MAX));
+  TRIAD_ASSIGN(concurrency, runner::int_option(vm, "-concurrency", 1, kMaxConcurrency));
+  TRIAD_ASSIGN(hash_mb, runner::int_option<std::size_t>(vm, "-hash", 1, kMaxHashMb));
+  TRIAD_ASSIGN(max_tries, runner::int_option<long long>(vm, "-max-tries", 0, 1'000'000'000'000));
+  TRIAD_ASSIGN(self_play_games, runner::int_option(vm, "-selfplay", 0, 1000));
+  TRIAD_ASSIGN(self_play_nodes,
+               runner::int_option<std::uint64_t>(vm, "-selfplay-nodes", 0, runner::kMaxNodes));
+  TRIAD_ASSIGN(self_play_plies, runner::int_option(vm, "-selfplay-plies", 1, kMaxPlies));
+  TRIAD_ASSIGN(odds, runner::parse_double(vm["selfplay-odds"].as<std::string>(), "-selfplay-odds"));
+  TRIAD_ASSIGN(min_gain, runner::int_option(vm, "-selfplay-gain", -100, 100));
+  if (!(odds >= 1.0 && odds <= 1000.0))
+    return make_error("-selfplay-odds " + adapters::quote(vm["selfplay-odds"].as<std::string>()) +
+                      " is outside 1..1000");
+  if (odds > 1.0 && self_play_games < 2)
+    return make_error("-selfplay-odds needs -selfplay 2 or more (the games are played in pairs)");
   if (self_play_nodes == 0) self_play_nodes = nodes;
   if (max_tries <= 0) max_tries = 50LL * count;
   auto registry = load_variants(variants_file);
   if (!registry) return registry.error();
-  auto variant = find_variant(*registry, variant_name);
-  if (!variant) return variant.error();
+  auto variant = registry->lookup(variant_name);
+  if (!variant) return make_error("-variant: " + variant.error().message);
   std::optional<bk::Book> book;
   if (!book_file.empty()) {
     auto loaded = bk::Book::load(book_file);

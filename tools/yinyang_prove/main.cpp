@@ -18,10 +18,12 @@
 
 #include <boost/program_options.hpp>
 
+#include "adapters/common/text.h"
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/proof_text.h"
 #include "engine/games/yinyang/prover.h"
 #include "engine/games/yinyang/symmetry.h"
+#include "runner/command_line.h"
 #include "tools/yinyang_prove/proof_file.h"
 #include "tools/yinyang_prove/verify.h"
 
@@ -77,7 +79,8 @@ int run_verify(const triad::tools::ProofFile& file, const triad::tools::VerifySe
             << (report.failures.empty() ? "all agree"
                                         : std::to_string(report.failures.size()) + " disagree")
             << (report.stopped ? " (interrupted)" : "") << std::endl;
-  return report.failures.empty() && !report.stopped ? 0 : 1;
+  return report.failures.empty() && !report.stopped ? triad::runner::kExitOk
+                                                    : triad::runner::kExitFailed;
 }
 
 const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
@@ -85,77 +88,90 @@ const char* winner_text(const yy::Position& p, bool side_to_move_wins) {
   return p1 ? "Player 1 wins" : "Player 2 wins";
 }
 
-}  // namespace
+constexpr const char* kProgram = "triad-yinyang-prove";
 
-int main(int argc, char** argv) {
+int prove(int argc, char** argv) {
+  namespace runner = triad::runner;
   namespace po = boost::program_options;
   std::string file, position;
   int split = 4, threads = 1, all_at_ply = -1, max_empties = 20, deepen = -1;
   std::size_t hash_mb = 256, verify = 0;
   std::uint64_t seed = 1, max_nodes = 0;
-  po::options_description opts("triad-yinyang-prove options");
-  opts.add_options()("help,h", "show this help")(
-      "file", po::value(&file)->required(),
-      "proof file: read back at start (resume), appended as proofs land")(
+  po::options_description opts;
+  opts.add_options()("file", po::value(&file)->required(),
+                     "proof file: read back at start (resume), appended as proofs land")(
       "position", po::value(&position), "position line to prove (default: the start)")(
-      "split", po::value(&split)->default_value(4),
+      "split", po::value<std::string>()->default_value("4"),
       "plies walked as an AND/OR tree before the solver takes each position (0-32)")(
-      "all-at-ply", po::value(&all_at_ply),
-      "prove every distinct position this many plies below the position instead")(
-      "deepen", po::value(&deepen),
+      "all-at-ply", po::value<std::string>(),
+      "prove every distinct position this many plies below the position instead (0-32)")(
+      "deepen", po::value<std::string>(),
       "after the proof, extend the winner's strategy to this many plies: a proved winning move "
-      "for every position of it down to that depth, every loser's move above it (0-32)")(
-      "threads", po::value(&threads)->default_value(1), "solver threads (1-256)")(
-      "hash", po::value(&hash_mb)->default_value(256), "solver table in MB (1-65536)")(
-      "verify", po::value(&verify),
+      "for every position of it down to that depth, every loser's move above it (0-32; not "
+      "with --all-at-ply)")("threads", po::value<std::string>()->default_value("1"),
+                            "solver threads (1-256)")(
+      "hash", po::value<std::string>()->default_value("256"), "solver table in MB (1-65536)")(
+      "verify", po::value<std::string>(),
       "prove nothing: check every inner proof of the file against its children, and solve "
       "this many random proofs again from scratch, checking each value and winning move "
       "(0 = every proof)")(
-      "max-empties", po::value(&max_empties)->default_value(20),
+      "max-empties", po::value<std::string>()->default_value("20"),
       "--verify: re-solve proofs up to this many empty squares with the reference solver "
       "(0-32)")(
-      "max-nodes", po::value(&max_nodes)->default_value(0),
+      "max-nodes", po::value<std::string>()->default_value("0"),
       "--verify: re-solve larger solved positions that took at most this many solver nodes "
-      "with the fast solver on a mirror image")("seed", po::value(&seed)->default_value(1),
-                                                "--verify: which proofs are drawn");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, opts), vm);
-    if (vm.count("help")) {
-      std::cout << opts;
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "triad-yinyang-prove: " << e.what() << "\n(see --help)\n";
-    return 2;
+      "with the fast solver on a mirror image")(
+      "seed", po::value<std::string>()->default_value("1"), "--verify: which proofs are drawn");
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  if (runner::asks_help(words)) {
+    std::cout << runner::help_text(
+        {"triad-yinyang-prove --file FILE [options]",
+         "Proves who wins a Yin Yang position with perfect play, resumably (run the same "
+         "command again after an interruption), or checks a proof file (--verify).",
+         "--verify found proofs that disagree, or the run was interrupted (run it again to "
+         "continue)",
+         ""},
+        opts);
+    return runner::kExitOk;
   }
-  if (split < 0 || split > 32 || threads < 1 || threads > 256 || hash_mb < 1 || hash_mb > 65536 ||
-      all_at_ply > 32 || max_empties < 0 || max_empties > 32 || deepen > 32 ||
-      (vm.count("deepen") && deepen < 0) || (deepen >= 0 && all_at_ply >= 0)) {
-    std::cerr << "triad-yinyang-prove: --split must be 0-32, --threads 1-256, --hash 1-65536, "
-                 "--all-at-ply 0-32, --max-empties 0-32, --deepen 0-32 (not with --all-at-ply)\n";
-    return 2;
-  }
+  auto parsed = runner::parse_words(kProgram, words, opts);
+  if (!parsed) return runner::report_error(kProgram, parsed.error().message);
+  const po::variables_map& vm = *parsed;
+  // Every number whole and in range (runner::parse_int's one wording).
+  const auto numbers = [&]() -> triad::Result<void> {
+    TRIAD_ASSIGN(split, runner::int_option(vm, "--split", 0, 32));
+    TRIAD_ASSIGN(threads, runner::int_option(vm, "--threads", 1, 256));
+    TRIAD_ASSIGN(hash_mb, runner::int_option<std::size_t>(vm, "--hash", 1, 65536));
+    TRIAD_ASSIGN(max_empties, runner::int_option(vm, "--max-empties", 0, 32));
+    TRIAD_ASSIGN(max_nodes, runner::int_option<std::uint64_t>(vm, "--max-nodes", 0, UINT64_MAX));
+    TRIAD_ASSIGN(seed, runner::int_option<std::uint64_t>(vm, "--seed", 0, UINT64_MAX));
+    if (vm.count("all-at-ply"))
+      TRIAD_ASSIGN(all_at_ply, runner::int_option(vm, "--all-at-ply", 0, 32));
+    if (vm.count("deepen")) TRIAD_ASSIGN(deepen, runner::int_option(vm, "--deepen", 0, 32));
+    if (vm.count("verify"))
+      TRIAD_ASSIGN(verify, runner::int_option<std::size_t>(vm, "--verify", 0, SIZE_MAX));
+    if (deepen >= 0 && all_at_ply >= 0)
+      return triad::make_error("--deepen and --all-at-ply cannot be combined");
+    return {};
+  }();
+  if (!numbers) return runner::report_error(kProgram, numbers.error().message);
   const bool verifying = vm.count("verify") > 0;
   if (verifying && !std::filesystem::exists(file)) {
-    std::cerr << "triad-yinyang-prove: --verify: " << file << ": no such proof file\n";
-    return 2;
+    return runner::report_error(
+        kProgram, "--verify: " + triad::adapters::quote(file) + ": no such proof file");
   }
   const yy::Game g;
   yy::Position root = g.start_position();
   if (!position.empty()) {
     auto p = N::parse_position(g, position);
     if (!p) {
-      std::cerr << "triad-yinyang-prove: --position: " << p.error().message << "\n";
-      return 2;
+      return runner::report_error(kProgram, "--position: " + p.error().message);
     }
     root = *p;
   }
   auto store = triad::tools::ProofFile::open(file, verifying);
   if (!store) {
-    std::cerr << "triad-yinyang-prove: " << store.error().message << "\n";
-    return 2;
+    return runner::report_error(kProgram, store.error().message);
   }
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
@@ -187,9 +203,9 @@ int main(int argc, char** argv) {
   if (all_at_ply >= 0) {
     auto level = positions_at(g, root, all_at_ply);
     if (!level) {
-      std::cerr << "triad-yinyang-prove: --all-at-ply " << all_at_ply
-                << ": more than 1000000 distinct positions (use fewer plies)\n";
-      return 2;
+      return runner::report_error(kProgram, "--all-at-ply " + std::to_string(all_at_ply) +
+                                                ": more than 1000000 distinct positions (use "
+                                                "fewer plies)");
     }
     targets = std::move(*level);
   }
@@ -214,5 +230,11 @@ int main(int argc, char** argv) {
       proved, targets.size(), prover.solved(), prover.skipped_by_symmetry(), seconds,
       static_cast<unsigned long long>(solver.nodes()),
       interrupted ? " (interrupted: run again to continue)" : "");
-  return interrupted ? 1 : 0;
+  return interrupted ? runner::kExitFailed : runner::kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return triad::runner::run_main(kProgram, [&] { return prove(argc, argv); });
 }

@@ -1,0 +1,84 @@
+// The one command-line convention of Triad's programs (triad-match, triad-analyse, triad-book,
+// triad-yinyang-prove; docs/architecture.md "Command-line convention"): options written
+// `-name value`, `--name value` or `-name=value` (a negative value needs `=`), one help
+// layout, every error one line "<program>: <what>: <why>" on standard error, one set of exit
+// statuses, every number read whole and range-checked in one wording (runner::parse_int).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "engine/core/result.h"
+#include "runner/value_parsers.h"
+
+namespace triad::runner {
+
+namespace po = boost::program_options;
+
+// Exit statuses of every program.
+inline constexpr int kExitOk = 0;             // done (or -help)
+inline constexpr int kExitFailed = 1;         // the run started and ended with failures
+inline constexpr int kExitRefused = 2;        // bad usage or input: refused before any work
+inline constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C / SIGTERM (when resumable)
+
+// The most nodes any program asks an engine to search (the engines count in 64 bits).
+inline constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::int64_t>::max();
+
+// Prints the error line "<program>: <message>" on standard error (line breaks in `message`
+// become spaces, so it is one line) and returns `status`.
+int report_error(std::string_view program, std::string_view message, int status = kExitRefused);
+
+// Runs a program's body and returns its exit status. Every expected failure is an error
+// value; this is the last line of defence, so that an exception nobody foresaw still ends
+// with one line "<program>: unexpected failure: <what>" and exit status 1, not an abort.
+int run_main(std::string_view program, const std::function<int()>& body);
+
+// The help layout of every program: usage, summary, the options, the exit statuses (`failed`
+// says what exit status 1 means for this program; empty = the program never ends with 1).
+struct Help {
+  std::string usage;        // "triad-analyse [options] INPUT"
+  std::string summary;      // one or two sentences
+  std::string failed;       // "the engine failed on three positions in a row"
+  std::string interrupted;  // what exit status 130 means (empty = not used)
+};
+std::string help_text(const Help& help, const po::options_description& options);
+// The help's last part alone: one line per exit status.
+std::string exit_status_text(const Help& help);
+
+// Whether the words ask for help (-help, --help, or -h).
+bool asks_help(const std::vector<std::string>& words);
+
+// The words (without the program name) parsed against `options` (and `positional`, if set).
+// A Boost error becomes "<what> (see <program> -help)".
+Result<po::variables_map> parse_words(std::string_view program,
+                                      const std::vector<std::string>& words,
+                                      const po::options_description& options,
+                                      const po::positional_options_description* positional = {});
+
+// The integer option `flag` ("-nodes"; declared as a string option named without dashes) in
+// [low, high], through runner::parse_int: "-nodes '-9' is outside 1..9223372036854775807".
+template <class T>
+Result<T> int_option(const po::variables_map& vm, std::string_view flag, T low, T high) {
+  const std::string name(flag.substr(flag.find_first_not_of('-')));
+  return parse_int<T>(vm[name].as<std::string>(), flag, low, high);
+}
+
+// The same for an option that may be absent: nothing when it was not given.
+template <class T>
+Result<std::optional<T>> optional_int_option(const po::variables_map& vm, std::string_view flag,
+                                             T low, T high) {
+  const std::string name(flag.substr(flag.find_first_not_of('-')));
+  if (!vm.count(name)) return std::optional<T>();
+  auto value = int_option<T>(vm, flag, low, high);
+  if (!value) return value.error();
+  return std::optional<T>(*value);
+}
+
+}  // namespace triad::runner

@@ -1,0 +1,155 @@
+// The one command-line convention (runner/command_line.h) as every program keeps it, run as
+// processes: -help in one layout, a bad option or number refused with exit status 2 and one
+// line "<program>: <what>: <why>", one wording of a range error and of an unknown variant,
+// and -variants in every program that takes a variant.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <boost/process.hpp>
+
+#include "tests/child_exit.h"
+
+namespace triad::runner {
+namespace {
+
+namespace bp = boost::process;
+namespace fs = std::filesystem;
+
+struct Program {
+  std::string name;  // as its messages name it ("triad-book expand")
+  std::string path;
+  std::vector<std::string> before;  // words before the options (a triad-book command)
+};
+
+const std::vector<Program> kPrograms = {
+    {"triad-match", TRIAD_BINARY_DIR "/triad-match", {}},
+    {"triad-analyse", TRIAD_BINARY_DIR "/triad-analyse", {}},
+    {"triad-book expand", TRIAD_BINARY_DIR "/triad-book", {"expand"}},
+    {"triad-book suite", TRIAD_BINARY_DIR "/triad-book", {"suite"}},
+    {"triad-yinyang-prove", TRIAD_YINYANG_PROVE, {}},
+};
+
+struct ProgramRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+ProgramRun run(const Program& program, const std::vector<std::string>& words) {
+  const fs::path dir = fs::temp_directory_path() / ("triad-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::vector<std::string> args = program.before;
+  args.insert(args.end(), words.begin(), words.end());
+  bp::child child(bp::exe = program.path, bp::args = args, bp::std_out > (dir / "out").string(),
+                  bp::std_err > (dir / "err").string(), bp::std_in < bp::null,
+                  bp::start_dir = dir.string());
+  ProgramRun r;
+  std::error_code ec;
+  if (!triad::testing::wait_for_exit(child, std::chrono::seconds(60))) {
+    child.terminate(ec);
+    ADD_FAILURE() << program.name << " did not end";
+  } else {
+    r.exit_code = child.exit_code();
+  }
+  r.out = read_text(dir / "out");
+  r.err = read_text(dir / "err");
+  fs::remove_all(dir, ec);
+  return r;
+}
+
+// One line on standard error, exit status 2, "<program>: " + `rest`.
+void expect_refused(const ProgramRun& r, const std::string& program, const std::string& rest) {
+  EXPECT_EQ(r.exit_code, 2) << program << ": " << r.err;
+  EXPECT_EQ(r.err, program.substr(0, program.find(' ')) + ": " +
+                       (program.find(' ') == std::string::npos
+                            ? std::string()
+                            : program.substr(program.find(' ') + 1) + ": ") +
+                       rest + "\n");
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST(CommandLine, EveryProgramsHelpHasOneLayout) {
+  for (const auto& program : kPrograms) {
+    const ProgramRun help = run(program, {"-help"});
+    EXPECT_EQ(help.exit_code, 0) << program.name;
+    EXPECT_EQ(help.out.rfind("Usage: " + program.name + " ", 0), 0u) << help.out;
+    EXPECT_NE(help.out.find("\n\nOptions (-name value, --name value or -name=value; a negative "
+                            "value needs '='):\n"),
+              std::string::npos)
+        << help.out;
+    EXPECT_NE(help.out.find("\nExit status:\n  0    done\n"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("\n  2    refused: bad usage or input"), std::string::npos) << help.out;
+    EXPECT_EQ(run(program, {"--help"}).out, help.out) << program.name;
+  }
+}
+
+TEST(CommandLine, AnUnknownOptionIsOneLineThatPointsToTheHelp) {
+  for (const auto& program : kPrograms)
+    expect_refused(run(program, {"-nosuchoption"}), program.name,
+                   "unrecognised option '-nosuchoption' (see " + program.name + " -help)");
+}
+
+TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
+  // Each program with its other required words, and a node or count limit below its range.
+  const std::vector<std::vector<std::string>> words = {
+      {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random",
+       "-games=-9223372036854775809"},
+      {"-nodes=-9223372036854775809", "in.txt"},
+      {"-book", "x.book", "-variant", "yinyang", "-nodes=-9223372036854775809"},
+      {"-variant", "yinyang", "-out", "s.txt", "-nodes=-9223372036854775809"},
+      {"--file", "p.proof", "--max-nodes=-9223372036854775809"},
+  };
+  const std::vector<std::string> expected = {
+      "-games '-9223372036854775809' is outside 1..2147483647",
+      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
+      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
+      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
+      "--max-nodes '-9223372036854775809' is outside 0..18446744073709551615",
+  };
+  for (std::size_t i = 0; i < kPrograms.size(); ++i)
+    expect_refused(run(kPrograms[i], words[i]), kPrograms[i].name, expected[i]);
+}
+
+TEST(CommandLine, EveryProgramThatTakesAVariantNamesTheUnknownOneAlikeAndTakesVariantsFiles) {
+  const std::vector<std::vector<std::string>> words = {
+      {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random"},
+      {"-depth", "1", "in.txt"},
+      {"-book", "x.book"},
+      {"-out", "s.txt"},
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const Program& program = kPrograms[i];
+    auto with = [&](std::vector<std::string> more) {
+      more.insert(more.end(), words[i].begin(), words[i].end());
+      return more;
+    };
+    const ProgramRun unknown = run(program, with({"-variant", "chess"}));
+    expect_refused(unknown, program.name,
+                   "-variant: unknown variant 'chess' (known: " +
+                       unknown.err.substr(unknown.err.find("(known: ") + 8,
+                                          unknown.err.size() - unknown.err.find("(known: ") - 9));
+    EXPECT_NE(unknown.err.find("yinyang"), std::string::npos) << unknown.err;
+    const ProgramRun missing =
+        run(program, with({"-variant", "yinyang", "-variants", "nofile.yaml"}));
+    EXPECT_EQ(missing.exit_code, 2) << program.name;
+    EXPECT_NE(missing.err.find(": -variants: variant file 'nofile.yaml': cannot open it"),
+              std::string::npos)
+        << program.name << ": " << missing.err;
+  }
+}
+
+}  // namespace
+}  // namespace triad::runner
