@@ -1,12 +1,9 @@
-// triad-datagen's command line (Boost.Program_options, one or two dashes, as triad-analyse).
+// triad-datagen's command line, in the one convention of Triad's programs
+// (runner/command_line.h: one or two dashes, the help layout, one range-error wording).
 #include "datagen/config.h"
 
-#include <sstream>
-
-#include <boost/program_options.hpp>
-
+#include "runner/command_line.h"
 #include "runner/engine_spec.h"
-#include "runner/value_parsers.h"
 
 namespace triad::datagen {
 
@@ -14,11 +11,16 @@ namespace {
 
 namespace po = boost::program_options;
 
+const runner::Help kHelp{
+    "triad-datagen -games N -output FILE [options]",
+    "Plays Triad against itself at a fixed node budget and writes the kept positions with their "
+    "search scores and game results to a binary data file.",
+    "the run failed after it started (an output could not be written); the same command "
+    "continues",
+    "interrupted (Ctrl-C, SIGTERM); the same command continues"};
+
 po::options_description describe() {
-  po::options_description d(
-      "triad-datagen: plays Triad against itself at a fixed node budget and writes the kept "
-      "positions with their search scores and game results to a binary data file.\n"
-      "Usage: triad-datagen -games N -output FILE [options]");
+  po::options_description d;
   // clang-format off
   d.add_options()
     ("help", "this text")
@@ -39,30 +41,23 @@ po::options_description describe() {
   return d;
 }
 
-// The numeric flag `name` in [low, high] (the one wording of runner::parse_int).
-template <class T>
-Result<T> bounded(const po::variables_map& vm, const char* name, T low, T high) {
-  std::string field = "-";  // built in two steps: GCC 12 warns (-Wrestrict) on "-" + string
-  field += name;
-  return runner::parse_int<T>(vm[name].as<std::string>(), field, low, high);
-}
-
 Result<DatagenConfig> build(const po::variables_map& vm) {
   DatagenConfig c;
   if (!vm.count("games")) return make_error("no -games N (how many games to play)");
   if (!vm.count("output")) return make_error("no -output FILE (the data file)");
   c.variant = vm["variant"].as<std::string>();
-  TRIAD_ASSIGN(c.games, bounded<std::int64_t>(vm, "games", 1, std::int64_t{1} << 32));
-  TRIAD_ASSIGN(c.nodes, bounded<std::uint64_t>(vm, "nodes", 1, std::uint64_t{1} << 40));
-  TRIAD_ASSIGN(c.random_plies, bounded(vm, "randomplies", 0, 1000));
+  TRIAD_ASSIGN(c.games, runner::int_option<std::int64_t>(vm, "-games", 1, std::int64_t{1} << 32));
+  TRIAD_ASSIGN(c.nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, std::uint64_t{1} << 40));
+  TRIAD_ASSIGN(c.random_plies, runner::int_option<int>(vm, "-randomplies", 0, 1000));
   if (vm.count("openings")) c.openings = vm["openings"].as<std::string>();
-  TRIAD_ASSIGN(c.seed, bounded<std::uint64_t>(vm, "seed", 0, UINT64_MAX));
-  TRIAD_ASSIGN(c.max_plies, bounded(vm, "maxplies", 1, 60000));
-  TRIAD_ASSIGN(c.hash_mb, bounded(vm, "hash", 1, 65536));
+  TRIAD_ASSIGN(c.seed, runner::int_option<std::uint64_t>(vm, "-seed", 0, UINT64_MAX));
+  TRIAD_ASSIGN(c.max_plies, runner::int_option<int>(vm, "-maxplies", 1, 60000));
+  TRIAD_ASSIGN(c.hash_mb, runner::int_option<int>(vm, "-hash", 1, 65536));
   c.output = vm["output"].as<std::string>();
-  TRIAD_ASSIGN(c.concurrency, bounded(vm, "concurrency", 1, runner::kMaxConcurrency));
+  TRIAD_ASSIGN(c.concurrency,
+               runner::int_option<int>(vm, "-concurrency", 1, runner::kMaxConcurrency));
   c.mpi = vm.count("mpi") > 0;
-  TRIAD_ASSIGN(c.mpi_lease_seconds, bounded(vm, "mpilease", 1, 3600));
+  TRIAD_ASSIGN(c.mpi_lease_seconds, runner::int_option<int>(vm, "-mpilease", 1, 3600));
   c.progress = vm.count("quiet") == 0;
   return c;
 }
@@ -71,29 +66,18 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
 
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
-  po::variables_map vm;
-  try {
-    po::store(
-        po::command_line_parser(argc, argv)
-            .options(desc)
-            .positional(po::positional_options_description())  // none: an error
-            .style(po::command_line_style::unix_style | po::command_line_style::allow_long_disguise)
-            .run(),
-        vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return make_error(std::string(e.what()) + " (see triad-datagen -help)");
-  }
+  const std::vector<std::string> words(argv + 1, argv + argc);
   CommandLine out;
-  if (vm.count("help")) {
-    std::ostringstream text;
-    text << desc;
+  if (runner::asks_help(words)) {
     out.show_help = true;
-    out.help_text = text.str();
+    out.help_text = runner::help_text(kHelp, desc);
     return out;
   }
-  auto config = build(vm);
-  if (!config) return make_error(config.error().message + " (see triad-datagen -help)");
+  const po::positional_options_description none;  // a plain argument is an error
+  auto vm = runner::parse_words("triad-datagen", words, desc, &none);
+  if (!vm) return vm.error();
+  auto config = build(*vm);
+  if (!config) return config.error();
   out.config = std::move(*config);
   return out;
 }

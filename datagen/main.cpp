@@ -9,9 +9,12 @@
 #include "datagen/local_run.h"
 #include "datagen/mpi_run.h"
 #include "datagen/run.h"
+#include "runner/command_line.h"
 #include "runner/signal_watcher.h"
 
 namespace {
+
+constexpr const char* kProgram = "triad-datagen";
 
 int generate(int argc, char** argv) {
   using namespace triad::datagen;
@@ -24,16 +27,10 @@ int generate(int argc, char** argv) {
       cli ? triad::Result<DatagenConfig>(cli->config) : triad::Result<DatagenConfig>(cli.error());
   if (parsed ? parsed->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
     return mpi::run_distributed(argc, argv, parsed);
-  if (!parsed) {
-    std::cerr << "triad-datagen: " << parsed.error().message << "\n";
-    return 2;
-  }
+  if (!parsed) return triad::runner::report_error(kProgram, parsed.error().message);
   const DatagenConfig& config = *parsed;
   auto run = Run::prepare(config);
-  if (!run) {
-    std::cerr << "triad-datagen: " << run.error().message << "\n";
-    return 2;
-  }
+  if (!run) return triad::runner::report_error(kProgram, run.error().message);
   // Ctrl-C / SIGTERM: stop at once; the games written so far stay, and the same command
   // continues after them. A second signal exits immediately.
   std::atomic<bool> interrupted{false};
@@ -41,21 +38,14 @@ int generate(int argc, char** argv) {
   const auto result = run_local(config, **run, interrupted);
   const auto finished = (*run)->finish(std::cerr, interrupted);
   for (const auto* r : {&result, &finished})
-    if (!*r) {
-      std::cerr << "triad-datagen: " << r->error().message << "\n";
-      return 1;
-    }
-  return interrupted && !(*run)->finished() ? 130 : 0;
+    if (!*r)
+      return triad::runner::report_error(kProgram, r->error().message, triad::runner::kExitFailed);
+  return interrupted && !(*run)->finished() ? triad::runner::kExitInterrupted
+                                            : triad::runner::kExitOk;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Every expected failure is an error value; this is the last line of defence.
-  try {
-    return generate(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "triad-datagen: unexpected failure: " << e.what() << "\n";
-    return 1;
-  }
+  return triad::runner::run_main(kProgram, [&] { return generate(argc, argv); });
 }

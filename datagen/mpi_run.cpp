@@ -13,11 +13,14 @@
 #include "cluster/mpi/worker.h"
 #include "datagen/pool.h"
 #include "datagen/run.h"
+#include "runner/command_line.h"
 #include "runner/signal_watcher.h"
 
 namespace triad::datagen::mpi {
 
 namespace {
+
+constexpr const char* kProgram = "triad-datagen";
 
 using cluster::mpi::WorkerInfo;
 
@@ -49,10 +52,8 @@ class DatagenCoordinator {
 
   // The summary on standard error and the exit status.
   int finish(const cluster::mpi::CoordinatorEnd& end) {
-    if (!end.setup_error.empty()) {  // a worker that could not start: its error is the news
-      std::cerr << "triad-datagen: " << end.setup_error << "\n";
-      return 2;
-    }
+    if (!end.setup_error.empty())  // a worker that could not start: its error is the news
+      return runner::report_error(kProgram, end.setup_error, runner::kExitRefused);
     const bool stopped = interrupted_ || worker_interrupted_;
     if (error_.empty() && !run_.finished() && !stopped)
       error_ = "every worker rank left or was lost before the end of the run";
@@ -62,11 +63,8 @@ class DatagenCoordinator {
       std::cerr << (rank > 1 ? "," : "") << " " << end.workers[rank].who() << " " << games_[rank]
                 << " games" << (end.workers[rank].lost ? " (lost)" : "");
     std::cerr << "\n";
-    if (!error_.empty()) {
-      std::cerr << "triad-datagen: " << error_ << "\n";
-      return 1;
-    }
-    return stopped && !run_.finished() ? 130 : 0;
+    if (!error_.empty()) return runner::report_error(kProgram, error_, runner::kExitFailed);
+    return stopped && !run_.finished() ? runner::kExitInterrupted : runner::kExitOk;
   }
 
  private:
@@ -120,19 +118,17 @@ cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
 
 int run_distributed(int argc, char** argv, const Result<DatagenConfig>& config) {
   cluster::mpi::Job job(argc, argv);
-  cluster::mpi::Settings settings{"triad-datagen"};
+  cluster::mpi::Settings settings{kProgram};
   if (config) settings.lease = std::chrono::seconds(config->mpi_lease_seconds);
   const auto& world = job.world();
-  if (const auto error = job.size_error(settings, "play"); !error.empty()) {
-    std::cerr << "triad-datagen: " << error << "\n";
-    return 2;
-  }
+  if (const auto error = job.size_error(settings, "play"); !error.empty())
+    return runner::report_error(kProgram, error, runner::kExitRefused);
   if (world.rank() != 0) return cluster::mpi::end(run_worker(world, config, settings));
   auto run = config ? Run::prepare(*config) : Result<std::unique_ptr<Run>>(config.error());
   if (!run) {
-    std::cerr << "triad-datagen: " << run.error().message << "\n";
+    runner::report_error(kProgram, run.error().message);
     cluster::mpi::stop_workers(world, settings);
-    return 2;
+    return cluster::mpi::end({runner::kExitRefused, true});
   }
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&interrupted] { interrupted = true; }, [] {});

@@ -33,13 +33,9 @@ std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over
 
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   const auto registry = adapters::VariantRegistry::builtin();
-  const auto* variant = registry.find(config.variant);
-  if (!variant) {
-    std::string known;
-    for (const auto& n : registry.names()) known += " " + n;
-    return make_error("unknown -variant " + adapters::quote(config.variant) + " (known:" + known +
-                      ")");
-  }
+  const auto found = registry.lookup(config.variant);
+  if (!found) return make_error("-variant: " + found.error().message);
+  const auto* variant = *found;
   if (config.variant.size() > kMaxVariantName || variant->game.size() > kMaxGameName)
     return make_error("-variant " + adapters::quote(config.variant) + ": the name is longer than " +
                       std::to_string(kMaxVariantName) + " bytes (the data file's header field)");

@@ -71,7 +71,9 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
     auto& by_side = result_by_side[rec.game];
     by_side.emplace(rec.side, rec.result);
     EXPECT_EQ(by_side[rec.side], rec.result);
-    if (by_side.size() == 2) EXPECT_EQ(by_side[0], -by_side[1]);
+    if (by_side.size() == 2) {
+      EXPECT_EQ(by_side[0], -by_side[1]);
+    }
   }
   EXPECT_EQ(result_by_side.size(), 6u) << "every game kept positions";
 }

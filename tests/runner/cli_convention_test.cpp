@@ -34,6 +34,7 @@ const std::vector<Program> kPrograms = {
     {"triad-book expand", TRIAD_BINARY_DIR "/triad-book", {"expand"}},
     {"triad-book suite", TRIAD_BINARY_DIR "/triad-book", {"suite"}},
     {"triad-yinyang-prove", TRIAD_YINYANG_PROVE, {}},
+    {"triad-datagen", TRIAD_BINARY_DIR "/triad-datagen", {}},
 };
 
 struct ProgramRun {
@@ -111,6 +112,7 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
       {"-book", "x.book", "-variant", "yinyang", "-nodes=-9223372036854775809"},
       {"-variant", "yinyang", "-out", "s.txt", "-nodes=-9223372036854775809"},
       {"--file", "p.proof", "--max-nodes=-9223372036854775809"},
+      {"-games", "3", "-output", "d.bin", "-nodes=-9223372036854775809"},
   };
   const std::vector<std::string> expected = {
       "-games '-9223372036854775809' is outside 1..2147483647",
@@ -118,6 +120,7 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
       "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
       "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
       "--max-nodes '-9223372036854775809' is outside 0..18446744073709551615",
+      "-nodes '-9223372036854775809' is outside 1..1099511627776",
   };
   for (std::size_t i = 0; i < kPrograms.size(); ++i)
     expect_refused(run(kPrograms[i], words[i]), kPrograms[i].name, expected[i]);
