@@ -193,13 +193,14 @@ Result<void> RecordReader::token() {
     t += static_cast<char>(c);
     advance();
   }
-  if (auto result = parse_result_token(t)) {
+  after_move_ = false;
+  if (t.front() == '$') return {};  // a NAG
+  // A move number may be glued to the result too ("19.1-0"): the result, never a move.
+  const std::string_view move = strip_move_number(t);
+  if (auto result = parse_result_token(move)) {
     if (open_) done_ = close(*result);
     return {};
   }
-  after_move_ = false;
-  if (t.front() == '$') return {};  // a NAG
-  const std::string_view move = strip_move_number(t);
   if (move.empty()) return {};
   begin();
   current_.moves.push_back({std::string(move), {}});

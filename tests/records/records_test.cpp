@@ -127,6 +127,18 @@ TEST(Records, PlainPgnWithVariationsNagsGluedNumbersAndMissingResults) {
   EXPECT_EQ((*records)[3].line, 9);
 }
 
+TEST(Records, AResultWithAMoveNumberGluedOnEndsTheRecord) {
+  // Found by fuzz_records: "19.1-0" was read as a move "1-0", which the writer then wrote
+  // as the result.
+  const auto records = read_records("1. b1c3 c8d6 19.1-0\n2. a1a2 3...0-1\n", "g.pgn");
+  ASSERT_TRUE(records) << records.error().message;
+  ASSERT_EQ(records->size(), 2u);
+  EXPECT_EQ((*records)[0].tokens(), (std::vector<std::string>{"b1c3", "c8d6"}));
+  EXPECT_EQ((*records)[0].result, GameResult::kP1Win);
+  EXPECT_EQ((*records)[1].tokens(), (std::vector<std::string>{"a1a2"}));
+  EXPECT_EQ((*records)[1].result, GameResult::kP2Win);
+}
+
 TEST(Records, MalformedRecordsNameTheRecordAndTheLine) {
   auto comment =
       read_records("[Event \"a\"]\n1. a 1-0\n\n[Event \"x\"]\n1. e1f3\n{never closed\n", "c.pgn");
