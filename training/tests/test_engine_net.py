@@ -87,13 +87,9 @@ def test_eval_shows_the_trainers_integer_score(variant, tmp_path, capsys):
     assert len(got) == len(lines), out
     for line, score in zip(lines, got):
         side = 0 if line.split(" ")[1] == "1" else 1
-        board = np.frombuffer(expand(line).encode(), dtype=np.uint8)[None, :]
-        records = np.zeros(1, dtype=dt.record_dtype(board.shape[1]))
-        records["board"], records["side"] = board, side
-        mover = dt.stm_boards(records)
-        want = md.integer_eval(weights, dt.active_features(mover[0], meta["letters"]),
-                               dt.active_features(dt.opponent_view(mover)[0], meta["letters"]),
-                               meta["scale"])
+        board = np.frombuffer(expand(line).encode(), dtype=np.uint8)
+        mover, other = dt.active_features(board, side, meta["letters"])
+        want = md.integer_eval(weights, mover, other, meta["scale"])
         assert score == want, line
 
 

@@ -1,6 +1,7 @@
 """triad-datagen data files (format version 1, docs/evaluation.md "The file format"): the
 header checked field by field, the complete records memory-mapped, and the boards turned
-into the network's input features.
+into the indices of the network's inputs that are on (a position has a dozen or two of its
+hundreds of inputs on: lists of indices, not rows of zeros and ones).
 
 The inputs are the board from the side to move's view: for Player 2 to move the points are
 taken in reverse order (the board turned half a turn, which maps Player 2's side onto Player
@@ -103,41 +104,43 @@ def feature_count(letters, points):
     return 2 * len(letters) * points
 
 
-def stm_boards(records):
-    """The boards (n, points) as uint8 letters from the side to move's view."""
-    boards = np.array(records["board"], dtype=np.uint8)
-    flip = np.asarray(records["side"]) == 1
-    turned = boards[flip][:, ::-1]
-    # Swap the case of letters (A-Z <-> a-z); '.' stays.
-    is_letter = ((turned >= ord("A")) & (turned <= ord("Z"))) | ((turned >= ord("a")) & (turned <= ord("z")))
-    boards[flip] = np.where(is_letter, turned ^ 0x20, turned)
-    return boards
+def _letter_classes(letters):
+    """A table of 256 entries: the class of each letter code (the side to move's letters
+    0..L-1 as written for Player 1, the other side's L..2L-1), -1 for anything else."""
+    table = np.full(256, -1, dtype=np.int64)
+    for c, code in enumerate([ord(x) for x in letters.upper()] + [ord(x) for x in letters.lower()]):
+        table[code] = c
+    return table
 
 
-def opponent_view(boards):
-    """The same boards from the other side (turned and case-swapped)."""
-    turned = boards[:, ::-1]
-    is_letter = ((turned >= ord("A")) & (turned <= ord("Z"))) | ((turned >= ord("a")) & (turned <= ord("z")))
-    return np.where(is_letter, turned ^ 0x20, turned).astype(np.uint8)
+def sparse_inputs(boards, sides, letters):
+    """The on features of n positions as embedding-bag input: (indices, offsets), int64, 2n
+    bags: bag j < n the view of position j from its side to move, bag n + j its opponent's.
 
-
-def features(boards, letters):
-    """Dense 0/1 inputs (n, 2 * len(letters) * points) of boards seen by their mover."""
+    `boards` (n, points) are the records' boards as written (Player 1's view), `sides` the
+    side to move. A man of class c on point i is feature c * points + i seen from Player 1,
+    and ((c + L) mod 2L) * points + (points - 1 - i) seen from Player 2 (the board turned
+    half a turn, the case swapped); the mover's view is Player 1's for Player 1 to move."""
     n, points = boards.shape
-    out = np.zeros((n, feature_count(letters, points)), dtype=np.float32)
-    classes = [ord(c) for c in letters.upper()] + [ord(c) for c in letters.lower()]
-    for c, code in enumerate(classes):
-        out[:, c * points:(c + 1) * points] = boards == code
-    return out
+    half = len(letters)
+    cls = _letter_classes(letters)[boards]
+    rows, at = np.nonzero(cls >= 0)  # row by row, so each position's men are one run
+    c = cls[rows, at]
+    player1 = c * points + at
+    player2 = ((c + half) % (2 * half)) * points + (points - 1 - at)
+    second = np.asarray(sides)[rows] == 1
+    mover = np.where(second, player2, player1)
+    other = np.where(second, player1, player2)
+    starts = np.zeros(n, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=n)[:-1], out=starts[1:])
+    return np.concatenate([mover, other]), np.concatenate([starts, starts + len(rows)])
 
 
-def active_features(board, letters):
-    """The on features of one board (from its mover's view), ascending: what the engine's
-    accumulator adds up."""
-    points = len(board)
-    classes = [ord(c) for c in letters.upper()] + [ord(c) for c in letters.lower()]
-    return sorted(c * points + i for c, code in enumerate(classes)
-                  for i in range(points) if board[i] == code)
+def active_features(board, side, letters):
+    """The on features of one position's two views (its mover's, its opponent's), each
+    ascending: what the engine's two accumulators add up."""
+    indices, offsets = sparse_inputs(np.asarray(board, dtype=np.uint8)[None, :], [side], letters)
+    return sorted(indices[:offsets[1]].tolist()), sorted(indices[offsets[1]:].tolist())
 
 
 def is_validation(games, fraction):

@@ -1,6 +1,7 @@
 """The network: an NNUE-style evaluation small enough for a board of a few dozen points.
 
-    x_stm, x_opp  (0/1 inputs of the board from the side to move's and the opponent's view)
+    x_stm, x_opp  (0/1 inputs of the board from the side to move's and the opponent's view;
+                  given as the indices of the inputs that are on, data.sparse_inputs)
     a = clamp([W1 x_stm + b1, W1 x_opp + b1], 0, 1)     (one first layer for both views: the
                                                         engine keeps its two sums up to date
                                                         as men move)
@@ -23,34 +24,43 @@ OUTPUT_LIMIT = 127.0 / QB  # |w2| (int16 after quantisation, with room)
 
 
 class Network(torch.nn.Module):
+    """The float net. Its inputs are the on features of a batch of n positions as one
+    embedding bag of 2n bags (data.sparse_inputs): bag j the side to move's view of position
+    j, bag n + j its opponent's. The first layer's weights are one row per input, as W1 in
+    the net file, and a view's sum is the rows of its on inputs plus the bias: what
+    W1 x + b1 is for the 0/1 input vector x, without the zeros."""
+
     def __init__(self, inputs, hidden):
         super().__init__()
         self.inputs, self.hidden = inputs, hidden
-        self.first = torch.nn.Linear(inputs, hidden)
+        self.first = torch.nn.EmbeddingBag(inputs, hidden, mode="sum")
+        self.first_bias = torch.nn.Parameter(torch.empty(hidden))
         self.output = torch.nn.Linear(2 * hidden, 1)
         with torch.no_grad():  # small starting weights: the sums begin inside the clamp
             self.first.weight.uniform_(-0.1, 0.1)
-            self.first.bias.uniform_(0.0, 0.2)
+            self.first_bias.uniform_(0.0, 0.2)
             self.output.weight.uniform_(-0.1, 0.1)
             self.output.bias.zero_()
 
-    def forward(self, stm, opp):
-        a = torch.clamp(torch.cat([self.first(stm), self.first(opp)], dim=1), 0.0, 1.0)
+    def forward(self, indices, offsets):
+        sums = self.first(indices, offsets) + self.first_bias
+        n = sums.shape[0] // 2
+        a = torch.clamp(torch.cat([sums[:n], sums[n:]], dim=1), 0.0, 1.0)
         return self.output(a).squeeze(1)
 
     def clip(self):
         """Keeps the weights where quantisation is exact enough and cannot overflow."""
         with torch.no_grad():
             self.first.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
-            self.first.bias.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+            self.first_bias.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
             self.output.weight.clamp_(-OUTPUT_LIMIT, OUTPUT_LIMIT)
 
 
 def quantise(net):
     """The integer weights of the net file: W1 (inputs, hidden) and b1 int16, w2 (2 * hidden)
     int16, b2 int32."""
-    w1 = np.round(net.first.weight.detach().numpy().T * QA).astype(np.int16)
-    b1 = np.round(net.first.bias.detach().numpy() * QA).astype(np.int16)
+    w1 = np.round(net.first.weight.detach().numpy() * QA).astype(np.int16)
+    b1 = np.round(net.first_bias.detach().numpy() * QA).astype(np.int16)
     w2 = np.round(net.output.weight.detach().numpy()[0] * QB).astype(np.int16)
     b2 = np.int32(np.round(float(net.output.bias.detach().numpy()[0]) * QA * QB))
     return w1, b1, w2, b2

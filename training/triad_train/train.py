@@ -82,30 +82,44 @@ def fit_scale(scores, results):
 
 
 class Dataset:
-    """All positions of the files as arrays (records are tens of bytes: millions fit), split
-    into training and validation positions by game."""
+    """The positions of the files, split into training and validation positions by game.
+    Only the scores, results and game indices are held in memory (a few bytes a position);
+    the boards are read from the memory-mapped files batch by batch and turned into the
+    indices of their on inputs there (a position is numbered by its place in the files, one
+    file after the other)."""
 
     def __init__(self, files, validation):
-        rec = np.concatenate([np.asarray(f.records) for f in files])
+        self.files = files
         game = files[0].header["game"]
         self.letters = dt.LAYOUT_LETTERS[game]
         self.points = files[0].points
         self.inputs = dt.feature_count(self.letters, self.points)
-        self.boards = dt.stm_boards(rec)
-        self.scores = rec["score"].astype(np.float32)
-        self.results = rec["result"].astype(np.float32)
+        sizes = [len(f.records) for f in files]
+        self.starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        self.scores = np.concatenate([f.records["score"] for f in files]).astype(np.float32)
+        self.results = np.concatenate([f.records["result"] for f in files]).astype(np.float32)
         # Game indices restart in each file: the file's number keeps them apart.
-        offsets = np.concatenate([np.full(len(f.records), i, dtype=np.uint64)
-                                  for i, f in enumerate(files)])
-        games = rec["game"].astype(np.uint64) + offsets * np.uint64(1 << 32)
-        self.val = np.nonzero(dt.is_validation(games, validation))[0]
-        self.train = np.nonzero(~dt.is_validation(games, validation))[0]
+        games = np.concatenate([f.records["game"].astype(np.uint64) + np.uint64(i << 32)
+                                for i, f in enumerate(files)])
+        held_out = dt.is_validation(games, validation)
+        self.val = np.nonzero(held_out)[0]
+        self.train = np.nonzero(~held_out)[0]
+
+    def boards(self, index):
+        """The boards (as written) and sides to move of the positions `index` (ascending)."""
+        boards, sides = [], []
+        for f, start, end in zip(self.files, self.starts[:-1], self.starts[1:]):
+            lo, hi = np.searchsorted(index, [start, end])
+            if lo < hi:
+                rows = f.records[index[lo:hi] - start]
+                boards.append(rows["board"])
+                sides.append(rows["side"])
+        return np.concatenate(boards), np.concatenate(sides)
 
     def batch(self, index, torch):
-        b = self.boards[index]
-        stm = torch.from_numpy(dt.features(b, self.letters))
-        opp = torch.from_numpy(dt.features(dt.opponent_view(b), self.letters))
-        return stm, opp, torch.from_numpy(self.scores[index]), torch.from_numpy(self.results[index])
+        indices, offsets = dt.sparse_inputs(*self.boards(index), self.letters)
+        return (torch.from_numpy(indices), torch.from_numpy(offsets),
+                torch.from_numpy(self.scores[index]), torch.from_numpy(self.results[index]))
 
 
 def run(argv):
@@ -130,12 +144,21 @@ def run(argv):
                 "batch": args.batch, "lr": args.lr, "blend": args.blend,
                 "validation": args.validation, "seed": args.seed}
     if os.path.exists(checkpoint):
-        state = torch.load(checkpoint)
-        if state["settings"] != settings:
+        try:
+            state = torch.load(checkpoint)
+            made_with = state["settings"]
+        except Exception:
+            raise UsageError("checkpoint '%s' is damaged or not a triad-train checkpoint; "
+                             "remove it to start afresh" % checkpoint)
+        if made_with != settings:
             raise UsageError("checkpoint '%s' was made with other settings; remove it to start "
                              "afresh" % checkpoint)
-        net.load_state_dict(state["net"])
-        optimiser.load_state_dict(state["optimiser"])
+        try:
+            net.load_state_dict(state["net"])
+            optimiser.load_state_dict(state["optimiser"])
+        except (KeyError, RuntimeError, ValueError):
+            raise UsageError("checkpoint '%s' holds a network of another form (an older "
+                             "triad-train's); remove it to start afresh" % checkpoint)
         history, start_epoch, scale = state["history"], state["epoch"], state["scale"]
         print("resumed from %s after epoch %d" % (checkpoint, start_epoch), flush=True)
     print("%s (%s): %d positions for training, %d for validation, %d inputs, scale %d"
@@ -143,9 +166,9 @@ def run(argv):
              scale), flush=True)
 
     def loss_of(index):
-        stm, opp, score, result = data.batch(index, torch)
+        indices, offsets, score, result = data.batch(index, torch)
         target = args.blend * torch.sigmoid(score / scale) + (1 - args.blend) * (result + 1) / 2
-        return torch.mean((torch.sigmoid(net(stm, opp)) - target) ** 2)
+        return torch.mean((torch.sigmoid(net(indices, offsets)) - target) ** 2)
 
     rng = np.random.default_rng(args.seed)
     for _ in range(start_epoch):  # the same orders as an uninterrupted run
@@ -167,10 +190,11 @@ def run(argv):
         with torch.no_grad():
             val = sum(float(loss_of(data.val[at:at + 8192])) * len(data.val[at:at + 8192])
                       for at in range(0, len(data.val), 8192)) / len(data.val)
+        seconds = time.time() - began
         history.append({"epoch": epoch + 1, "train": total / len(order), "validation": val,
-                        "seconds": time.time() - began})
-        print("epoch %d: training loss %.6f, validation loss %.6f (%.1f s)"
-              % (epoch + 1, total / len(order), val, time.time() - began), flush=True)
+                        "seconds": seconds})
+        print("epoch %d: training loss %.6f, validation loss %.6f (%.1f s, %.0f positions/s)"
+              % (epoch + 1, total / len(order), val, seconds, len(order) / max(seconds, 1e-9)), flush=True)
         state = {"settings": settings, "net": net.state_dict(), "optimiser": optimiser.state_dict(),
                  "history": history, "epoch": epoch + 1, "scale": scale}
         torch.save(state, checkpoint + ".tmp")
