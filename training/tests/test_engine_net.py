@@ -1,10 +1,13 @@
 """A net from triad-train in the engine: `setoption name EvalFile` loads it and `eval` prints
 the learned score, which equals the trainer's integer reference (model.integer_eval) on
 positions of random games, to the point; bad net files are one error line each and the net
-loaded before stays."""
+loaded before stays. And the trainer's view of the boards against the engine's: its point
+names in position-line order, and its mirror images, which the rules treat alike."""
+import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -23,15 +26,27 @@ ENGINE = os.environ.get("TRIAD_ENGINE", "triad")
 DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
 
 
-def net_for(tmp_path, variant, capsys):
-    data = tmp_path / (variant + ".bin")
-    subprocess.run([DATAGEN, "-variant", variant, "-games", "12", "-nodes", "200", "-quiet",
-                    "-output", str(data)], check=True, capture_output=True, timeout=120)
-    net = tmp_path / (variant + ".nnue")
-    assert main(["-data", str(data), "-out", str(net), "-epochs", "2", "-hidden", "8",
-                 "-batch", "64", "-threads", "1", "-quiet"]) == 0
-    capsys.readouterr()
-    return net
+@pytest.fixture(scope="module")
+def nets(tmp_path_factory):
+    """net_for(variant, folder): a small net of the variant's game, trained once for this
+    file's tests, copied into `folder` (the engine's working folder)."""
+    made = {}
+
+    def net_for(variant, folder):
+        if variant not in made:
+            home = tmp_path_factory.mktemp(variant)
+            data = home / (variant + ".bin")
+            subprocess.run([DATAGEN, "-variant", variant, "-games", "12", "-nodes", "200",
+                            "-quiet", "-output", str(data)], check=True, capture_output=True,
+                           timeout=120)
+            made[variant] = home / (variant + ".nnue")
+            assert main(["-data", str(data), "-out", str(made[variant]), "-epochs", "2",
+                         "-hidden", "8", "-batch", "64", "-threads", "1", "-quiet"]) == 0
+        net = folder / made[variant].name
+        shutil.copyfile(made[variant], net)
+        return net
+
+    return net_for
 
 
 def random_positions(variant, count, seed):
@@ -74,8 +89,8 @@ def engine(variant, folder, *commands):
 
 
 @pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
-def test_eval_shows_the_trainers_integer_score(variant, tmp_path, capsys):
-    net = net_for(tmp_path, variant, capsys)
+def test_eval_shows_the_trainers_integer_score(variant, tmp_path, nets):
+    net = nets(variant, tmp_path)
     meta, weights = net_file.read(str(net))
     lines = random_positions(variant, 30, 7)
     commands = ["setoption name EvalFile value " + net.name]
@@ -93,9 +108,65 @@ def test_eval_shows_the_trainers_integer_score(variant, tmp_path, capsys):
         assert score == want, line
 
 
-def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, capsys):
-    good = net_for(tmp_path, "razzledazzle", capsys)
-    ives = net_for(tmp_path, "ivesdama", capsys)
+def mirror_line(line, names, perm):
+    """The position line of the mirror image: the board's points permuted (and written back
+    rank by rank, runs of empty points as numbers), Razzle Dazzle's last knight moves
+    mirrored square by square; the other fields as they are."""
+    fields = line.split(" ")
+    board = expand(fields[0])
+    mirrored = "".join(board[j] for j in perm)
+    ranks, at = [], 0
+    for rank in dict.fromkeys(n[1:] for n in names):  # the ranks in position-line order
+        width = sum(1 for n in names if n[1:] == rank)
+        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group())), mirrored[at:at + width]))
+        at += width
+    fields[0] = "/".join(ranks)
+    where = {n: i for i, n in enumerate(names)}
+    for k in (2, 3) if len(names) == 56 else ():
+        if fields[k] != "-":
+            squares = [fields[k][:2], fields[k][2:]]
+            fields[k] = "".join(names[perm[where[s]]] for s in squares)
+    return " ".join(fields)
+
+
+@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+def test_the_mirror_is_a_symmetry_of_the_rules(variant, tmp_path):
+    # The trainer's point names are the engine's points in position-line order, its mirror
+    # maps the board's links, arcs and base points onto themselves, and a position and its
+    # mirror image have the same number of move sequences (perft 3).
+    game = "razzledazzle" if variant.startswith("razzle") else "ivesdama"
+    names = dt.POINT_NAMES[game]
+    perm = dt.mirror_points(game, variant, len(names))
+    lines = random_positions(variant, 8, 11)
+    commands = []
+    for line in lines:
+        commands += ["position fen " + line, "query board", "go perft 3",
+                     "position fen " + mirror_line(line, names, perm), "go perft 3"]
+    out = engine(variant, tmp_path, *commands)
+    assert "error" not in out, out
+    boards = [json.loads(l[len("response "):]) for l in out.splitlines()
+              if l.startswith("response {")]
+    for line, board in zip(lines, boards):
+        piece = {p["name"]: p["piece"] for p in board["points"]}
+        assert sorted(piece) == sorted(names)
+        assert "".join(piece[n] for n in names) == expand(line), line
+    mirror = {n: names[perm[i]] for i, n in enumerate(names)}
+    board = boards[0]
+    pair = lambda a, b: tuple(sorted((mirror[a], mirror[b])))
+    for key in ("links", "arcs"):
+        links = [tuple(sorted(l)) if key == "links" else tuple(sorted((l["from"], l["to"])))
+                 for l in board.get(key, [])]
+        assert sorted(pair(*l) for l in links) == sorted(links)
+    for bases in board.get("bases", {}).values():
+        assert sorted(mirror[b] for b in bases) == sorted(bases)
+    counts = re.findall(r"^Nodes searched: (\d+)", out, re.M)
+    assert len(counts) == 2 * len(lines)
+    assert counts[0::2] == counts[1::2], out
+
+
+def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
+    good = nets("razzledazzle", tmp_path)
+    ives = nets("ivesdama", tmp_path)
     raw = good.read_bytes()
     (tmp_path / "cut.nnue").write_bytes(raw[:-20])
     (tmp_path / "flip.nnue").write_bytes(raw[:300] + bytes([raw[300] ^ 4]) + raw[301:])

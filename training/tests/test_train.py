@@ -30,6 +30,13 @@ def razzle(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def ives(tmp_path_factory):
+    path = tmp_path_factory.mktemp("data") / "ives.bin"
+    make_data(path, "ivesdama", 4)
+    return path
+
+
 def train(capsys, *args):
     code = main([str(a) for a in args] + ["-threads", "1", "-quiet"])
     out, err = capsys.readouterr()
@@ -110,7 +117,7 @@ def one_error(capsys, args, what):
     assert err.count("\n") == 1 and what in err, err
 
 
-def test_bad_data_files_get_one_error(razzle, tmp_path, capsys):
+def test_bad_data_files_get_one_error(razzle, ives, tmp_path, capsys):
     raw = razzle.read_bytes()
     out = tmp_path / "n.nnue"
     (tmp_path / "cut.bin").write_bytes(raw[:len(raw) // 2])
@@ -125,8 +132,6 @@ def test_bad_data_files_get_one_error(razzle, tmp_path, capsys):
               "is not a triad-datagen data file")
     one_error(capsys, ["-data", tmp_path, "-out", out], "not a regular file")
     one_error(capsys, ["-data", tmp_path / "missing.bin", "-out", out], "No such file")
-    ives = tmp_path / "ives.bin"
-    make_data(ives, "ivesdama", 4)
     one_error(capsys, ["-data", razzle, ives, "-out", out], "game ivesdama with 25 points")
     yy = tmp_path / "yy.bin"
     make_data(yy, "yinyang", 2)
@@ -203,3 +208,59 @@ def test_positions_of_several_files_are_read_from_each(razzle, tmp_path):
     assert list(sides) == [r["side"] for r in want]
     assert list(data.scores[index]) == [r["score"] for r in want]
     assert len(data.train) + len(data.val) == len(first) + len(second)
+
+
+def mirrored_by_name(board, names):
+    """The board with every man moved to the point of the other file across the middle:
+    a <-> g (Razzle Dazzle), a <-> e (Íves dáma), looked up by the points' names."""
+    files = sorted({n[0] for n in names})
+    across = {f: g for f, g in zip(files, reversed(files))}
+    where = {n: i for i, n in enumerate(names)}
+    return bytes(board[where[across[n[0]] + n[1:]]] for n in names)
+
+
+def test_a_mirrored_batch_is_the_mirror_image_of_the_boards(razzle, tmp_path):
+    files = dt.open_data([str(razzle)])
+    names = dt.POINT_NAMES["razzledazzle"]
+    assert names[:8] == ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "a7"] and names[-1] == "g1"
+    data = Dataset(files, 0.1, dt.mirror_points("razzledazzle", "razzledazzle", 56))
+    index = data.train[:100]
+    indices, offsets, scores, results = data.batch(index, torch, mirrored=True)
+    records = files[0].records[index]
+    mirrored = np.stack([np.frombuffer(mirrored_by_name(bytes(r["board"]), names), np.uint8)
+                         for r in records])
+    assert (mirrored != records["board"]).any()
+    boards = np.concatenate([records["board"], mirrored])
+    sides = np.concatenate([records["side"], records["side"]])
+    want = dt.sparse_inputs(boards, sides, "PBX")
+    assert (indices.numpy() == want[0]).all() and (offsets.numpy() == want[1]).all()
+    assert (scores.numpy() == np.tile(records["score"], 2)).all()
+    assert (results.numpy() == np.tile(records["result"], 2)).all()
+
+
+def test_the_mirror_is_on_where_the_rules_are_symmetric(razzle, ives, tmp_path, capsys):
+    code, out, err = train(capsys, "-data", razzle, "-out", tmp_path / "m.nnue", "-epochs", 1,
+                           "-hidden", 4)
+    assert code == 0 and "positions for training and their mirror images" in out, err
+    code, out, err = train(capsys, "-data", razzle, "-out", tmp_path / "n.nnue", "-epochs", 1,
+                           "-hidden", 4, "-mirror", "off")
+    assert code == 0 and "mirror images" not in out, err
+    # Íves dáma's built-in variants are on the default board, which is symmetric; a variant
+    # of another name may have any board (a board file): refused with -mirror on, and
+    # trained without mirror images by default.
+    code, out, err = train(capsys, "-data", ives, "-out", tmp_path / "i.nnue", "-epochs", 1,
+                           "-hidden", 4)
+    assert code == 0 and "and their mirror images" in out, err
+    raw = bytearray(ives.read_bytes())
+    raw[40:72] = b"ivesdama-alquerque".ljust(32, b"\0")
+    other = tmp_path / "alquerque.bin"
+    other.write_bytes(bytes(raw))
+    one_error(capsys, ["-data", other, "-out", tmp_path / "a.nnue", "-mirror", "on"],
+              "holds variant 'ivesdama-alquerque', whose rules are not known to be the same")
+    one_error(capsys, ["-data", ives, other, "-out", tmp_path / "a.nnue", "-mirror", "on"],
+              "holds variant 'ivesdama-alquerque'")
+    code, out, err = train(capsys, "-data", other, "-out", tmp_path / "a.nnue", "-epochs", 1,
+                           "-hidden", 4)
+    assert code == 0 and "mirror images" not in out, err
+    one_error(capsys, ["-data", razzle, "-out", tmp_path / "a.nnue", "-mirror", "yes"],
+              "invalid choice")

@@ -35,6 +35,26 @@ LAYOUT_LETTERS = {
     "ivesdama": "P",
 }
 
+# The points of each game's board in position-line order (docs/notation.md): the ranks from
+# the top down, each from left to right. Razzle Dazzle's board is always 7 x 8; Íves dáma's
+# is the default board, the "double diamond" (adapters/ivesdama/boards/double-diamond.yaml).
+POINT_NAMES = {
+    "razzledazzle": [f + str(r) for r in range(8, 0, -1) for f in "abcdefg"],
+    "ivesdama": "c9 b8 c8 d8 a7 b7 c7 d7 e7 b6 c6 d6 c5 b4 c4 d4 a3 b3 c3 d3 e3 b2 c2 d2 c1".split(),
+}
+
+# The variants whose rules the left-right mirror of the board (file a <-> g in Razzle
+# Dazzle, a <-> e in Íves dáma) leaves unchanged, so that a position and its mirror image
+# are worth the same (docs/evaluation.md "Mirror images"): every Razzle Dazzle variant (knight
+# moves, queen-line passes, the neighbourhood of the forced pass, the goal ranks and both
+# rule settings are symmetric), and the built-in Íves dáma variants, whose board's lines,
+# arcs (b2-b8 on the left, d2-d8 on the right), start and base points (c1, c9) are. Another
+# Íves dáma board comes from a board file the data file does not describe.
+SYMMETRIC_VARIANTS = {
+    "razzledazzle": None,  # all
+    "ivesdama": {"ivesdama", "ivesdama-arc", "ivesdama-forward"},
+}
+
 
 class DataError(Exception):
     """A data file that cannot be used: the message names the file and says why."""
@@ -98,6 +118,20 @@ def open_data(paths):
                             % (f.path, f.header["game"], f.points, first.path,
                                first.header["game"], first.points))
     return files
+
+
+def mirror_points(game, variant, points):
+    """The left-right mirror as a permutation of the points in position-line order (point i
+    of the mirrored board is point `perm[i]` of the board), or None when the rules of the
+    variant are not known to be symmetric (SYMMETRIC_VARIANTS)."""
+    names = POINT_NAMES.get(game)
+    variants = SYMMETRIC_VARIANTS.get(game, set())
+    if names is None or len(names) != points or (variants is not None and variant not in variants):
+        return None
+    files = [ord(n[0]) for n in names]
+    across = min(files) + max(files)  # the file of a mirror image: across - file
+    where = {n: i for i, n in enumerate(names)}
+    return np.array([where[chr(across - ord(n[0])) + n[1:]] for n in names], dtype=np.int64)
 
 
 def feature_count(letters, points):

@@ -9,7 +9,9 @@ continues from the last finished epoch after a stop. The loss is the squared err
 predicted expected score sigmoid(y) against a blend of the search's verdict
 sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
 `scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
-predicts the results (so the net's score is a calibrated win probability too).
+predicts the results (so the net's score is a calibrated win probability too). Where the
+rules are symmetric (data.SYMMETRIC_VARIANTS) each batch is followed by its positions'
+left-right mirror images, with the same scores and results (-mirror).
 """
 import argparse
 import math
@@ -48,6 +50,9 @@ def parse_args(argv):
                    help="fraction of the games set aside")
     p.add_argument("-seed", "--seed", type=int, default=1)
     p.add_argument("-threads", "--threads", type=int, default=0, help="0: all cores")
+    p.add_argument("-mirror", "--mirror", choices=["on", "off"],
+                   help="also train on each position's left-right mirror image (default: on "
+                        "for variants whose rules are symmetric)")
     p.add_argument("-quiet", "--quiet", action="store_true")
     a = p.parse_args(argv)
     if not 1 <= a.epochs <= 100000 or not 1 <= a.hidden <= 4096 or not 1 <= a.batch <= 1 << 20:
@@ -88,8 +93,9 @@ class Dataset:
     indices of their on inputs there (a position is numbered by its place in the files, one
     file after the other)."""
 
-    def __init__(self, files, validation):
+    def __init__(self, files, validation, mirror=None):
         self.files = files
+        self.mirror = mirror  # the mirror's permutation of the points (None: no mirror images)
         game = files[0].header["game"]
         self.letters = dt.LAYOUT_LETTERS[game]
         self.points = files[0].points
@@ -116,10 +122,34 @@ class Dataset:
                 sides.append(rows["side"])
         return np.concatenate(boards), np.concatenate(sides)
 
-    def batch(self, index, torch):
-        indices, offsets = dt.sparse_inputs(*self.boards(index), self.letters)
-        return (torch.from_numpy(indices), torch.from_numpy(offsets),
-                torch.from_numpy(self.scores[index]), torch.from_numpy(self.results[index]))
+    def batch(self, index, torch, mirrored=False):
+        """The inputs, scores and results of the positions `index`, followed by their mirror
+        images (same scores and results) if `mirrored`."""
+        boards, sides = self.boards(index)
+        scores, results = self.scores[index], self.results[index]
+        if mirrored:
+            boards = np.concatenate([boards, boards[:, self.mirror]])
+            sides = np.concatenate([sides, sides])
+            scores, results = np.tile(scores, 2), np.tile(results, 2)
+        indices, offsets = dt.sparse_inputs(boards, sides, self.letters)
+        return (torch.from_numpy(indices), torch.from_numpy(offsets), torch.from_numpy(scores),
+                torch.from_numpy(results))
+
+
+def mirror_of(files, wanted):
+    """The mirror permutation to train with (None: none): -mirror on refuses a variant whose
+    rules are not known to be symmetric; by default the mirror is used where they are."""
+    if wanted == "off":
+        return None
+    perms = [dt.mirror_points(f.header["game"], f.header["variant"], f.points) for f in files]
+    for f, perm in zip(files, perms):
+        if perm is None:
+            if wanted == "on":
+                raise UsageError("-mirror on: data file '%s' holds variant '%s', whose rules are "
+                                 "not known to be the same on the mirrored board (docs/"
+                                 "evaluation.md \"Mirror images\")" % (f.path, f.header["variant"]))
+            return None
+    return perms[0]
 
 
 def run(argv):
@@ -130,7 +160,8 @@ def run(argv):
     if args.threads:
         torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    data = Dataset(files, args.validation)
+    mirror = mirror_of(files, args.mirror)
+    data = Dataset(files, args.validation, mirror)
     if len(data.train) == 0 or len(data.val) == 0:
         raise dt.DataError("too few games for a validation split: %d positions for training, "
                            "%d for validation" % (len(data.train), len(data.val)))
@@ -142,7 +173,7 @@ def run(argv):
     history, start_epoch = [], 0
     settings = {"data": [os.path.abspath(p) for p in args.data], "hidden": args.hidden,
                 "batch": args.batch, "lr": args.lr, "blend": args.blend,
-                "validation": args.validation, "seed": args.seed}
+                "validation": args.validation, "seed": args.seed, "mirror": mirror is not None}
     if os.path.exists(checkpoint):
         try:
             state = torch.load(checkpoint)
@@ -161,12 +192,13 @@ def run(argv):
                              "triad-train's); remove it to start afresh" % checkpoint)
         history, start_epoch, scale = state["history"], state["epoch"], state["scale"]
         print("resumed from %s after epoch %d" % (checkpoint, start_epoch), flush=True)
-    print("%s (%s): %d positions for training, %d for validation, %d inputs, scale %d"
-          % (header["game"], header["variant"], len(data.train), len(data.val), data.inputs,
-             scale), flush=True)
+    print("%s (%s): %d positions for training%s, %d for validation, %d inputs, scale %d"
+          % (header["game"], header["variant"], len(data.train),
+             " and their mirror images" if mirror is not None else "", len(data.val),
+             data.inputs, scale), flush=True)
 
-    def loss_of(index):
-        indices, offsets, score, result = data.batch(index, torch)
+    def loss_of(index, mirrored=False):
+        indices, offsets, score, result = data.batch(index, torch, mirrored)
         target = args.blend * torch.sigmoid(score / scale) + (1 - args.blend) * (result + 1) / 2
         return torch.mean((torch.sigmoid(net(indices, offsets)) - target) ** 2)
 
@@ -180,7 +212,7 @@ def run(argv):
         net.train()
         for at in range(0, len(order), args.batch):
             index = np.sort(order[at:at + args.batch])
-            loss = loss_of(index)
+            loss = loss_of(index, mirror is not None)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
