@@ -1,6 +1,7 @@
 """triad-train on tiny data made by triad-datagen: the loss falls, the net file reads back
 with integer evaluations close to the float net's, a stopped training resumes to the same
 net, and bad data files, bad flags and damaged net files each get one clear error."""
+import csv
 import os
 import subprocess
 import sys
@@ -89,14 +90,33 @@ def test_the_loss_falls_and_the_net_reads_back(razzle, tmp_path, capsys):
     assert abs(np.mean((p - target) ** 2) - validation[-1]) < 2e-6, out
 
 
+def curve(net):
+    with open(str(net) + ".csv") as f:
+        return list(csv.reader(f))
+
+
 def test_a_stopped_training_resumes_to_the_same_net(razzle, tmp_path, capsys):
     whole, part = tmp_path / "whole.nnue", tmp_path / "part.nnue"
-    common = ["-data", razzle, "-hidden", 8]
-    assert train(capsys, *common, "-out", whole, "-epochs", 4)[0] == 0
+    common = ["-data", razzle, "-hidden", 8, "-lr", 0.004, "-lrdecay", 0.5]
+    code, out, _ = train(capsys, *common, "-out", whole, "-epochs", 4)
+    assert code == 0
     assert train(capsys, *common, "-out", part, "-epochs", 2)[0] == 0
-    code, out, _ = train(capsys, *common, "-out", part, "-epochs", 4)
-    assert code == 0 and "resumed from" in out and "after epoch 2" in out
+    assert len(curve(part)) == 3
+    code, out_part, _ = train(capsys, *common, "-out", part, "-epochs", 4)
+    assert code == 0 and "resumed from" in out_part and "after epoch 2" in out_part
     assert whole.read_bytes() == part.read_bytes()
+    # OUT.csv: a header and a row per epoch, the losses printed, the learning rate halved
+    # each epoch; a resumed run's is an uninterrupted run's.
+    rows = curve(whole)
+    assert rows[0] == ["epoch", "training_loss", "validation_loss", "learning_rate"]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
+    assert [float(r[1]) for r in rows[1:]] == losses(out, "training")
+    assert [float(r[2]) for r in rows[1:]] == losses(out, "validation")
+    assert [float(r[3]) for r in rows[1:]] == [0.004, 0.002, 0.001, 0.0005]
+    assert curve(part) == rows
+    # Another decay is other settings.
+    code, _, err = train(capsys, *common[:-1], 0.9, "-out", part, "-epochs", 5)
+    assert code == 2 and "other settings" in err
     # Other settings with the checkpoint: refused, nothing overwritten.
     code, _, err = train(capsys, "-data", razzle, "-hidden", 9, "-out", part, "-epochs", 4)
     assert code == 2 and "other settings" in err
@@ -144,6 +164,10 @@ def test_bad_flags_get_one_error(razzle, tmp_path, capsys):
     one_error(capsys, ["-data", razzle], "-out")
     one_error(capsys, ["-data", razzle, "-out", out, "-epochs", 0], "-epochs must be")
     one_error(capsys, ["-data", razzle, "-out", out, "-lambda", 2], "-lambda must be")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 0], "-lrdecay must be")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 1.5], "-lrdecay must be")
+    (tmp_path / "n.nnue.csv").mkdir()
+    one_error(capsys, ["-data", razzle, "-out", out], "n.nnue.csv' is not a regular file")
     one_error(capsys, ["-data", razzle, "-out", out, "-hidden", "many"], "invalid int value")
     assert not out.exists()
 

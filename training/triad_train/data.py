@@ -40,7 +40,8 @@ LAYOUT_LETTERS = {
 # is the default board, the "double diamond" (adapters/ivesdama/boards/double-diamond.yaml).
 POINT_NAMES = {
     "razzledazzle": [f + str(r) for r in range(8, 0, -1) for f in "abcdefg"],
-    "ivesdama": "c9 b8 c8 d8 a7 b7 c7 d7 e7 b6 c6 d6 c5 b4 c4 d4 a3 b3 c3 d3 e3 b2 c2 d2 c1".split(),
+    "ivesdama": ("c9 b8 c8 d8 a7 b7 c7 d7 e7 b6 c6 d6 c5 b4 c4 d4 a3 b3 c3 d3 e3 b2 c2 d2 "
+                 "c1").split(),
 }
 
 # The variants whose rules the left-right mirror of the board (file a <-> g in Razzle

@@ -2,11 +2,12 @@
 
     training/triad-train -data razzle.bin -out razzle.nnue [-epochs 20] [-hidden 128] ...
 
-Each epoch goes once over the training positions in a new random order (seeded), then
-measures the loss on the validation games (whole games, set aside by a fixed hash of the game
-index). After every epoch the state is saved to OUT.ckpt (atomically): the same command
-continues from the last finished epoch after a stop. The loss is the squared error of the
-predicted expected score sigmoid(y) against a blend of the search's verdict
+Each epoch goes once over the training positions in a new random order (seeded), with the
+learning rate -lr times -lrdecay to the power of the epochs before it, then measures the loss
+on the validation games (whole games, set aside by a fixed hash of the game index). After
+every epoch the state is saved to OUT.ckpt (atomically): the same command continues from the
+last finished epoch after a stop; OUT.csv gets each epoch's losses. The loss is the squared
+error of the predicted expected score sigmoid(y) against a blend of the search's verdict
 sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
 `scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
 predicts the results (so the net's score is a calibrated win probability too). Where the
@@ -44,6 +45,8 @@ def parse_args(argv):
     p.add_argument("-hidden", "--hidden", type=int, default=128, help="first-layer width")
     p.add_argument("-batch", "--batch", type=int, default=1024)
     p.add_argument("-lr", "--lr", type=float, default=2e-3, help="Adam's learning rate")
+    p.add_argument("-lrdecay", "--lrdecay", type=float, default=1.0,
+                   help="the learning rate's factor per epoch (epoch k: lr * lrdecay^(k-1))")
     p.add_argument("-lambda", "--lambda", dest="blend", type=float, default=0.7,
                    help="weight of the search score in the target (1 - it: the result)")
     p.add_argument("-validation", "--validation", type=float, default=0.1,
@@ -61,7 +64,19 @@ def parse_args(argv):
         raise UsageError("-lambda must be 0..1, -validation between 0 and 1, -lr positive")
     if not 0 <= a.threads <= 1024:
         raise UsageError("-threads must be 0..1024")
+    if not 0.0 < a.lrdecay <= 1.0:
+        raise UsageError("-lrdecay must be above 0 and at most 1")
     return a
+
+
+def write_curve(path, history):
+    """OUT.csv: a row per finished epoch, rewritten whole (atomically) after each one, so a
+    resumed run's file is an uninterrupted run's."""
+    with open(path + ".tmp", "w") as f:
+        f.write("epoch,training_loss,validation_loss,learning_rate\n")
+        for h in history:
+            f.write("%d,%.6f,%.6f,%.6g\n" % (h["epoch"], h["train"], h["validation"], h["lr"]))
+    os.replace(path + ".tmp", path)
 
 
 def fit_scale(scores, results):
@@ -169,10 +184,13 @@ def run(argv):
     scale = fit_scale(data.scores[data.train], data.results[data.train])
     net = md.Network(data.inputs, args.hidden)
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
-    checkpoint = args.out + ".ckpt"
+    checkpoint, curve = args.out + ".ckpt", args.out + ".csv"
+    for path in (args.out, checkpoint, curve):
+        if os.path.lexists(path) and not os.path.isfile(path):
+            raise UsageError("'%s' is not a regular file (not replaced)" % path)
     history, start_epoch = [], 0
     settings = {"data": [os.path.abspath(p) for p in args.data], "hidden": args.hidden,
-                "batch": args.batch, "lr": args.lr, "blend": args.blend,
+                "batch": args.batch, "lr": args.lr, "lrdecay": args.lrdecay, "blend": args.blend,
                 "validation": args.validation, "seed": args.seed, "mirror": mirror is not None}
     if os.path.exists(checkpoint):
         try:
@@ -207,6 +225,9 @@ def run(argv):
         rng.permutation(len(data.train))
     for epoch in range(start_epoch, args.epochs):
         began = time.time()
+        lr = args.lr * args.lrdecay ** epoch
+        for group in optimiser.param_groups:
+            group["lr"] = lr
         order = data.train[rng.permutation(len(data.train))]
         total = 0.0
         net.train()
@@ -224,13 +245,15 @@ def run(argv):
                       for at in range(0, len(data.val), 8192)) / len(data.val)
         seconds = time.time() - began
         history.append({"epoch": epoch + 1, "train": total / len(order), "validation": val,
-                        "seconds": seconds})
+                        "lr": lr, "seconds": seconds})
         print("epoch %d: training loss %.6f, validation loss %.6f (%.1f s, %.0f positions/s)"
-              % (epoch + 1, total / len(order), val, seconds, len(order) / max(seconds, 1e-9)), flush=True)
+              % (epoch + 1, total / len(order), val, seconds, len(order) / max(seconds, 1e-9)),
+              flush=True)
         state = {"settings": settings, "net": net.state_dict(), "optimiser": optimiser.state_dict(),
                  "history": history, "epoch": epoch + 1, "scale": scale}
         torch.save(state, checkpoint + ".tmp")
         os.replace(checkpoint + ".tmp", checkpoint)
+        write_curve(curve, history)
     meta = {"game": header["game"], "variant": header["variant"], "letters": data.letters,
             "points": data.points, "qa": md.QA, "qb": md.QB, "scale": scale,
             "positions": len(data.train)}
