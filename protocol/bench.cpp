@@ -7,6 +7,8 @@
 #include <variant>
 
 #include "adapters/common/game_registry.h"
+#include "adapters/nnue/builtin_nets.h"
+#include "adapters/nnue/net_file.h"
 #include "protocol/command.h"
 
 namespace triad::protocol {
@@ -36,9 +38,20 @@ Result<std::unique_ptr<adapters::GameEngine>> setup(const adapters::VariantRegis
   return engine;
 }
 
+// The game's built-in net bound to `engine`'s board, or none.
+Result<std::shared_ptr<const engine::nnue::Model>> builtin_model(
+    const adapters::GameEngine& engine) {
+  const std::string game(engine.game().game_name());
+  const auto bytes = adapters::nnue::builtin_net(game);
+  if (!bytes) return std::shared_ptr<const engine::nnue::Model>();
+  auto net = adapters::nnue::parse_net_file(std::string(*bytes), "<built-in " + game + ">");
+  if (!net) return net.error();
+  return engine.bind_net(net->net, net->letters, net->points);
+}
+
 }  // namespace
 
-Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth,
+Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth, bool learned,
                               const std::function<void(const std::string&)>& print) {
   adapters::SearchRequest request;
   request.limits.depth = depth > 0 ? depth : kBenchDefaultDepth;
@@ -52,6 +65,12 @@ Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int dep
       // Set-up (hash allocation, the game's tables) is not timed: Nodes/second is the search's.
       auto engine = setup(registry, game->name, position);
       if (!engine) return engine.error();
+      request.config.learned = nullptr;
+      if (learned) {
+        auto model = builtin_model(**engine);
+        if (!model) return model.error();
+        request.config.learned = *model;
+      }
       std::uint64_t nodes = 0;
       const auto start = std::chrono::steady_clock::now();
       (*engine)->search(request, [&](const adapters::TextInfo& info) { nodes = info.nodes; });

@@ -21,8 +21,10 @@ struct BenchReport {
   }
 };
 
-// depth 0 = kBenchDefaultDepth. `print` receives one progress line per position.
-Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth,
+// depth 0 = kBenchDefaultDepth. `learned`: each game with a built-in net searches with it
+// (adapters/nnue/builtin_nets.h), the others with their own evaluation. `print` receives one
+// progress line per position.
+Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth, bool learned,
                               const std::function<void(const std::string&)>& print);
 
 }  // namespace triad::protocol

@@ -17,6 +17,8 @@ namespace triad::protocol {
 namespace {
 
 constexpr const char* kDefaultVariant = "razzledazzle";
+// The evaluation the search uses unless told (docs/evaluation.md "Strength").
+constexpr const char* kDefaultEvaluation = "classical";
 constexpr std::int64_t kDefaultHashMb = 16;
 // At most this many lines (and bytes of them) wait for a running search.
 constexpr std::size_t kMaxPendingLines = 10000;
@@ -99,6 +101,7 @@ void Session::declare_options() {
   options_.add({"BookMode", T::kCombo, "best", 0, 0, {"best", "weighted"}}, ok);
   options_.add({"EvalFile", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return load_net(v); });
+  options_.add({"Evaluation", T::kCombo, kDefaultEvaluation, 0, 0, {"learned", "classical"}}, ok);
   options_.add({"DrawRepetitions", T::kSpin, "3", 0, 1000, {}}, [this](const std::string& v) {
     auto rules = draw_rules();
     rules.repetitions = std::stoi(v);
@@ -132,6 +135,7 @@ Result<void> Session::select_variant(const std::string& name) {
   engine_->game().set_draw_rules(draw_rules());
   variant_ = name;
   forfeit_.reset();
+  select_net();
   return {};
 }
 
@@ -391,7 +395,7 @@ void Session::go(const CmdGo& cmd) {
   adapters::SearchRequest request{
       limits,
       {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
-       static_cast<int>(options_.spin("Move Overhead")), draw_rules()},
+       static_cast<int>(options_.spin("Move Overhead")), draw_rules(), search_model()},
       cmd.searchmoves};
   // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
   if (auto r = engine_->validate(request); !r) {
@@ -543,7 +547,8 @@ void Session::eval() {
 }
 
 void Session::bench(int depth) {
-  auto report = run_bench(registry_, depth, [&](const std::string& l) { out_.line(l); });
+  auto report = run_bench(registry_, depth, options_.text("Evaluation") == "learned",
+                          [&](const std::string& l) { out_.line(l); });
   if (!report) {
     out_.error(report.error().message);
     return;

@@ -96,7 +96,11 @@ class Session {
   void bench(int depth);
 
   // Learned evaluation (session_net.cpp): EvalFile loads a net, `eval` shows its score.
-  Result<void> load_net(const std::string& file);  // EvalFile; "" unloads
+  Result<void> load_net(const std::string& file);  // EvalFile; "" = the built-in net
+  // Picks and binds the current variant's net (after a variant change or a new EvalFile).
+  void select_net();
+  // The net the search uses: the bound net when Evaluation is learned, else none.
+  std::shared_ptr<const engine::nnue::Model> search_model() const;
   void print_learned_eval();
 
   // Opening book (session_book.cpp).
@@ -128,7 +132,9 @@ class Session {
   std::unique_ptr<adapters::GameEngine> engine_;
   std::optional<engine::Player> forfeit_;             // who forfeited by an illegal move, if anyone
   std::optional<adapters::book::Book> book_;          // BookFile, when loaded
-  std::optional<adapters::nnue::NetFile> net_;        // EvalFile, when loaded
+  std::optional<adapters::nnue::NetFile> eval_file_;  // EvalFile's net, when one is loaded
+  std::optional<adapters::nnue::NetFile> net_;        // the current variant's net, if any
+  std::shared_ptr<const engine::nnue::Model> model_;  // net_ bound to the variant's board
   std::mt19937_64 book_rng_{std::random_device{}()};  // BookMode weighted
 
   std::mutex state_mutex_;

@@ -1,28 +1,34 @@
-// The session's learned evaluation (docs/evaluation.md "In the engine"): the EvalFile option
-// loads a net file for the current game (a bad file is one error and the net loaded before
-// stays), and `eval` shows the net's score next to the classical terms. The search still
-// uses the classical evaluation.
+// The session's learned evaluation (docs/evaluation.md "In the engine"). The net of the
+// current variant is EvalFile's when that is for the variant's game, else the game's
+// built-in net (adapters/nnue/builtin_nets.h), bound to the variant's board; the search uses
+// it when Evaluation is `learned`. A bad EvalFile is one error and the net before stays;
+// `eval` shows the net's score next to the classical terms.
 #include <cmath>
 #include <cstdio>
 
 #include "adapters/common/text.h"
+#include "adapters/nnue/builtin_nets.h"
 #include "protocol/session.h"
 
 namespace triad::protocol {
 
 Result<void> Session::load_net(const std::string& file) {
   if (file.empty()) {
-    net_.reset();
+    eval_file_.reset();
+    select_net();
     return {};
   }
   auto loaded = adapters::nnue::read_net_file(file);
   if (!loaded) return make_error("setoption EvalFile : " + loaded.error().message);
   const std::string game(engine_->game().game_name());
+  const std::string what = "setoption EvalFile : net file " + adapters::quote(file) + ": ";
   if (loaded->game != game)
-    return make_error("setoption EvalFile : net file " + adapters::quote(file) + ": a net for " +
-                      loaded->game + ", not for " + game + " (the variant " + variant_ +
-                      "'s game; set UCI_Variant first)");
-  net_ = std::move(*loaded);
+    return make_error(what + "a net for " + loaded->game + ", not for " + game + " (the variant " +
+                      variant_ + "'s game; set UCI_Variant first)");
+  if (auto bound = engine_->bind_net(loaded->net, loaded->letters, loaded->points); !bound)
+    return make_error(what + bound.error().message);
+  eval_file_ = std::move(*loaded);
+  select_net();
   out_.line("info string net " + adapters::quote(file) + " loaded: game " + net_->game + ", " +
             std::to_string(net_->net.inputs) + " inputs, " + std::to_string(net_->net.hidden) +
             " hidden, trained on " + std::to_string(net_->positions) + " positions of " +
@@ -30,8 +36,40 @@ Result<void> Session::load_net(const std::string& file) {
   return {};
 }
 
-void Session::print_learned_eval() {
+void Session::select_net() {
+  net_.reset();
+  model_.reset();
+  const std::string game(engine_->game().game_name());
+  if (eval_file_ && eval_file_->game == game) {
+    net_ = eval_file_;
+  } else if (const auto bytes = adapters::nnue::builtin_net(game)) {
+    auto parsed = adapters::nnue::parse_net_file(std::string(*bytes), "<built-in " + game + ">");
+    if (!parsed) {  // a build fault, not the user's: said once, and the classical evaluation plays
+      out_.error(parsed.error().message);
+      return;
+    }
+    net_ = std::move(*parsed);
+  }
   if (!net_) return;
+  auto bound = engine_->bind_net(net_->net, net_->letters, net_->points);
+  if (!bound) {
+    out_.line("info string net " + adapters::quote(net_->path) + " is not used for " + variant_ +
+              ": " + bound.error().message);
+    net_.reset();
+    return;
+  }
+  model_ = std::move(*bound);
+}
+
+std::shared_ptr<const engine::nnue::Model> Session::search_model() const {
+  return options_.text("Evaluation") == "learned" ? model_ : nullptr;
+}
+
+void Session::print_learned_eval() {
+  if (!net_) {
+    out_.line("Learned evaluation: none (no net for this game)");
+    return;
+  }
   auto score = adapters::nnue::learned_evaluation(*net_, engine_->game());
   if (!score) {
     out_.line("Learned evaluation: none (net " + adapters::quote(net_->path) + ": " +
@@ -44,6 +82,8 @@ void Session::print_learned_eval() {
   std::snprintf(percent, sizeof percent, "%.1f", expected);
   out_.line("Learned evaluation (net " + adapters::quote(net_->path) +
             "): " + std::to_string(*score) + " (expected score " + percent + " %)");
+  out_.line(std::string("The search uses the ") + (search_model() ? "learned" : "classical") +
+            " evaluation (Evaluation " + options_.text("Evaluation") + ")");
 }
 
 }  // namespace triad::protocol

@@ -10,6 +10,7 @@
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_engine.h"
@@ -74,6 +75,25 @@ class EngineFor final : public GameEngine {
 
   void clear_hash() override {
     if (searcher_) searcher_->clear();
+  }
+
+  Result<std::shared_ptr<const engine::nnue::Model>> bind_net(const engine::nnue::Network& net,
+                                                              const std::string& letters,
+                                                              int points) const override {
+    if constexpr (Hooks::kNetKinds == 0) {
+      return make_error("the game has no learned evaluation");
+    } else {
+      if (letters != N::kNetLetters)
+        return make_error("its layout's men are " + letters + ", this game's " +
+                          std::string(N::kNetLetters));
+      const std::vector<int> index = N::net_line_index(game_.game());
+      int board_points = 0;
+      for (const int i : index) board_points += i >= 0 ? 1 : 0;
+      if (points != board_points)
+        return make_error("it is for a board of " + std::to_string(points) +
+                          " points; this variant's has " + std::to_string(board_points));
+      return engine::nnue::make_model(net, Hooks::kNetKinds, index);
+    }
   }
 
   Result<void> validate(const SearchRequest& request) const override {

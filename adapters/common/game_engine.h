@@ -13,6 +13,7 @@
 
 #include "adapters/common/any_game.h"
 #include "engine/core/result.h"
+#include "engine/nnue/model.h"
 #include "engine/search/search_types.h"
 
 namespace triad::adapters {
@@ -124,6 +125,11 @@ class GameEngine {
     wait();
     return best;
   }
+  // `net` (its layout: the men's letters and the board's points, as its file says) bound to
+  // the current variant's board, for SearchConfig::learned; an error when the game has no
+  // learned evaluation or the layout is another board's.
+  virtual Result<std::shared_ptr<const engine::nnue::Model>> bind_net(
+      const engine::nnue::Network& net, const std::string& letters, int points) const = 0;
   // Callable while a search, perft or solve runs.
   virtual void stop() = 0;
   virtual void ponderhit() = 0;

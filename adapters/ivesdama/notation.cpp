@@ -204,6 +204,14 @@ std::string Notation<ives::Game>::format_position(const Game& game, const Positi
   return out + std::to_string(pos.ply);
 }
 
+std::vector<int> Notation<ives::Game>::net_line_index(const Game& game) {
+  std::vector<int> index(game.board().points.size(), -1);
+  int i = 0;
+  for (const auto& row : ivesdama::rank_rows(game.board()))
+    for (int p : row) index[static_cast<std::size_t>(p)] = i++;
+  return index;
+}
+
 Result<ives::Move> Notation<ives::Game>::parse_move(const Game& game, const Position& pos,
                                                     engine::History history,
                                                     std::string_view text) {

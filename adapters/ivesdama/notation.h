@@ -28,6 +28,10 @@ struct Notation<games::ivesdama::Game> {
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
   static int action_count(const Game& game);
+  // A learned evaluation's layout (docs/evaluation.md): the position line's letters of the
+  // kinds of men (the stone), and each square's index in the position line's board field.
+  static constexpr std::string_view kNetLetters = "P";
+  static std::vector<int> net_line_index(const Game& game);
   static void actions(const Game& game, const Position& pos, const MoveList& moves,
                       std::vector<int>& out);
 };

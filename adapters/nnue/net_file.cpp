@@ -40,13 +40,21 @@ std::vector<std::int16_t> int16_array(const std::string& bytes, std::size_t at, 
   return out;
 }
 
+bool within(const std::vector<std::int16_t>& weights, int limit) {
+  return std::all_of(weights.begin(), weights.end(),
+                     [limit](std::int16_t w) { return w >= -limit && w <= limit; });
+}
+
 }  // namespace
 
 Result<NetFile> read_net_file(const std::filesystem::path& path) {
-  const std::string what = "net file " + quote(path.string());
   auto read = read_regular_file(path, "net file", kMaxNetFileBytes);
   if (!read) return read.error();
-  const std::string& bytes = *read;
+  return parse_net_file(*read, path.string());
+}
+
+Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name) {
+  const std::string what = "net file " + quote(name);
   if (bytes.size() < kHeaderBytes || bytes.compare(0, kMagic.size(), kMagic) != 0)
     return make_error(what + ": is not a Triad net file");
   const auto version = read_le<std::uint32_t>(bytes, 8);
@@ -54,7 +62,7 @@ Result<NetFile> read_net_file(const std::filesystem::path& path) {
     return make_error(what + ": has net format version " + std::to_string(version) +
                       "; this engine reads version " + std::to_string(kNetFormatVersion));
   NetFile f;
-  f.path = path.string();
+  f.path = name;
   f.game = name_field(bytes, 16, 16);
   f.variant = name_field(bytes, 32, 32);
   f.letters = name_field(bytes, 64, 16);
@@ -93,6 +101,12 @@ Result<NetFile> read_net_file(const std::filesystem::path& path) {
   net.w2 = int16_array(bytes, at, 2 * std::size_t{hidden});
   at += 2 * net.w2.size();
   net.b2 = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, at));
+  if (!within(net.w1, engine::nnue::kMaxFirstWeight) ||
+      !within(net.b1, engine::nnue::kMaxFirstWeight) ||
+      !within(net.w2, engine::nnue::kMaxOutputWeight))
+    return make_error(what + ": weights outside the trainer's ranges (|W1|, |b1| <= " +
+                      std::to_string(engine::nnue::kMaxFirstWeight) +
+                      ", |w2| <= " + std::to_string(engine::nnue::kMaxOutputWeight) + ")");
   return f;
 }
 
@@ -134,10 +148,10 @@ Result<int> learned_evaluation(const NetFile& net, const AnyGame& game) {
   const int side = game.side_to_move() == engine::Player::kOne ? 0 : 1;
   if (auto r = board_inputs(net, expand_board_field(game.position_line()), side, mover, other); !r)
     return r.error();
-  engine::nnue::Accumulator a, b;
-  engine::nnue::refresh(net.net, mover, a);
-  engine::nnue::refresh(net.net, other, b);
-  return engine::nnue::evaluate(net.net, a, b);
+  std::vector<std::int16_t> a(static_cast<std::size_t>(net.net.hidden)), b(a.size());
+  engine::nnue::refresh(net.net, mover, a.data());
+  engine::nnue::refresh(net.net, other, b.data());
+  return engine::nnue::evaluate(net.net, a.data(), b.data());
 }
 
 }  // namespace triad::adapters::nnue

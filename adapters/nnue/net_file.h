@@ -32,6 +32,8 @@ struct NetFile {
 // magic, another format version, sizes that do not fit together, a truncated file and a
 // checksum mismatch, each with one message naming the file.
 Result<NetFile> read_net_file(const std::filesystem::path& path);
+// The same checks on a net file's bytes (`name` names it in messages and becomes its path).
+Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name);
 
 // The on inputs of a board (one letter per point, '.' empty, the position line's order) seen
 // by `side_to_move` (0: Player 1) and by the other side, ascending; letters outside the

@@ -169,6 +169,15 @@ Result<rz::Position> RazzleNotation::parse_position(const Game& game, std::strin
   return game.make_position(*setup);
 }
 
+std::vector<int> RazzleNotation::net_line_index(const Game&) {
+  // The board field lists rank 8 first, each rank from file a.
+  std::vector<int> index(rz::kSquares);
+  for (int sq = 0; sq < rz::kSquares; ++sq)
+    index[static_cast<std::size_t>(sq)] =
+        (rz::kRanks - 1 - rz::rank_of(sq)) * rz::kFiles + rz::file_of(sq);
+  return index;
+}
+
 std::string RazzleNotation::format_position(const Game&, const Position& pos) {
   std::string out;
   for (int rank = rz::kRanks - 1; rank >= 0; --rank) {

@@ -1,37 +1,67 @@
-// Integer inference of a learned evaluation (see network.h). Plain loops over int16 rows,
-// written so the compiler vectorises them (the sums are int16, as the trainer guarantees by
-// bounding the weights; the output is summed in int64).
+// Integer inference of a learned evaluation (see network.h). Plain loops over int16 rows that
+// the compiler vectorises; TRIAD_SIMD_CLONES makes an AVX2 and a base copy of each on x86-64
+// (GCC and Clang function multi-versioning: the loader picks one for the CPU).
 #include "engine/nnue/network.h"
 
 #include <algorithm>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TRIAD_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TRIAD_SIMD_CLONES
+#endif
+
 namespace triad::engine::nnue {
 
-void refresh(const Network& net, std::span<const int> on_inputs, Accumulator& acc) {
-  std::copy(net.b1.begin(), net.b1.end(), acc.sum.begin());
-  for (const int input : on_inputs) add_input(net, input, acc);
+namespace {
+
+const std::int16_t* row(const Network& net, int input) {
+  return net.w1.data() + static_cast<std::size_t>(input) * static_cast<std::size_t>(net.hidden);
 }
 
-void add_input(const Network& net, int input, Accumulator& acc) {
-  const std::int16_t* row = net.w1.data() + static_cast<std::size_t>(input) * net.hidden;
-  for (int i = 0; i < net.hidden; ++i) acc.sum[i] = static_cast<std::int16_t>(acc.sum[i] + row[i]);
+// The dot product of one view's clamped sums with its half of w2 (exact in int32: at most
+// kMaxHidden * kQA * kMaxOutputWeight).
+TRIAD_SIMD_CLONES
+std::int32_t clamped_dot(const std::int16_t* sum, const std::int16_t* w, int n) {
+  std::int32_t s = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::int32_t a = std::clamp<std::int32_t>(sum[i], 0, kQA);
+    s += a * w[i];
+  }
+  return s;
 }
 
-void remove_input(const Network& net, int input, Accumulator& acc) {
-  const std::int16_t* row = net.w1.data() + static_cast<std::size_t>(input) * net.hidden;
-  for (int i = 0; i < net.hidden; ++i) acc.sum[i] = static_cast<std::int16_t>(acc.sum[i] - row[i]);
+}  // namespace
+
+TRIAD_SIMD_CLONES
+void refresh(const Network& net, std::span<const int> on_inputs, std::int16_t* sum) {
+  const int n = net.hidden;
+  std::copy(net.b1.begin(), net.b1.end(), sum);
+  for (const int input : on_inputs) {
+    const std::int16_t* r = row(net, input);
+    for (int i = 0; i < n; ++i) sum[i] = static_cast<std::int16_t>(sum[i] + r[i]);
+  }
 }
 
-int evaluate(const Network& net, const Accumulator& side_to_move, const Accumulator& opponent) {
-  std::int64_t out = net.b2;
-  const auto half = [&](const Accumulator& acc, const std::int16_t* w) {
-    std::int64_t s = 0;
-    for (int i = 0; i < net.hidden; ++i)
-      s += static_cast<std::int64_t>(std::clamp<int>(acc.sum[i], 0, kQA)) * w[i];
-    return s;
-  };
-  out += half(side_to_move, net.w2.data());
-  out += half(opponent, net.w2.data() + net.hidden);
+TRIAD_SIMD_CLONES
+void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
+            std::span<const int> off, std::span<const int> on) {
+  const int n = net.hidden;
+  if (child != parent) std::copy(parent, parent + n, child);
+  for (const int input : off) {
+    const std::int16_t* r = row(net, input);
+    for (int i = 0; i < n; ++i) child[i] = static_cast<std::int16_t>(child[i] - r[i]);
+  }
+  for (const int input : on) {
+    const std::int16_t* r = row(net, input);
+    for (int i = 0; i < n; ++i) child[i] = static_cast<std::int16_t>(child[i] + r[i]);
+  }
+}
+
+int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent) {
+  const std::int64_t out = std::int64_t{net.b2} +
+                           clamped_dot(side_to_move, net.w2.data(), net.hidden) +
+                           clamped_dot(opponent, net.w2.data() + net.hidden, net.hidden);
   const std::int64_t scaled = out * net.scale;
   return static_cast<int>(scaled / (kQA * kQB));  // C++ division rounds toward zero
 }

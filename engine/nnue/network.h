@@ -1,11 +1,13 @@
 // A learned evaluation's network in integers (docs/evaluation.md "The net file"), and its
-// inference: the first layer's sums for a board seen by each side (an Accumulator, kept up to
-// date by adding and removing the inputs a move changes), then one clamped layer to the
-// score. The trainer (training/triad_train/model.py) defines the arithmetic; integer_eval
-// there is the reference these functions match exactly. No allocation after loading.
+// inference: the first layer's sums for a board seen by each side (an accumulator: `hidden`
+// int16 sums, kept up to date by the rows of the inputs a move switches off and on), then one
+// clamped layer to the score. The trainer (training/triad_train/model.py) defines the
+// arithmetic; integer_eval there is the reference these functions match exactly. No
+// allocation after loading. On x86-64 each function is compiled twice, for AVX2 and for the
+// base instruction set, and the CPU picks one at load time; integer sums make both give
+// the same bits.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -15,6 +17,10 @@ namespace triad::engine::nnue {
 inline constexpr int kQA = 255;  // first-layer scale: activations clamp to [0, kQA]
 inline constexpr int kQB = 64;   // output-weight scale
 inline constexpr int kMaxHidden = 1024;
+// The trainer's weight ranges (quantised): |W1|, |b1| <= kMaxFirstWeight keep the int16 sums
+// of a board of up to 64 men exact; |w2| <= kMaxOutputWeight keeps the output's int32 exact.
+inline constexpr int kMaxFirstWeight = 510;
+inline constexpr int kMaxOutputWeight = 127;
 
 struct Network {
   int inputs = 0;
@@ -26,18 +32,15 @@ struct Network {
   std::int32_t b2 = 0;
 };
 
-// The first layer's sums for one view of the board.
-struct Accumulator {
-  std::array<std::int16_t, kMaxHidden> sum;
-};
+// The sums from scratch: the biases plus the rows of the on inputs (`sum` holds `hidden`).
+void refresh(const Network& net, std::span<const int> on_inputs, std::int16_t* sum);
 
-// The sums from scratch: the biases plus the rows of the on inputs.
-void refresh(const Network& net, std::span<const int> on_inputs, Accumulator& acc);
-// One input switched on or off (a move changes a few).
-void add_input(const Network& net, int input, Accumulator& acc);
-void remove_input(const Network& net, int input, Accumulator& acc);
+// The sums after a move: `parent`'s minus the rows of `off`, plus the rows of `on`, into
+// `child` (which may be `parent`).
+void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
+            std::span<const int> off, std::span<const int> on);
 
 // The score in engine points from the side to move (rounded toward zero).
-int evaluate(const Network& net, const Accumulator& side_to_move, const Accumulator& opponent);
+int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent);
 
 }  // namespace triad::engine::nnue

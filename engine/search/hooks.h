@@ -8,9 +8,16 @@
 //                               or -1 for a move without history
 //   is_tactical(g, pos, m)  -> bool: searched in quiescence (captures, goal threats)
 //   kStaticLeaf             -> true if the game judges leaves without generating moves;
-//                               then static_leaf(g, pos, ply) -> int is the leaf score
-//                               (wins-now included). Otherwise leaves list their moves
+//                               then static_leaf(g, pos, ply, learned) -> int is the leaf
+//                               score (wins-now included), where `learned` points to the
+//                               learned evaluation of pos when the search uses one (nullptr:
+//                               the game's own evaluation). Otherwise leaves list their moves
 //                               (no-move ends, quiescence over tactical moves).
+//   kNetKinds               -> the kinds of men a learned evaluation tells apart (0: the game
+//                               has none). Then net_board(g, pos, codes) fills codes[p] for
+//                               every point p < nnue::kMaxNetPoints (the game's own point or
+//                               square index): 0 empty, 1 + kind for a man of Player 1,
+//                               -(1 + kind) for one of Player 2 (engine/nnue/model.h).
 //   prepare(g)              -> heavy one-time set-up (tables), run when a Searcher is made,
 //                               i.e. at `isready` before the first search, not on the clock
 //   moves_left(g, pos)      -> own moves still expected in the game (time management)
@@ -47,6 +54,7 @@
 
 #include "engine/core/game.h"
 #include "engine/core/solve_types.h"
+#include "engine/nnue/model.h"
 #include "engine/search/search_types.h"
 
 namespace triad::engine {
@@ -134,10 +142,16 @@ concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
     } -> std::same_as<std::optional<RootSolution<typename G::Move>>>;
   {std::bool_constant<H::kCanRepeat>{}};
   {std::bool_constant<H::kStaticLeaf>{}};
+  {std::integral_constant<int, H::kNetKinds>{}};
 }
-&&(!H::kStaticLeaf || requires(const G& g, const typename G::Position& pos, int ply) {
-  { H::static_leaf(g, pos, ply) } -> std::same_as<int>;
-});
+&&(!H::kStaticLeaf ||
+   requires(const G& g, const typename G::Position& pos, int ply, const int* learned) {
+     { H::static_leaf(g, pos, ply, learned) } -> std::same_as<int>;
+   }) &&
+    (H::kNetKinds == 0 ||
+     requires(const G& g, const typename G::Position& pos, std::int8_t* codes) {
+       { H::net_board(g, pos, codes) } -> std::same_as<void>;
+     });
 
 // The solvers assume that no draw by repetition cuts a decided game short. A won line never
 // returns to a position of its own (each move brings the end one ply closer), but the loser

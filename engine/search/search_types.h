@@ -4,10 +4,12 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/nnue/model.h"
 
 namespace triad::engine {
 
@@ -45,6 +47,9 @@ struct SearchConfig {
   int multipv = 1;
   int move_overhead_ms = 30;
   DrawRules draw;
+  // The learned evaluation to search with (a net bound to this game's board; adapters/nnue/),
+  // or nullptr for the game's own evaluation.
+  std::shared_ptr<const nnue::Model> learned;
 };
 
 template <class Move>

@@ -17,6 +17,7 @@
 
 #include "engine/core/game_line.h"
 #include "engine/search/hooks.h"
+#include "engine/search/learned_eval.h"
 #include "engine/search/search_types.h"
 #include "engine/search/time_manager.h"
 #include "engine/search/tt.h"
@@ -111,6 +112,8 @@ class SearchWorker {
     nodes_.store(0, std::memory_order_relaxed);
     completed_depth_ = 0;
     seldepth_ = 0;
+    learned_.attach(shared_->config.learned, kMaxPly + 1);
+    if (learned_.active()) learned_.reset(*game_, root_);
   }
 
   // Iterative deepening. `on_iteration(depth)` runs after every completed iteration (main
@@ -230,10 +233,12 @@ class SearchWorker {
     line_keys_.push_back(game_->history_key(parent));
     hashes_.push_back(game_->hash(child));
     tt_->prefetch(hashes_.back());
+    if (learned_.active()) learned_.push(*game_, child);
   }
   void pop() {
     line_keys_.pop_back();
     hashes_.pop_back();
+    if (learned_.active()) learned_.pop();
   }
 
   // A draw by the house rules is worth a little less than equality to the side the engine
@@ -296,8 +301,18 @@ class SearchWorker {
       s.abort.store(true);
   }
 
+  // The static evaluation of the current node (`pos`, the top of the line): the learned one
+  // when the search was given a net, else the game's own.
   int evaluate(const Position& pos) const {
-    return std::clamp(game_->evaluate(pos), -kMateBound + 1, kMateBound - 1);
+    const int score =
+        learned_.active() ? learned_.evaluate(game_->side_to_move(pos)) : game_->evaluate(pos);
+    return std::clamp(score, -kMateBound + 1, kMateBound - 1);
+  }
+  // A leaf judged without listing its moves (SearchHooks::kStaticLeaf).
+  int static_leaf(const Position& pos, int ply) const {
+    if (!learned_.active()) return Hooks::static_leaf(*game_, pos, ply, nullptr);
+    const int learned = evaluate(pos);
+    return Hooks::static_leaf(*game_, pos, ply, &learned);
   }
 
   int search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node);
@@ -311,6 +326,7 @@ class SearchWorker {
   SharedState* shared_;
   int id_;
   typename Hooks::ThreadTables tables_;
+  LearnedEvaluator<G> learned_;  // the sums of the learned evaluation, when one is in use
   static constexpr int kContempt = 25;
   Position root_{};
   Player root_side_ = Player::kOne;

@@ -62,7 +62,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   if (ply >= kMaxPly) return evaluate(pos);
   // Games whose leaves can be judged without listing moves save the move generation there.
   if constexpr (Hooks::kStaticLeaf) {
-    if (depth <= 0) return std::clamp(Hooks::static_leaf(g, pos, ply), -kMateScore, kMateScore);
+    if (depth <= 0) return std::clamp(static_leaf(pos, ply), -kMateScore, kMateScore);
   }
 
   const std::uint64_t key = hashes_.back();

@@ -26,7 +26,7 @@ std::uint64_t expected_signature() {
 
 TEST(BenchSignature, MatchesTheRecordedNodeCount) {
   const auto registry = adapters::VariantRegistry::builtin();
-  const auto report = protocol::run_bench(registry, 0, [](const std::string&) {});
+  const auto report = protocol::run_bench(registry, 0, false, [](const std::string&) {});
   ASSERT_TRUE(report.ok()) << report.error().message;
   EXPECT_EQ(report->nodes, expected_signature())
       << "the search's behaviour changed; if intended, record the new value in "

@@ -40,6 +40,7 @@ struct WithoutGameSolver {
   using G = Razzle;
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = false;
+  static constexpr int kNetKinds = 0;
   using ThreadTables = NoThreadTables;
   static int move_key(const G&, const G::Position&, const G::Move&) { return -1; }
   static bool is_tactical(const G&, const G::Position&, const G::Move&) { return false; }
@@ -58,6 +59,12 @@ struct WithNoGameSolver : WithoutGameSolver {
   using GameSolver = NoGameSolver;
 };
 static_assert(SearchHooksFor<WithNoGameSolver, Razzle>);  // the solver was the only gap
+
+// Claims a learned evaluation's kinds of men but cannot describe its board.
+struct NetKindsWithoutNetBoard : WithNoGameSolver {
+  static constexpr int kNetKinds = 3;
+};
+static_assert(!SearchHooksFor<NetKindsWithoutNetBoard, Razzle>);
 
 // Yin Yang's solver on Razzle Dazzle: its moves and positions are another game's.
 static_assert(GameSolverFor<games::yinyang::GameSolver, games::yinyang::Game>);

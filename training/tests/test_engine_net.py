@@ -189,7 +189,9 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
         assert why in line, line
     shown = re.findall(r"^Learned evaluation \(net '([^']*)'\)", out, re.M)
     assert shown == [good.name] * len(cases), out
-    # An empty value unloads the net: eval shows the classical terms only.
+    # An empty value goes back to the game's built-in net (nets/razzledazzle.nnue), if any.
     out = engine("razzledazzle", tmp_path, "setoption name EvalFile value " + good.name,
                  "setoption name EvalFile value", "eval")
-    assert "Learned evaluation" not in out and "Total:" in out
+    assert "Total:" in out and good.name not in out.split("Total:")[1], out
+    assert ("Learned evaluation (net '<built-in razzledazzle>')" in out or
+            "Learned evaluation: none (no net for this game)" in out), out

@@ -2,8 +2,13 @@
 // captures are the tactical moves (compulsory, so a position with a capture is never quiet
 // and quiescence searches all of them), history keyed by the from/to points, and the endgame
 // table (endgame.h) for positions with few stones, inside the tree and at the root. The
-// table is the game's (shared by all threads), so there are no per-thread tables.
+// table is the game's (shared by all threads), so there are no per-thread tables. A learned
+// evaluation knows one kind of man, the stone.
 #pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
 
 #include "engine/games/ivesdama/game.h"
 #include "engine/search/hooks.h"
@@ -15,6 +20,8 @@ struct SearchHooks<games::ivesdama::Game> {
   using G = games::ivesdama::Game;
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = false;
+  static constexpr int kNetKinds = 1;
+  static_assert(games::ivesdama::kMaxPoints <= nnue::kMaxNetPoints);
   using GameSolver = NoGameSolver;  // not solved to the end
   using ThreadTables = NoThreadTables;
 
@@ -23,6 +30,12 @@ struct SearchHooks<games::ivesdama::Game> {
   }
   static bool is_tactical(const G&, const G::Position&, const G::Move& m) { return m.is_capture(); }
   static int moves_left(const G&, const G::Position&) { return 30; }
+  // Codes by point index: 1 for Player 1's stones, -1 for Player 2's.
+  static void net_board(const G&, const G::Position& pos, std::int8_t* codes) {
+    std::memset(codes, 0, nnue::kMaxNetPoints);
+    for (auto b = pos.pieces[0]; b; b &= b - 1) codes[std::countr_zero(b)] = 1;
+    for (auto b = pos.pieces[1]; b; b &= b - 1) codes[std::countr_zero(b)] = -1;
+  }
   // Builds the endgame table (about 0.1 s on the default board) before the first search.
   static void prepare(const G& g);
   // Exact value of a position the endgame table covers (a draw scores 0).

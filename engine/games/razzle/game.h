@@ -137,6 +137,10 @@ class Game {
 
   // Rule queries shared by the evaluation and the notation's error messages.
   static int goal_rank(engine::Player p) { return p == engine::Player::kOne ? kRanks - 1 : 0; }
+  // The side to move can pass onto its goal rank now (it wins next turn).
+  bool goal_in_reach(const Position& pos) const {
+    return (pass_reach(pos, pos.side_to_move()) & rank_mask(goal_rank(pos.side_to_move()))) != 0;
+  }
   // Own pieces `p`'s ball could end on by passing this turn (ignoring the repetition rule).
   Bitboard pass_reach(const Position& pos, engine::Player p) const;
   // The side to move must pass if it can: the opponent's last turn was a knight move that

@@ -2,10 +2,14 @@
 // history and tactical moves (a pass onto the goal rank) from the game core. Leaves are
 // judged without listing moves: a side that can pass onto the goal rank now wins next ply,
 // otherwise the static evaluation (a position without any legal turn is too rare to pay for
-// detecting it there; interior nodes always detect it). No endgame solver.
+// detecting it there; interior nodes always detect it). No endgame solver. A learned
+// evaluation tells three kinds of men apart: a piece, the ball holder and an ineligible
+// piece (the position line's P, B and X).
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 
 #include "engine/games/razzle/game.h"
@@ -18,6 +22,7 @@ struct SearchHooks<games::razzle::Game> {
   using G = games::razzle::Game;
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = true;
+  static constexpr int kNetKinds = 3;
   using GameSolver = NoGameSolver;  // not solved to the end
   using ThreadTables = NoThreadTables;
 
@@ -27,10 +32,25 @@ struct SearchHooks<games::razzle::Game> {
   static bool is_tactical(const G& g, const G::Position& pos, const G::Move& m) {
     return g.is_tactical(pos, m);
   }
-  static int static_leaf(const G& g, const G::Position& pos, int ply) {
-    const std::optional<int> score = g.evaluate_unless_goal(pos);
+  static int static_leaf(const G& g, const G::Position& pos, int ply, const int* learned) {
+    const std::optional<int> score =
+        learned ? (g.goal_in_reach(pos) ? std::nullopt : std::optional<int>(*learned))
+                : g.evaluate_unless_goal(pos);
     if (!score) return kMateScore - (ply + 1);
     return std::clamp(*score, -kMateBound + 1, kMateBound - 1);
+  }
+  // Codes by square index: 1 + kind for Player 1's men (0 piece, 1 ball holder, 2 ineligible).
+  static void net_board(const G&, const G::Position& pos, std::int8_t* codes) {
+    std::memset(codes, 0, nnue::kMaxNetPoints);
+    for (int side = 0; side < 2; ++side) {
+      const auto p = side == 0 ? Player::kOne : Player::kTwo;
+      const auto sign = static_cast<std::int8_t>(side == 0 ? 1 : -1);
+      for (auto b = pos.pieces(p); b; b &= b - 1) {
+        const int sq = games::razzle::lowest_square(b);
+        const int kind = sq == pos.ball(p) ? 1 : (pos.ineligible() >> sq) & 1 ? 2 : 0;
+        codes[sq] = static_cast<std::int8_t>(sign * (1 + kind));
+      }
+    }
   }
   static void prepare(const G&) {}
   static int moves_left(const G&, const G::Position&) { return 30; }

@@ -25,6 +25,7 @@ struct SearchHooks<games::yinyang::Game> {
   using Move = G::Move;
   static constexpr bool kCanRepeat = false;
   static constexpr bool kStaticLeaf = false;
+  static constexpr int kNetKinds = 0;             // solved: no learned evaluation
   using GameSolver = games::yinyang::GameSolver;  // `go solve`: win/loss or exact margin
   // The root is solved exactly at or below these many empty squares, by the time budget
   // (solver CPU time over random positions: 12 empties ~1 ms, 16 empties 10 ms average /

@@ -1,0 +1,44 @@
+# Script mode (cmake -P), run when a net of nets/ changes (adapters/nnue/CMakeLists.txt):
+# writes OUTPUT, a C++ file defining triad::adapters::nnue::builtin_net() with the bytes of
+# each file of NETS (a list of nets/<game>.nnue) as the built-in net of <game>.
+set(arrays "")
+set(entries "")
+foreach(net IN LISTS NETS)
+  get_filename_component(game "${net}" NAME_WE)
+  string(MAKE_C_IDENTIFIER "${game}" id)
+  file(READ "${net}" hex HEX)
+  file(SIZE "${net}" size)
+  string(REGEX REPLACE "(..)" "0x\\1," bytes "${hex}")
+  # 20 bytes to a line.
+  string(REGEX REPLACE "((0x..,){20})" "\\1\n    " bytes "${bytes}")
+  string(APPEND arrays "const unsigned char k_${id}[${size}] = {\n    ${bytes}};\n")
+  string(APPEND entries "      {\"${game}\", {reinterpret_cast<const char*>(k_${id}), ${size}}},\n")
+endforeach()
+set(content "// Generated at build time by cmake/embed_nets.cmake from nets/*.nnue: the built-in nets.
+#include <utility>
+
+#include \"adapters/nnue/builtin_nets.h\"
+
+namespace triad::adapters::nnue {
+
+namespace {
+
+${arrays}
+}  // namespace
+
+std::optional<std::string_view> builtin_net(std::string_view game) {
+  static const std::pair<std::string_view, std::string_view> kNets[] = {
+${entries}      {\"\", {}}};
+  for (const auto& [name, bytes] : kNets)
+    if (!name.empty() && name == game) return bytes;
+  return std::nullopt;
+}
+
+}  // namespace triad::adapters::nnue
+")
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" old)
+endif()
+if(NOT old STREQUAL content)
+  file(WRITE "${OUTPUT}" "${content}")
+endif()
