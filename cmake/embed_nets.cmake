@@ -12,7 +12,7 @@ foreach(net IN LISTS NETS)
   # 20 bytes to a line.
   string(REGEX REPLACE "((0x..,){20})" "\\1\n    " bytes "${bytes}")
   string(APPEND arrays "const unsigned char k_${id}[${size}] = {\n    ${bytes}};\n")
-  string(APPEND entries "      {\"${game}\", {reinterpret_cast<const char*>(k_${id}), ${size}}},\n")
+  string(APPEND entries "    {\"${game}\", {reinterpret_cast<const char*>(k_${id}), ${size}}},\n")
 endforeach()
 set(content "// Generated at build time by cmake/embed_nets.cmake from nets/*.nnue: the built-in nets.
 #include <utility>
@@ -24,14 +24,23 @@ namespace triad::adapters::nnue {
 namespace {
 
 ${arrays}
+// game -> net file bytes; the empty entry ends the list (and keeps it valid without nets).
+const std::pair<std::string_view, std::string_view> kNets[] = {
+${entries}    {\"\", {}}};
+
 }  // namespace
 
 std::optional<std::string_view> builtin_net(std::string_view game) {
-  static const std::pair<std::string_view, std::string_view> kNets[] = {
-${entries}      {\"\", {}}};
   for (const auto& [name, bytes] : kNets)
     if (!name.empty() && name == game) return bytes;
   return std::nullopt;
+}
+
+std::vector<std::string_view> builtin_net_games() {
+  std::vector<std::string_view> out;
+  for (const auto& [name, bytes] : kNets)
+    if (!name.empty()) out.push_back(name);
+  return out;
 }
 
 }  // namespace triad::adapters::nnue

@@ -31,31 +31,27 @@ std::int32_t clamped_dot(const std::int16_t* sum, const std::int16_t* w, int n) 
   return s;
 }
 
+// child[i] += sign * row[i]; `__restrict`: the sums never overlap the weights, so the loop
+// vectorises without overlap checks.
+template <int kSign>
+inline void add_row(std::int16_t* __restrict child, const std::int16_t* __restrict r, int n) {
+  for (int i = 0; i < n; ++i) child[i] = static_cast<std::int16_t>(child[i] + kSign * r[i]);
+}
+
 }  // namespace
 
 TRIAD_SIMD_CLONES
 void refresh(const Network& net, std::span<const int> on_inputs, std::int16_t* sum) {
-  const int n = net.hidden;
   std::copy(net.b1.begin(), net.b1.end(), sum);
-  for (const int input : on_inputs) {
-    const std::int16_t* r = row(net, input);
-    for (int i = 0; i < n; ++i) sum[i] = static_cast<std::int16_t>(sum[i] + r[i]);
-  }
+  for (const int input : on_inputs) add_row<1>(sum, row(net, input), net.hidden);
 }
 
 TRIAD_SIMD_CLONES
 void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
             std::span<const int> off, std::span<const int> on) {
-  const int n = net.hidden;
-  if (child != parent) std::copy(parent, parent + n, child);
-  for (const int input : off) {
-    const std::int16_t* r = row(net, input);
-    for (int i = 0; i < n; ++i) child[i] = static_cast<std::int16_t>(child[i] - r[i]);
-  }
-  for (const int input : on) {
-    const std::int16_t* r = row(net, input);
-    for (int i = 0; i < n; ++i) child[i] = static_cast<std::int16_t>(child[i] + r[i]);
-  }
+  if (child != parent) std::copy(parent, parent + net.hidden, child);
+  for (const int input : off) add_row<-1>(child, row(net, input), net.hidden);
+  for (const int input : on) add_row<1>(child, row(net, input), net.hidden);
 }
 
 int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent) {
