@@ -22,6 +22,9 @@ dev_packages=(
   nodejs chromium
   dpkg-dev file lintian man-db groff-base
   iproute2 util-linux  # ip netns, unshare: the namespace hosts of tests/cluster/fixture/
+  # A real Slurm for tests/cluster/fixture/local-slurm.sh (its daemons are started by the
+  # fixture, never as services: without /etc/slurm/slurm.conf their init scripts do nothing).
+  slurmctld slurmd slurm-client munge
 )
 
 case "${1:-all}" in

@@ -1,6 +1,7 @@
 // triad-match -mpi across three "hosts" (network namespaces h0, h1, h2 joined by a bridge,
-// tests/cluster/fixture/netns-hosts.sh, which starts this program): mpirun on h0 starts
-// rank 0 there and one worker on h1 and h2 over TCP, through cluster/triad-mpi-run. The
+// tests/cluster/fixture/netns-hosts.sh, which starts this program): mpirun on h0 with a
+// hostfile starts rank 0 there and one worker on h1 and h2 over TCP, through
+// cluster/triad-mpi-run. The
 // games (and triad-analyse's output) equal the one-machine run's, and after a fault on h2 (its
 // worker killed, its link down for good, the whole host gone) every planned game is played exactly
 // once and the job ends within its bound (docs/cluster.md, "A job that always ends"); when mpirun
@@ -9,8 +10,7 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <regex>
-#include <sstream>
+#include <fstream>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -37,91 +37,53 @@ constexpr int kGraceSeconds = 5;
 // slack. A job that hangs (mpirun waiting for a cut-off host) is ended at this point.
 constexpr auto kJobBound = std::chrono::seconds(60);
 
-// `triad-mpi-run mpirun --host h0,h1,h2 ... <program> -mpi <args>`, started on h0.
-std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool recovery,
-                                   const std::string& program = kTriadMatch) {
-  const std::string script = fixture("TRIAD_NETNS_SCRIPT");
-  const std::string net = fixture("TRIAD_NETNS_NET");
-  std::vector<std::string> words = {script,
-                                    "as",
-                                    "h0",
-                                    TRIAD_SOURCE_DIR "/cluster/triad-mpi-run",
-                                    "-grace",
-                                    std::to_string(kGraceSeconds),
-                                    boost::process::search_path("mpirun").string(),
-                                    "--host",
-                                    "h0,h1,h2",
-                                    "-np",
-                                    "3",
-                                    "--bind-to",
-                                    "none",
-                                    "--mca",
-                                    "plm_rsh_agent",
-                                    script + " on",
-                                    "--mca",
-                                    "btl",
-                                    "tcp,self",
-                                    "--mca",
-                                    "btl_tcp_if_include",
-                                    net,
-                                    "--mca",
-                                    "oob_tcp_if_include",
-                                    net};
-  if (recovery) words.push_back("--enable-recovery");
-  words.push_back(program);
-  words.push_back("-mpi");
-  words.insert(words.end(), args.begin(), args.end());
-  return words;
-}
-
-// A deterministic match of the built-in players (seeded by -seed and the game number), long
-// enough for a fault in the middle: `rounds` rounds of 4 games (2 openings, colours swapped).
-std::vector<std::string> builtin_match(int rounds) {
-  return {"-engine",   "name=Random", "cmd=builtin:random",
-          "-engine",   "name=Greedy", "cmd=builtin:greedy",
-          "-variant",  "yinyang",     "-games",
-          "4",         "-rounds",     std::to_string(rounds),
-          "-repeat",   "-seed",       "11",
-          "-openings", "plies=3",     "-ratinginterval",
-          "0"};
-}
-
-std::vector<std::string> with(std::vector<std::string> words,
-                              const std::vector<std::string>& more) {
-  words.insert(words.end(), more.begin(), more.end());
-  return words;
-}
-
-std::string without_move_times(const std::string& pgn) {
-  return std::regex_replace(pgn, std::regex(R"([0-9]+\.[0-9]{3}s\})"), "s}");
-}
-
-class Hosts : public ::testing::Test {
+class Hosts : public AgainstLocalRun {
  protected:
+  Hosts() : AgainstLocalRun("hosts") {}
   void SetUp() override {
     if (fixture("TRIAD_NETNS_SCRIPT").empty())
       GTEST_FAIL() << "run this program through tests/cluster/fixture/netns-hosts.sh run 3";
   }
 
-  // The one-machine run of `match`, with its records and summary in dir.
-  void run_local(const std::vector<std::string>& match) {
-    const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
-                                                    "-jsonout", (dir / "local.json").string()}),
-                                       dir.path());
-    ASSERT_EQ(local.exit_code, 0) << local.err;
-  }
-
-  // Every planned game exactly once, records and summary those of the one-machine run.
-  void expect_local_games(const std::string& why) {
-    const auto mpi_pgn = read_text(dir / "mpi.pgn");
-    const auto local_pgn = read_text(dir / "local.pgn");
-    EXPECT_EQ(lines_starting(mpi_pgn, "[Game "), lines_starting(local_pgn, "[Game ")) << why;
-    EXPECT_EQ(without_move_times(mpi_pgn), without_move_times(local_pgn)) << why;
-    EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json")) << why;
-  }
-
-  std::vector<std::string> outputs() const {
-    return {"-pgnout", (dir / "mpi.pgn").string(), "-jsonout", (dir / "mpi.json").string()};
+  // `triad-mpi-run mpirun --hostfile hosts.txt --map-by node ... <program> -mpi <args>`,
+  // started on h0, as docs/cluster.md's hostfile recipe: one slot on each of h0, h1, h2.
+  std::vector<std::string> hosts_job(const std::vector<std::string>& args, bool recovery,
+                                     const std::string& program = kTriadMatch) {
+    std::ofstream(dir / "hosts.txt") << "h0 slots=1\nh1 slots=1\nh2 slots=1\n";
+    const std::string script = fixture("TRIAD_NETNS_SCRIPT");
+    const std::string net = fixture("TRIAD_NETNS_NET");
+    std::vector<std::string> words = {script,
+                                      "as",
+                                      "h0",
+                                      TRIAD_SOURCE_DIR "/cluster/triad-mpi-run",
+                                      "-grace",
+                                      std::to_string(kGraceSeconds),
+                                      boost::process::search_path("mpirun").string(),
+                                      "--hostfile",
+                                      (dir / "hosts.txt").string(),
+                                      "--map-by",
+                                      "node",
+                                      "-np",
+                                      "3",
+                                      "--bind-to",
+                                      "none",
+                                      "--mca",
+                                      "plm_rsh_agent",
+                                      script + " on",
+                                      "--mca",
+                                      "btl",
+                                      "tcp,self",
+                                      "--mca",
+                                      "btl_tcp_if_include",
+                                      net,
+                                      "--mca",
+                                      "oob_tcp_if_include",
+                                      net};
+    if (recovery) words.push_back("--enable-recovery");
+    words.push_back(program);
+    words.push_back("-mpi");
+    words.insert(words.end(), args.begin(), args.end());
+    return words;
   }
 
   // Runs `match` across the hosts with a fault on h2 (`fault`, once rank 0 has written two
@@ -152,7 +114,6 @@ class Hosts : public ::testing::Test {
     last_err = mpi.err;
   }
 
-  TempDir dir{"hosts"};
   std::string last_err;
 };
 

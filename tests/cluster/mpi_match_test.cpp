@@ -17,38 +17,15 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// A deterministic match with the built-in players (seeded by -seed and the game number):
-// random openings (plies), pairs, two rounds.
-std::vector<std::string> deterministic_match(const std::string& rounds) {
-  return {"-engine",   "name=Random", "cmd=builtin:random",
-          "-engine",   "name=Greedy", "cmd=builtin:greedy",
-          "-variant",  "yinyang",     "-games",
-          "4",         "-rounds",     rounds,
-          "-repeat",   "-seed",       "11",
-          "-openings", "plies=3",     "-ratinginterval",
-          "0"};
-}
-
-std::vector<std::string> with(std::vector<std::string> words,
-                              const std::vector<std::string>& more) {
-  words.insert(words.end(), more.begin(), more.end());
-  return words;
-}
-
 std::string game_tags(const std::filesystem::path& pgn) {
   std::string out;
   for (const auto& line : lines_starting(read_text(pgn), "[Game ")) out += line + "\n";
   return out;
 }
 
-// A record without the measured time of each move ("0.002s}" -> "s}").
-std::string without_move_times(const std::string& pgn) {
-  return std::regex_replace(pgn, std::regex(R"([0-9]+\.[0-9]{3}s\})"), "s}");
-}
-
 TEST(MpiMatch, PlaysExactlyTheGamesOfTheLocalRun) {
   TempDir dir("mpi_same");
-  const auto match = deterministic_match("3");
+  const auto match = builtin_match(3);
   const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
                                                   "-jsonout", (dir / "local.json").string()}),
                                      dir.path());
@@ -116,7 +93,7 @@ TEST(MpiMatch, SprtDecisionStopsEveryRankEarly) {
   // Greedy is far stronger than random: the SPRT accepts H0 (Random is not stronger) long
   // before the 20 000 games planned.
   const auto match =
-      with(deterministic_match("5000"), {"-sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05"});
+      with(builtin_match(5000), {"-sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05"});
   const auto local =
       run_triad_match(with(match, {"-jsonout", (dir / "local.json").string()}), dir.path());
   ASSERT_EQ(local.exit_code, 0) << local.err;
@@ -133,7 +110,7 @@ TEST(MpiMatch, SprtDecisionStopsEveryRankEarly) {
 
 TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
   TempDir dir("mpi_resume");
-  const auto match = deterministic_match("400");  // 1600 games
+  const auto match = builtin_match(400);  // 1600 games
   const auto outputs = std::vector<std::string>{"-concurrency", "2",
                                                 "-pgnout",      (dir / "mpi.pgn").string(),
                                                 "-resume",      (dir / "state.json").string(),
@@ -295,7 +272,7 @@ TEST(MpiMatch, PerWorkerStatisticsCountCrashesAndTerminations) {
 
 TEST(MpiErrors, MpiWithoutMpirunOrWithOneRankIsRefused) {
   TempDir dir("mpi_one_rank");
-  const auto match = with(deterministic_match("1"), {"-mpi"});
+  const auto match = with(builtin_match(1), {"-mpi"});
   for (const bool under_mpirun : {false, true}) {
     std::vector<std::string> words;
     if (under_mpirun) words = mpirun_words(1);
@@ -310,8 +287,7 @@ TEST(MpiErrors, MpiWithoutMpirunOrWithOneRankIsRefused) {
 TEST(MpiErrors, UnwritableOutputEndsEveryRank) {
   TempDir dir("mpi_output");
   const auto r = run_mpi_match(
-      3, with(deterministic_match("1"), {"-pgnout", (dir / "missing" / "x.pgn").string()}),
-      dir.path());
+      3, with(builtin_match(1), {"-pgnout", (dir / "missing" / "x.pgn").string()}), dir.path());
   ASSERT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("-pgnout"), std::string::npos) << r.err;
@@ -320,7 +296,7 @@ TEST(MpiErrors, UnwritableOutputEndsEveryRank) {
 
 TEST(MpiErrors, BadSettingsAreReportedOnceByRankZero) {
   TempDir dir("mpi_settings");
-  const auto r = run_mpi_match(3, with(deterministic_match("1"), {"-games", "zero"}), dir.path());
+  const auto r = run_mpi_match(3, with(builtin_match(1), {"-games", "zero"}), dir.path());
   ASSERT_FALSE(r.timed_out);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   const auto first = r.err.find("triad-match: ");

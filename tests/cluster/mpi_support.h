@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <boost/process.hpp>
 
 #include "tests/tournament/match_support.h"
@@ -78,8 +81,11 @@ inline std::vector<std::string> lines_starting(const std::string& text, const st
 }
 
 // The process id of MPI rank `rank` of a running job whose command line has `text`, or -1.
-inline int rank_process(const std::string& text, int rank) {
-  const std::string wanted = "OMPI_COMM_WORLD_RANK=" + std::to_string(rank);
+// The rank is read from the process's environment: `variable` (mpirun's; srun sets
+// SLURM_PROCID).
+inline int rank_process(const std::string& text, int rank,
+                        const std::string& variable = "OMPI_COMM_WORLD_RANK") {
+  const std::string wanted = variable + "=" + std::to_string(rank);
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string pid = entry.path().filename().string();
     if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
@@ -126,5 +132,60 @@ inline void kill_rank_once_written(const std::string& file, const std::string& s
   ASSERT_GT(pid, 0) << job.out_so_far();
   ::kill(pid, SIGKILL);
 }
+
+// `words` followed by `more`.
+inline std::vector<std::string> with(std::vector<std::string> words,
+                                     const std::vector<std::string>& more) {
+  words.insert(words.end(), more.begin(), more.end());
+  return words;
+}
+
+// A record file without the measured move times (which differ from run to run).
+inline std::string without_move_times(const std::string& pgn) {
+  return std::regex_replace(pgn, std::regex(R"([0-9]+\.[0-9]{3}s\})"), "s}");
+}
+
+// A deterministic match of the built-in players (seeded by -seed and the game number), long
+// enough for a fault in the middle: `rounds` rounds of 4 games (2 openings, colours swapped).
+inline std::vector<std::string> builtin_match(int rounds) {
+  return {"-engine",   "name=Random", "cmd=builtin:random",
+          "-engine",   "name=Greedy", "cmd=builtin:greedy",
+          "-variant",  "yinyang",     "-games",
+          "4",         "-rounds",     std::to_string(rounds),
+          "-repeat",   "-seed",       "11",
+          "-openings", "plies=3",     "-ratinginterval",
+          "0"};
+}
+
+// Tests that compare a distributed run (records mpi.pgn, summary mpi.json in `dir`) with the
+// one-machine run of the same match.
+class AgainstLocalRun : public ::testing::Test {
+ protected:
+  explicit AgainstLocalRun(const std::string& name) : dir(name) {}
+
+  // The one-machine run of `match`, with its records and summary in dir.
+  void run_local(const std::vector<std::string>& match) {
+    const auto local = run_triad_match(with(match, {"-pgnout", (dir / "local.pgn").string(),
+                                                    "-jsonout", (dir / "local.json").string()}),
+                                       dir.path());
+    ASSERT_EQ(local.exit_code, 0) << local.err;
+  }
+
+  // The distributed run's output flags.
+  std::vector<std::string> outputs() const {
+    return {"-pgnout", (dir / "mpi.pgn").string(), "-jsonout", (dir / "mpi.json").string()};
+  }
+
+  // Every planned game exactly once, records and summary those of the one-machine run.
+  void expect_local_games(const std::string& why) {
+    const auto mpi_pgn = read_text(dir / "mpi.pgn");
+    const auto local_pgn = read_text(dir / "local.pgn");
+    EXPECT_EQ(lines_starting(mpi_pgn, "[Game "), lines_starting(local_pgn, "[Game ")) << why;
+    EXPECT_EQ(without_move_times(mpi_pgn), without_move_times(local_pgn)) << why;
+    EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json")) << why;
+  }
+
+  TempDir dir;
+};
 
 }  // namespace triad::tournament::testing

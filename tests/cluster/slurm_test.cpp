@@ -1,0 +1,171 @@
+// triad-match -mpi on a real Slurm (tests/cluster/fixture/local-slurm.sh starts this program
+// inside a local cluster of three nodes n1, n2, n3 with 2 CPUs each): the batch script of
+// docs/cluster.md submitted with sbatch (mpirun inside the allocation, and srun --mpi=pmix),
+// and srun --mpi=pmix from outside an allocation, all through cluster/triad-mpi-run. Each plays
+// exactly the games of the one-machine run, and the job ends with the documented exit status: 0
+// when the match finished (also after a worker was killed), 2 for an error at the start.
+#include <signal.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/cluster/mpi_support.h"
+
+namespace triad::tournament::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::string kWrapper = TRIAD_SOURCE_DIR "/cluster/triad-mpi-run";
+// A whole job here takes seconds; one that hangs is ended at this point.
+constexpr auto kJobBound = std::chrono::seconds(60);
+constexpr int kLeaseSeconds = 4;
+
+// The batch script docs/cluster.md gives for a match ("On a Slurm cluster") whose launcher
+// line starts `launcher`, up to and with its `./triad-match -mpi \` line; the match
+// settings after it are the test's. Empty if the document has no such script.
+std::string documented_batch_script(const std::string& launcher) {
+  const std::string doc = read_text(TRIAD_SOURCE_DIR "/docs/cluster.md");
+  const std::string head = "#!/bin/bash\n#SBATCH --job-name=triad-sprt\n";
+  const std::string program_line = "./triad-match -mpi \\\n";
+  for (auto start = doc.find(head); start != std::string::npos; start = doc.find(head, start + 1)) {
+    const auto end = doc.find(program_line, start);
+    if (end == std::string::npos) break;
+    const std::string script = doc.substr(start, end + program_line.size() - start);
+    if (script.find("\n" + launcher) != std::string::npos) return script;
+  }
+  return "";
+}
+
+// `./triad-mpi-run srun --mpi=pmix -N 3 -n 3 ./triad-match -mpi <args>`.
+std::vector<std::string> srun_job(const std::vector<std::string>& args) {
+  return with({kWrapper, "-grace", "5", boost::process::search_path("srun").string(), "--mpi=pmix",
+               "-N", "3", "-n", "3", kTriadMatch, "-mpi"},
+              args);
+}
+
+class Slurm : public AgainstLocalRun {
+ protected:
+  Slurm() : AgainstLocalRun("slurm") {}
+  void SetUp() override {
+    if (std::getenv("SLURM_CONF") == nullptr)
+      GTEST_FAIL() << "run this program through tests/cluster/fixture/local-slurm.sh run 3";
+  }
+
+  // Writes the documented batch script of `launcher` with `match` as its settings into dir,
+  // with the programs it names (./triad-match, ./triad-mpi-run) beside it, and submits it
+  // with sbatch --wait and `resources` (scaled down to the local cluster: 3 nodes of 2 CPUs).
+  // sbatch --wait exits with the job's status.
+  ProcessResult sbatch(const std::string& launcher, const std::vector<std::string>& resources,
+                       const std::vector<std::string>& match) {
+    const std::string head = documented_batch_script(launcher);
+    EXPECT_FALSE(head.empty()) << "docs/cluster.md: no batch script with '" << launcher
+                               << " ... ./triad-match -mpi \\'";
+    std::ofstream script(dir / "job.sbatch");
+    script << head;
+    for (std::size_t i = 0; i < match.size(); ++i)
+      script << "    '" << match[i] << "'" << (i + 1 < match.size() ? " \\\n" : "\n");
+    script.close();
+    std::filesystem::create_symlink(kTriadMatch, dir / "triad-match");
+    std::filesystem::create_symlink(kWrapper, dir / "triad-mpi-run");
+    // Submitted from dir: the script runs in $SLURM_SUBMIT_DIR.
+    auto words = with(
+        {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir.path().string(),
+         boost::process::search_path("sbatch").string(), "--wait", "--time=5", "--output=job.log"},
+        resources);
+    words.push_back("job.sbatch");
+    return JobProcess(words, dir.path()).wait(kJobBound);
+  }
+  ProcessResult sbatch_mpirun(const std::vector<std::string>& match) {
+    return sbatch("./triad-mpi-run mpirun", {"--nodes=3", "--cpus-per-task=2"}, match);
+  }
+};
+
+TEST_F(Slurm, TheDocumentedBatchScriptPlaysTheGamesOfTheLocalRun) {
+  const auto match = builtin_match(3);
+  run_local(match);
+  const auto job = sbatch_mpirun(with(match, outputs()));
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(job.timed_out) << job.out << job.err << log;
+  EXPECT_EQ(job.exit_code, 0) << job.err << log;
+  expect_local_games("sbatch, mpirun");
+  EXPECT_EQ(lines_starting(read_text(dir / "mpi.pgn"), "[Game ").size(), 12u);
+  EXPECT_NE(log.find("Finished match"), std::string::npos) << log;
+  // One worker on each of the three nodes (SLURM_NTASKS + 1 ranks).
+  EXPECT_NE(log.find("  rank 3 (triad-slurm): "), std::string::npos) << log;
+}
+
+TEST_F(Slurm, TheBatchJobOfAMatchThatCannotStartEndsWithStatus2) {
+  // mpirun --enable-recovery in the allocation does not end after the ranks here; the
+  // wrapper's grace (10 s) ends it.
+  const auto job = sbatch_mpirun(with(builtin_match(3), {"-engine", "cmd=./no-such-engine"}));
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(job.timed_out) << job.out << job.err << log;
+  EXPECT_EQ(job.exit_code, 2) << job.err << log;
+  EXPECT_NE(log.find("no-such-engine"), std::string::npos) << log;
+}
+
+TEST_F(Slurm, TheDocumentedSrunBatchScriptPlaysTheGamesOfTheLocalRun) {
+  const auto match = builtin_match(3);
+  run_local(match);
+  const auto job = sbatch("./triad-mpi-run srun --mpi=pmix",
+                          {"--nodes=3", "--ntasks=4", "--cpus-per-task=2"}, with(match, outputs()));
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(job.timed_out) << job.out << job.err << log;
+  EXPECT_EQ(job.exit_code, 0) << job.err << log;
+  expect_local_games("sbatch, srun --mpi=pmix");
+  EXPECT_NE(log.find("  rank 3 (triad-slurm): "), std::string::npos) << log;
+}
+
+TEST_F(Slurm, SrunWithPmixPlaysTheGamesOfTheLocalRun) {
+  const auto match = builtin_match(3);
+  run_local(match);
+  const auto job = JobProcess(srun_job(with(match, outputs())), dir.path()).wait(kJobBound);
+  ASSERT_FALSE(job.timed_out) << job.out << job.err;
+  EXPECT_EQ(job.exit_code, 0) << job.out << job.err;
+  expect_local_games("srun --mpi=pmix");
+  EXPECT_NE(job.out.find("  rank 2 (triad-slurm): "), std::string::npos) << job.out;
+}
+
+TEST_F(Slurm, SrunOfAMatchThatCannotStartEndsWithStatus2) {
+  const auto job =
+      JobProcess(srun_job(with(builtin_match(3), {"-engine", "cmd=./no-such-engine"})), dir.path())
+          .wait(kJobBound);
+  ASSERT_FALSE(job.timed_out) << job.out << job.err;
+  EXPECT_EQ(job.exit_code, 2) << job.out << job.err;
+  EXPECT_NE(job.err.find("no-such-engine"), std::string::npos) << job.err;
+}
+
+// Slurm does not end a step when one of its tasks dies (KillOnBadExit=0, the default): the
+// other ranks go on, rank 0 presumes the dead worker lost after a lease and its units are
+// played by the other worker.
+TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
+  const auto match = builtin_match(2000);
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string();
+  ProcessResult job;
+  {
+    JobProcess process(
+        srun_job(with(with(match, {"-mpilease", std::to_string(kLeaseSeconds)}), outputs())),
+        dir.path());
+    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+      std::this_thread::sleep_for(10ms);
+    const int pid = rank_process(pgn, 2, "SLURM_PROCID");
+    ASSERT_GT(pid, 0) << process.out_so_far();
+    ::kill(pid, SIGKILL);
+    job = process.wait(kJobBound);
+  }
+  ASSERT_FALSE(job.timed_out) << job.out << job.err;
+  EXPECT_EQ(job.exit_code, 0) << job.err;
+  ASSERT_NE(job.out.find("Lost rank 2 (triad-slurm)"), std::string::npos)
+      << "the run ended before the fault; make the match longer\n"
+      << job.out;
+  expect_local_games("rank 2 killed under srun");
+}
+
+}  // namespace
+}  // namespace triad::tournament::testing
