@@ -131,15 +131,6 @@ TEST_F(Slurm, SrunWithPmixPlaysTheGamesOfTheLocalRun) {
   EXPECT_NE(job.out.find("  rank 2 (triad-slurm): "), std::string::npos) << job.out;
 }
 
-TEST_F(Slurm, SrunOfAMatchThatCannotStartEndsWithStatus2) {
-  const auto job =
-      JobProcess(srun_job(with(builtin_match(3), {"-engine", "cmd=./no-such-engine"})), dir.path())
-          .wait(kJobBound);
-  ASSERT_FALSE(job.timed_out) << job.out << job.err;
-  EXPECT_EQ(job.exit_code, 2) << job.out << job.err;
-  EXPECT_NE(job.err.find("no-such-engine"), std::string::npos) << job.err;
-}
-
 // Slurm does not end a step when one of its tasks dies (KillOnBadExit=0, the default): the
 // other ranks go on, rank 0 presumes the dead worker lost after a lease and its units are
 // played by the other worker.
