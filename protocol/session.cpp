@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kDefaultVariant = "razzledazzle";
 // The evaluation the search uses unless told (docs/evaluation.md "Strength").
-constexpr const char* kDefaultEvaluation = "classical";
+constexpr const char* kDefaultEvaluation = "learned";
 constexpr std::int64_t kDefaultHashMb = 16;
 // At most this many lines (and bytes of them) wait for a running search.
 constexpr std::size_t kMaxPendingLines = 10000;
