@@ -32,6 +32,7 @@ po::options_description describe() {
     ("seed", po::value<std::string>()->default_value("1"), "N: game i is determined by the seed and i")
     ("maxplies", po::value<std::string>()->default_value("400"), "N: a game still going after N plies of self-play counts as a draw")
     ("hash", po::value<std::string>()->default_value("16"), "MB: each search's tables")
+    ("evalfile", po::value<std::string>(), "FILE: search with the learned evaluation of this net file (triad-train's, for the variant's game and board) instead of the classical one")
     ("output", po::value<std::string>(), "FILE: the data file; an existing one made with the same settings is continued")
     ("concurrency", po::value<std::string>()->default_value("1"), "K: games played at once (with -mpi: on each worker rank)")
     ("mpi", "distributed: mpirun -np N triad-datagen -mpi ... (rank 0 writes, ranks 1..N-1 play)")
@@ -53,6 +54,9 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
   TRIAD_ASSIGN(c.seed, runner::int_option<std::uint64_t>(vm, "-seed", 0, UINT64_MAX));
   TRIAD_ASSIGN(c.max_plies, runner::int_option<int>(vm, "-maxplies", 1, 60000));
   TRIAD_ASSIGN(c.hash_mb, runner::int_option<int>(vm, "-hash", 1, 65536));
+  if (vm.count("evalfile")) c.eval_file = vm["evalfile"].as<std::string>();
+  if (vm.count("evalfile") && c.eval_file.empty())
+    return make_error("-evalfile: an empty file name");
   c.output = vm["output"].as<std::string>();
   TRIAD_ASSIGN(c.concurrency,
                runner::int_option<int>(vm, "-concurrency", 1, runner::kMaxConcurrency));

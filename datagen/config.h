@@ -18,8 +18,9 @@ struct DatagenConfig {
   int random_plies = 8;            // random legal plies from the start (or the opening)
   std::filesystem::path openings;  // empty: the start position
   std::uint64_t seed = 1;
-  int max_plies = 400;  // a game still going after this many plies is a draw
-  int hash_mb = 16;     // each search's tables
+  int max_plies = 400;              // a game still going after this many plies is a draw
+  int hash_mb = 16;                 // each search's tables
+  std::filesystem::path eval_file;  // a net file to search with; empty: the classical evaluation
   std::filesystem::path output;
   int concurrency = 1;  // games played at once (with -mpi: on each worker rank)
   bool mpi = false;

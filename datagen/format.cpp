@@ -1,9 +1,11 @@
 // The data file's bytes (see format.h): little-endian fields at fixed offsets.
 #include "datagen/format.h"
 
+#include <cstdio>
 #include <cstring>
 
 #include "adapters/common/file_io.h"
+#include "adapters/common/text.h"
 
 namespace triad::datagen {
 
@@ -39,6 +41,17 @@ std::string get_name(const char* at, std::size_t size) {
 
 }  // namespace
 
+std::uint32_t net_digest(std::string_view net_file_bytes) {
+  const auto low = static_cast<std::uint32_t>(adapters::hash_text(net_file_bytes));
+  return low == 0 ? 1 : low;
+}
+
+std::string net_digest_text(std::uint32_t digest) {
+  char out[16];
+  std::snprintf(out, sizeof out, "%08x", digest);
+  return out;
+}
+
 std::array<char, kHeaderBytes> encode_header(const Header& h) {
   std::array<char, kHeaderBytes> b{};
   std::memcpy(b.data(), kMagic.data(), kMagic.size());
@@ -54,6 +67,7 @@ std::array<char, kHeaderBytes> encode_header(const Header& h) {
   put<std::uint32_t>(p + 88, h.random_plies);
   put<std::uint32_t>(p + 92, h.max_plies);
   put<std::uint32_t>(p + 96, h.hash_mb);
+  put<std::uint32_t>(p + 100, h.net_digest);
   put<std::uint64_t>(p + 104, h.openings_digest);
   put<std::uint64_t>(p + 112, h.games);
   put<std::uint64_t>(p + 120, h.records);
@@ -89,6 +103,7 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
   h.random_plies = get<std::uint32_t>(p + 88);
   h.max_plies = get<std::uint32_t>(p + 92);
   h.hash_mb = get<std::uint32_t>(p + 96);
+  h.net_digest = get<std::uint32_t>(p + 100);
   h.openings_digest = get<std::uint64_t>(p + 104);
   h.games = get<std::uint64_t>(p + 112);
   h.records = get<std::uint64_t>(p + 120);
@@ -117,6 +132,15 @@ std::string settings_difference(const Header& file, const Header& wanted) {
            std::string(file.openings_digest == 0 ? "no openings file"
                                                  : "an openings file of other contents") +
            ", here " + (wanted.openings_digest == 0 ? "none is given" : "another is given");
+  if (file.net_digest != wanted.net_digest)
+    return "-evalfile: the file was made with " +
+           std::string(file.net_digest == 0
+                           ? "the classical evaluation"
+                           : "the net of digest " + net_digest_text(file.net_digest)) +
+           ", here " +
+           (wanted.net_digest == 0
+                ? "with the classical evaluation"
+                : "with the net of digest " + net_digest_text(wanted.net_digest));
   return "";
 }
 

@@ -17,7 +17,7 @@
 //  88  u32      random plies
 //  92  u32      max plies
 //  96  u32      hash MB per search
-// 100  u32      reserved (0)
+// 100  u32      net digest (0: the classical evaluation; see Header::net_digest)
 // 104  u64      openings file digest (0: none)
 // 112  u64      games complete (games 0..n-1)
 // 120  u64      records complete
@@ -57,6 +57,9 @@ struct Header {
   std::uint32_t max_plies = 0;
   std::uint32_t hash_mb = 0;
   std::uint64_t openings_digest = 0;
+  // The net the search evaluated with (-evalfile): the low 32 bits of the digest of the net
+  // file's bytes (net_digest()), 0 for the classical evaluation.
+  std::uint32_t net_digest = 0;
   std::uint64_t games = 0;
   std::uint64_t records = 0;
 
@@ -75,6 +78,13 @@ struct Record {
 
   bool operator==(const Record&) const = default;
 };
+
+// Header::net_digest of a net file's bytes: the low 32 bits of the hash the openings file's
+// digest is (adapters::hash_text: FNV-1a 64, then splitmix64's finaliser), 1 where those are
+// 0 (0 means no net).
+std::uint32_t net_digest(std::string_view net_file_bytes);
+// A net digest in messages and docs: 8 hex digits ("0a1b2c3d").
+std::string net_digest_text(std::uint32_t digest);
 
 std::array<char, kHeaderBytes> encode_header(const Header& h);
 // The header of a file (`what` names it in errors): refuses another magic, another format

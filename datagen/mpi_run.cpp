@@ -36,6 +36,11 @@ class DatagenCoordinator {
   Unit unit(cluster::UnitId id) const { return id; }
   void accept(const WorkerInfo& w, GameRecords game) {
     ++games_[static_cast<std::size_t>(w.rank)];
+    if (const auto d = other_files(game); !d.empty()) {
+      refuse(w.who() + " read other files than rank 0 at the same paths (" + d +
+             "); every rank must read the same -openings and -evalfile");
+      return;
+    }
     if (auto r = run_.accept(w.rank, std::move(game)); !r) fail(w.who() + ": " + r.error().message);
   }
   void commit() {
@@ -45,6 +50,11 @@ class DatagenCoordinator {
   bool stopping() const { return !error_.empty() || interrupted_ || worker_interrupted_; }
   void fail(const std::string& error) {
     if (error_.empty()) error_ = error;
+  }
+  // An error in the settings, not in the run: exit status 2 (its games are not written).
+  void refuse(const std::string& error) {
+    if (error_.empty()) refused_ = true;
+    fail(error);
   }
   void interrupt() { worker_interrupted_ = true; }
   void handed_out(const WorkerInfo&, const std::vector<cluster::UnitId>&) {}
@@ -63,16 +73,30 @@ class DatagenCoordinator {
       std::cerr << (rank > 1 ? "," : "") << " " << end.workers[rank].who() << " " << games_[rank]
                 << " games" << (end.workers[rank].lost ? " (lost)" : "");
     std::cerr << "\n";
-    if (!error_.empty()) return runner::report_error(kProgram, error_, runner::kExitFailed);
+    if (!error_.empty())
+      return runner::report_error(kProgram, error_,
+                                  refused_ ? runner::kExitRefused : runner::kExitFailed);
     return stopped && !run_.finished() ? runner::kExitInterrupted : runner::kExitOk;
   }
 
  private:
+  // How the files a worker's game was played from differ from rank 0's ("" if alike).
+  std::string other_files(const GameRecords& game) const {
+    const Header& mine = run_.setup().header();
+    if (game.openings_digest != mine.openings_digest)
+      return "its -openings file has other contents";
+    if (game.net_digest != mine.net_digest)
+      return "its -evalfile net has digest " + net_digest_text(game.net_digest) + ", rank 0's " +
+             net_digest_text(mine.net_digest);
+    return "";
+  }
+
   Run& run_;
   std::vector<std::int64_t> games_;  // games received from each rank
   const std::atomic<bool>& interrupted_;
   bool worker_interrupted_ = false;
   std::string error_;
+  bool refused_ = false;
 };
 
 // A worker rank's client of the runtime: the game slots, two games held per slot.

@@ -8,6 +8,7 @@
 #include "adapters/common/file_io.h"
 #include "adapters/common/game_registry.h"
 #include "adapters/common/text.h"
+#include "adapters/nnue/net_file.h"
 #include "engine/core/hash.h"
 #include "engine/search/search_types.h"
 
@@ -27,6 +28,26 @@ std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over
   if (!over || o.result == engine::GameResult::kDraw) return 0;
   const bool p1_won = o.result == engine::GameResult::kP1Win;
   return (p1_won == (mover == engine::Player::kOne)) ? 1 : -1;
+}
+
+// -evalfile's net bound to the variant's board, and its digest (Header::net_digest).
+Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::filesystem::path& file,
+                                                                  const adapters::Variant& variant,
+                                                                  std::uint32_t& digest) {
+  auto bytes = adapters::read_regular_file(file, "net file", adapters::nnue::kMaxNetFileBytes);
+  if (!bytes) return make_error("-evalfile: " + bytes.error().message);
+  auto net = adapters::nnue::parse_net_file(*bytes, file.string());
+  if (!net) return make_error("-evalfile: " + net.error().message);
+  const std::string what = "-evalfile: net file " + adapters::quote(file.string()) + ": ";
+  if (net->game != variant.game)
+    return make_error(what + "a net for " + net->game + ", not for " + variant.game +
+                      " (the game of -variant " + variant.name + ")");
+  auto engine = adapters::make_engine(variant.factory(), 1);
+  if (!engine) return engine.error();
+  auto bound = (*engine)->bind_net(net->net, net->letters, net->points);
+  if (!bound) return make_error(what + bound.error().message);
+  digest = net_digest(*bytes);
+  return bound;
 }
 
 }  // namespace
@@ -56,6 +77,11 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   } else {
     s.openings_.push_back({start->start_position_line(), {}});
   }
+  if (!config.eval_file.empty()) {
+    auto learned = bind_eval_file(config.eval_file, *variant, s.header_.net_digest);
+    if (!learned) return learned.error();
+    s.learned_ = std::move(*learned);
+  }
   Header& h = s.header_;
   h.points =
       static_cast<std::uint32_t>(adapters::expand_board_field(start->start_position_line()).size());
@@ -81,6 +107,8 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
                                 const std::atomic<bool>& stop) const {
   GameRecords out;
   out.game = index;
+  out.openings_digest = header_.openings_digest;
+  out.net_digest = header_.net_digest;
   auto rng = game_generator(config_.seed, index);
   const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
   const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
@@ -99,6 +127,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   std::unordered_set<std::string> seen;
   adapters::SearchRequest request;
   request.limits.nodes = config_.nodes;
+  request.config.learned = learned_;
   engine.clear_hash();  // every game played alike, whatever was played before
   for (int ply = 0; ply < config_.max_plies && !game->outcome().over(); ++ply) {
     if (stop) return out;

@@ -1,8 +1,9 @@
 // One self-play game of triad-datagen and the positions it keeps. Game i is determined by
 // the settings and i alone: its opening (line i mod count of the openings, or the start
 // position) and its random plies (drawn from a generator seeded by the seed and i), then a
-// search with fresh tables (cleared) at the fixed node budget per move, one search thread.
-// So any thread or MPI rank playing game i writes the same bytes.
+// search with fresh tables (cleared) at the fixed node budget per move, one search thread,
+// with the classical evaluation or the learned one of -evalfile's net. So any thread or MPI
+// rank playing game i writes the same bytes.
 //
 // Kept: every position reached after the opening and the random plies, except
 //   - a position with one legal move (forced: its score teaches nothing about the position),
@@ -29,24 +30,29 @@
 
 namespace triad::datagen {
 
-// A finished game: its records, encoded (format.h), or why it could not be played.
+// A finished game: its records, encoded (format.h), or why it could not be played; and the
+// digests of the files it was played from (the header's), which rank 0 of an MPI job
+// compares with its own: a worker rank that read other files at the same paths is refused.
 struct GameRecords {
   std::int64_t game = 0;
   std::uint64_t count = 0;
   std::string bytes;
   std::string error;
+  std::uint64_t openings_digest = 0;
+  std::uint32_t net_digest = 0;
 };
 
 template <class Archive>
 void serialize(Archive& ar, GameRecords& g, unsigned) {
-  ar& g.game& g.count& g.bytes& g.error;
+  ar& g.game& g.count& g.bytes& g.error& g.openings_digest& g.net_digest;
 }
 
 // What every game of a run shares (read once, before the first game).
 class SelfPlaySetup {
  public:
-  // Finds the variant, reads and checks the openings. Errors: unknown variant, a bad
-  // openings file, a variant name too long for the header.
+  // Finds the variant, reads and checks the openings, reads the net and binds it to the
+  // variant's board. Errors: unknown variant, a bad openings file, a variant name too long
+  // for the header, a bad net file or one for another game or board.
   static Result<SelfPlaySetup> create(const DatagenConfig& config);
 
   // The data file's header for these settings (no games yet).
@@ -62,6 +68,7 @@ class SelfPlaySetup {
   DatagenConfig config_;
   adapters::Variant variant_;
   std::vector<tournament::Opening> openings_;
+  std::shared_ptr<const engine::nnue::Model> learned_;  // -evalfile's net, or none
   Header header_;
 };
 

@@ -40,6 +40,18 @@ std::vector<std::int16_t> int16_array(const std::string& bytes, std::size_t at, 
   return out;
 }
 
+template <class T>
+void write_le(std::string& bytes, std::size_t at, T value) {
+  using U = std::make_unsigned_t<T>;
+  auto u = static_cast<U>(value);
+  for (std::size_t i = 0; i < sizeof(T); ++i, u = static_cast<U>(u >> 8))
+    bytes[at + i] = static_cast<char>(u & 0xFF);
+}
+
+void write_name(std::string& bytes, std::size_t at, std::size_t size, const std::string& name) {
+  bytes.replace(at, std::min(name.size(), size - 1), name, 0, std::min(name.size(), size - 1));
+}
+
 bool within(const std::vector<std::int16_t>& weights, int limit) {
   return std::all_of(weights.begin(), weights.end(),
                      [limit](std::int16_t w) { return w >= -limit && w <= limit; });
@@ -108,6 +120,36 @@ Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name
                       std::to_string(engine::nnue::kMaxFirstWeight) +
                       ", |w2| <= " + std::to_string(engine::nnue::kMaxOutputWeight) + ")");
   return f;
+}
+
+std::string encode_net_file(const NetFile& f) {
+  const auto& net = f.net;
+  std::string bytes(kHeaderBytes, '\0');
+  bytes.replace(0, kMagic.size(), kMagic);
+  write_le<std::uint32_t>(bytes, 8, kNetFormatVersion);
+  write_le<std::uint32_t>(bytes, 12, kHeaderBytes);
+  write_name(bytes, 16, 16, f.game);
+  write_name(bytes, 32, 32, f.variant);
+  write_name(bytes, 64, 16, f.letters);
+  write_le<std::uint32_t>(bytes, 80, static_cast<std::uint32_t>(f.points));
+  write_le<std::uint32_t>(bytes, 84, static_cast<std::uint32_t>(net.inputs));
+  write_le<std::uint32_t>(bytes, 88, static_cast<std::uint32_t>(net.hidden));
+  write_le<std::uint32_t>(bytes, 92, static_cast<std::uint32_t>(engine::nnue::kQA));
+  write_le<std::uint32_t>(bytes, 96, static_cast<std::uint32_t>(engine::nnue::kQB));
+  write_le<std::int32_t>(bytes, 100, net.scale);
+  write_le<std::uint64_t>(bytes, 104, f.positions);
+  write_le<std::uint32_t>(bytes, 112, kLayoutBoardLetters);
+  for (const auto* weights : {&net.w1, &net.b1, &net.w2})
+    for (const std::int16_t w : *weights) {
+      bytes.append(2, '\0');
+      write_le<std::int16_t>(bytes, bytes.size() - 2, w);
+    }
+  bytes.append(4, '\0');
+  write_le<std::int32_t>(bytes, bytes.size() - 4, net.b2);
+  const std::uint64_t checksum = hash_text(bytes, kChecksumSeed);
+  bytes.append(8, '\0');
+  write_le<std::uint64_t>(bytes, bytes.size() - 8, checksum);
+  return bytes;
 }
 
 Result<void> board_inputs(const NetFile& net, const std::string& board, int side_to_move,

@@ -35,6 +35,10 @@ Result<NetFile> read_net_file(const std::filesystem::path& path);
 // The same checks on a net file's bytes (`name` names it in messages and becomes its path).
 Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name);
 
+// The bytes of the net file of `f` (its path aside): what the trainer's writer writes
+// (training/triad_train/net_file.py), for tests and tools that make nets in C++.
+std::string encode_net_file(const NetFile& f);
+
 // The on inputs of a board (one letter per point, '.' empty, the position line's order) seen
 // by `side_to_move` (0: Player 1) and by the other side, ascending; letters outside the
 // layout are an error.

@@ -1,6 +1,7 @@
 // triad-datagen -mpi under mpirun (3 ranks: rank 0 schedules and writes, ranks 1 and 2 play):
-// the bytes of the one-machine run, a worker killed in the middle loses no game, and the
-// errors that must end every rank with one message.
+// the bytes of the one-machine run (with the classical evaluation and with a net), a worker
+// killed in the middle loses no game, and the errors that must end every rank with one
+// message, among them workers that read another net than rank 0's.
 #include <signal.h>
 
 #include <thread>
@@ -9,6 +10,7 @@
 
 #include "tests/cluster/mpi_support.h"
 #include "tests/datagen/datagen_support.h"
+#include "tests/nnue/random_net_file.h"
 
 namespace triad::datagen::testing {
 namespace {
@@ -61,6 +63,68 @@ TEST(MpiDatagen, ErrorsEndEveryRankWithOneMessage) {
   EXPECT_EQ(unwritable.exit_code, 2) << unwritable.err;
   EXPECT_FALSE(unwritable.timed_out);
   EXPECT_NE(unwritable.err.find("-output"), std::string::npos) << unwritable.err;
+}
+
+// An MPI job whose ranks run in other folders (rank 0 in `rank0`, the workers in `workers`):
+// the same command line, so a relative -evalfile names another file on the workers, as the
+// same path can on other hosts.
+ProcessResult run_mpi_datagen_in(const std::filesystem::path& rank0,
+                                 const std::filesystem::path& workers,
+                                 const std::vector<std::string>& args,
+                                 const std::filesystem::path& dir) {
+  const auto all = mpirun_words(1);  // mpirun, -np 1, the shared options
+  std::vector<std::string> words(all.begin(), all.begin() + 1);
+  words.insert(words.end(), all.begin() + 3, all.end());
+  for (const auto& [ranks, folder] : {std::pair{"1", rank0}, std::pair{"2", workers}}) {
+    if (folder != rank0) words.push_back(":");
+    words.insert(words.end(), {"-np", ranks, "-wdir", folder.string(), kTriadDatagen, "-mpi"});
+    words.insert(words.end(), args.begin(), args.end());
+  }
+  return run_command(tournament::testing::with_mpi_environment(words), dir);
+}
+
+TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
+  TempDir dir("mpi_datagen_net");
+  const auto rank0 = dir / "rank0", workers = dir / "workers";
+  std::filesystem::create_directories(rank0);
+  std::filesystem::create_directories(workers);
+  const std::string net = adapters::nnue::encode_net_file(adapters::nnue::random_razzle_net(1));
+  write_bytes(rank0 / "net.nnue", net);
+  write_bytes(workers / "net.nnue", net);
+  auto args = settings(dir / "local.bin", 6);
+  args.insert(args.end(), {"-evalfile", (rank0 / "net.nnue").string()});
+  ASSERT_EQ(run_datagen(args, dir.path()).exit_code, 0);
+  // The same net in both folders: the local run's bytes.
+  auto relative = settings(dir / "same.bin", 6);
+  relative.insert(relative.end(), {"-evalfile", "net.nnue"});
+  const auto same = run_mpi_datagen_in(rank0, workers, relative, dir.path());
+  ASSERT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_EQ(read_text(dir / "same.bin"), read_text(dir / "local.bin"));
+
+  // Another net on the workers: refused before any of their games is written.
+  write_bytes(workers / "net.nnue",
+              adapters::nnue::encode_net_file(adapters::nnue::random_razzle_net(2)));
+  relative[relative.size() - 3] = (dir / "other.bin").string();
+  const auto other = run_mpi_datagen_in(rank0, workers, relative, dir.path());
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_FALSE(other.timed_out);
+  EXPECT_NE(other.err.find(") read other files than rank 0 at the same paths (its -evalfile net "
+                           "has digest " +
+                           net_digest_text(net_digest(read_text(workers / "net.nnue"))) +
+                           ", rank 0's " + net_digest_text(net_digest(net)) + ")"),
+            std::string::npos)
+      << other.err;
+  const auto written = read_data_file(dir / "other.bin");
+  ASSERT_TRUE(written) << written.error().message;
+  EXPECT_EQ(written->header.games, 0u);
+  // A bad net on the workers: their setup error ends the job.
+  write_bytes(workers / "net.nnue", "not a net\n");
+  const auto bad = run_mpi_datagen_in(rank0, workers, relative, dir.path());
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_FALSE(bad.timed_out);
+  EXPECT_NE(bad.err.find("): -evalfile: net file 'net.nnue': is not a Triad net file"),
+            std::string::npos)
+      << bad.err;
 }
 
 // A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses

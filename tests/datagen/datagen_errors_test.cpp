@@ -2,24 +2,10 @@
 // truncated or other-version data files and a resume with other settings each get one
 // clear error and exit status 2, and leave the file as it was; the C++ reader refuses the
 // same files.
-#include <fstream>
-
 #include "tests/datagen/datagen_support.h"
 
 namespace triad::datagen::testing {
 namespace {
-
-void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
-  std::ofstream(file, std::ios::binary) << bytes;
-}
-
-// Exit status 2 and one error line with `expected` in it.
-void expect_refused(const ProcessResult& r, const std::string& expected) {
-  EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_EQ(r.err.rfind("triad-datagen: ", 0), 0u) << r.err;
-}
 
 TEST(DatagenErrors, BadFlagsGetOneClearError) {
   TempDir dir("datagen_flags");

@@ -2,8 +2,10 @@
 // and the data files' records as text lines (the C++ reader's and numpy's, to compare).
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,18 @@ inline ProcessResult run_datagen(const std::vector<std::string>& args,
   std::vector<std::string> words = {kTriadDatagen};
   words.insert(words.end(), args.begin(), args.end());
   return run_command(words, dir);
+}
+
+inline void write_bytes(const std::filesystem::path& file, const std::string& bytes) {
+  std::ofstream(file, std::ios::binary) << bytes;
+}
+
+// Exit status 2 and one error line with `expected` in it.
+inline void expect_refused(const ProcessResult& r, const std::string& expected) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("triad-datagen: ", 0), 0u) << r.err;
 }
 
 // "game move score ply side result board", one line per record (the format

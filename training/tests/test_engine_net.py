@@ -2,7 +2,8 @@
 the learned score, which equals the trainer's integer reference (model.integer_eval) on
 positions of random games, to the point; bad net files are one error line each and the net
 loaded before stays. And the trainer's view of the boards against the engine's: its point
-names in position-line order, and its mirror images, which the rules treat alike."""
+names in position-line order, and its mirror images, which the rules treat alike. And the
+second generation: triad-datagen -evalfile with a trained net, then a net trained on both."""
 import json
 import os
 import random
@@ -195,3 +196,27 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
     assert "Total:" in out and good.name not in out.split("Total:")[1], out
     assert ("Learned evaluation (net '<built-in razzledazzle>')" in out or
             "Learned evaluation: none (no net for this game)" in out), out
+
+
+def test_the_second_generation(nets, tmp_path, capsys):
+    # docs/evaluation.md "The second generation" in small: data of the classical engine, data
+    # of the engine searching with a trained net (its digest in the header), a net trained on
+    # both files.
+    net = nets("razzledazzle", tmp_path)
+    first, second = tmp_path / "first.bin", tmp_path / "second.bin"
+    for data, more in ((first, []), (second, ["-evalfile", str(net), "-seed", "2"])):
+        subprocess.run([DATAGEN, "-variant", "razzledazzle", "-games", "8", "-nodes", "200",
+                        "-quiet", "-output", str(data)] + more, check=True, capture_output=True,
+                       timeout=120)
+    files = dt.open_data([str(first), str(second)])
+    assert files[0].header["net_digest"] == 0
+    assert files[1].header["net_digest"] == \
+        (net_file.checksum(net.read_bytes(), 0) & 0xFFFFFFFF or 1)
+    assert main(["-data", str(first), str(second), "-out", str(tmp_path / "two.nnue"),
+                 "-epochs", "1", "-hidden", "8", "-batch", "64", "-threads", "1",
+                 "-mirror", "off"]) == 0
+    out = capsys.readouterr().out
+    counts = re.search(r"(\d+) positions for training, (\d+) for validation", out)
+    assert int(counts[1]) + int(counts[2]) == sum(len(f.records) for f in files), out
+    meta, _ = net_file.read(str(tmp_path / "two.nnue"))
+    assert meta["positions"] == int(counts[1])

@@ -24,7 +24,7 @@ HEADER = np.dtype([("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
                    ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
                    ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
                    ("random_plies", "<u4"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
-                   ("reserved", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
+                   ("net_digest", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
                    ("records", "<u8")])
 
 # The letters of each game's men in its position lines (docs/notation.md), upper case (the
