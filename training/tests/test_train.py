@@ -1,6 +1,7 @@
 """triad-train on tiny data made by triad-datagen: the loss falls, the net file reads back
 with integer evaluations close to the float net's, a stopped training resumes to the same
-net, and bad data files, bad flags and damaged net files each get one clear error."""
+net, the calibration table is the trained net's on the validation games, and bad data files,
+bad flags and damaged net files each get one clear error."""
 import csv
 import os
 import subprocess
@@ -11,6 +12,7 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from triad_train import calibration  # noqa: E402
 from triad_train import data as dt  # noqa: E402
 from triad_train import model as md  # noqa: E402
 from triad_train import net_file  # noqa: E402
@@ -129,6 +131,62 @@ def test_a_stopped_training_resumes_to_the_same_net(razzle, tmp_path, capsys):
     (tmp_path / "part.nnue.ckpt").write_bytes(b"PK\3\4 not a checkpoint")
     one_error(capsys, [*common, "-out", part, "-epochs", 5], "is damaged or not a triad-train")
     assert whole.read_bytes() == part.read_bytes()
+
+
+def test_the_calibration_table_is_the_nets_on_the_validation_games(razzle, tmp_path, capsys):
+    net_path = tmp_path / "c.nnue"
+    code, out, err = train(capsys, "-data", razzle, "-out", net_path, "-epochs", 2,
+                           "-hidden", 8, "-batch", 64)
+    assert code == 0, err
+    with open(str(net_path) + ".calibration.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == calibration.COLUMNS
+    assert [r["bucket"] for r in rows] == [str(b) for b in range(1, 11)] + ["all"]
+    # The trained net's expected scores on the validation positions, from its checkpoint.
+    state = torch.load(str(net_path) + ".ckpt")
+    net = md.Network(336, 8)
+    net.load_state_dict(state["net"])
+    data = Dataset(dt.open_data([str(razzle)]), 0.1)
+    indices, offsets, _, results = data.batch(data.val, torch)
+    with torch.no_grad():
+        p = torch.sigmoid(net(indices, offsets)).numpy().astype(np.float64)
+    results = results.numpy().astype(np.float64)
+    actual = (results + 1) / 2
+    assert sum(int(r["positions"]) for r in rows[:-1]) == int(rows[-1]["positions"]) \
+        == len(data.val) > 0
+    filled = 0
+    for b, r in enumerate(rows[:-1]):
+        assert (float(r["low"]), float(r["high"])) == (b / 10, (b + 1) / 10)
+        chosen = (p >= b / 10) & ((p < (b + 1) / 10) if b < 9 else (p <= 1))
+        assert int(r["positions"]) == chosen.sum(), r
+        if not chosen.any():
+            assert r["predicted"] == r["result"] == r["draws"] == r["log_loss"] == ""
+            continue
+        filled += 1
+        assert b / 10 <= float(r["predicted"]) <= (b + 1) / 10
+        assert float(r["predicted"]) == pytest.approx(p[chosen].mean(), abs=1e-6)
+        assert float(r["result"]) == pytest.approx(actual[chosen].mean(), abs=1e-6)
+        assert float(r["draws"]) == pytest.approx((results[chosen] == 0).mean(), abs=1e-6)
+    assert filled >= 2, rows  # a trained net's predictions spread over several buckets
+    whole = -np.mean(actual * np.log(p) + (1 - actual) * np.log(1 - p))
+    assert float(rows[-1]["log_loss"]) == pytest.approx(whole, abs=1e-6)
+    assert float(rows[-1]["predicted"]) == pytest.approx(p.mean(), abs=1e-6)
+    assert "calibration on %d validation positions (log loss %.4f)" % (len(p), whole) in out
+
+
+def test_the_calibration_buckets_by_expected_score():
+    # Edges belong to the bucket above them; 1 to the last bucket; predictions of exactly 0
+    # and 1 have a finite log loss.
+    rows = calibration.table([0.0, 0.05, 0.1, 0.95, 1.0], [-1, 0, 1, 1, 1])
+    counts = [r["positions"] for r in rows]
+    assert counts == [2, 1, 0, 0, 0, 0, 0, 0, 0, 2, 5]
+    assert rows[0]["predicted"] == pytest.approx(0.025)
+    assert rows[0]["result"] == pytest.approx(0.25) and rows[0]["draws"] == pytest.approx(0.5)
+    assert rows[1]["result"] == 1.0 and rows[2]["predicted"] is None
+    assert rows[-1]["draws"] == pytest.approx(0.2)
+    assert 0 < rows[-1]["log_loss"] < 30
+    assert rows[-1]["log_loss"] == pytest.approx(calibration.log_loss(
+        [0.0, 0.05, 0.1, 0.95, 1.0], [0, 0.5, 1, 1, 1]))
 
 
 def one_error(capsys, args, what):

@@ -6,7 +6,8 @@ Each epoch goes once over the training positions in a new random order (seeded),
 learning rate -lr times -lrdecay to the power of the epochs before it, then measures the loss
 on the validation games (whole games, set aside by a fixed hash of the game index). After
 every epoch the state is saved to OUT.ckpt (atomically): the same command continues from the
-last finished epoch after a stop; OUT.csv gets each epoch's losses. The loss is the squared
+last finished epoch after a stop; OUT.csv gets each epoch's losses, and at the end
+OUT.calibration.csv the trained net's calibration on the validation games (calibration.py). The loss is the squared
 error of the predicted expected score sigmoid(y) against a blend of the search's verdict
 sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
 `scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
@@ -22,6 +23,7 @@ import time
 
 import numpy as np
 
+from triad_train import calibration
 from triad_train import data as dt
 from triad_train import model as md
 from triad_train import net_file
@@ -185,7 +187,8 @@ def run(argv):
     net = md.Network(data.inputs, args.hidden)
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
     checkpoint, curve = args.out + ".ckpt", args.out + ".csv"
-    for path in (args.out, checkpoint, curve):
+    calibration_file = args.out + ".calibration.csv"
+    for path in (args.out, checkpoint, curve, calibration_file):
         if os.path.lexists(path) and not os.path.isfile(path):
             raise UsageError("'%s' is not a regular file (not replaced)" % path)
     history, start_epoch = [], 0
@@ -214,6 +217,11 @@ def run(argv):
           % (header["game"], header["variant"], len(data.train),
              " and their mirror images" if mirror is not None else "", len(data.val),
              data.inputs, scale), flush=True)
+
+    def predicted(index):
+        """The net's expected scores sigmoid(y) of the positions `index` (as played)."""
+        indices, offsets, _, _ = data.batch(index, torch)
+        return torch.sigmoid(net(indices, offsets)).numpy()
 
     def loss_of(index, mirrored=False):
         indices, offsets, score, result = data.batch(index, torch, mirrored)
@@ -254,6 +262,13 @@ def run(argv):
         torch.save(state, checkpoint + ".tmp")
         os.replace(checkpoint + ".tmp", checkpoint)
         write_curve(curve, history)
+    net.eval()
+    with torch.no_grad():
+        p = np.concatenate([predicted(data.val[at:at + 8192])
+                            for at in range(0, len(data.val), 8192)])
+    rows = calibration.table(p, data.results[data.val])
+    calibration.write_csv(calibration_file, rows)
+    print(calibration.text(rows), flush=True)
     meta = {"game": header["game"], "variant": header["variant"], "letters": data.letters,
             "points": data.points, "qa": md.QA, "qb": md.QB, "scale": scale,
             "positions": len(data.train)}
