@@ -5,7 +5,17 @@
 
 #include <algorithm>
 
-#if defined(__x86_64__) && defined(__GNUC__)
+// Not under the sanitizers: their run-time set-up and a load-time resolver do not mix
+// everywhere, and the base copy computes the same bits.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TRIAD_NO_SIMD_CLONES
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TRIAD_NO_SIMD_CLONES
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(TRIAD_NO_SIMD_CLONES)
 #define TRIAD_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TRIAD_SIMD_CLONES
