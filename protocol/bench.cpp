@@ -7,7 +7,6 @@
 #include <variant>
 
 #include "adapters/common/game_registry.h"
-#include "adapters/nnue/builtin_nets.h"
 #include "adapters/nnue/net_file.h"
 #include "protocol/command.h"
 
@@ -41,12 +40,10 @@ Result<std::unique_ptr<adapters::GameEngine>> setup(const adapters::VariantRegis
 // The game's built-in net bound to `engine`'s board, or none.
 Result<std::shared_ptr<const engine::nnue::Model>> builtin_model(
     const adapters::GameEngine& engine) {
-  const std::string game(engine.game().game_name());
-  const auto bytes = adapters::nnue::builtin_net(game);
-  if (!bytes) return std::shared_ptr<const engine::nnue::Model>();
-  auto net = adapters::nnue::parse_net_file(std::string(*bytes), "<built-in " + game + ">");
-  if (!net) return net.error();
-  return engine.bind_net(net->net, net->letters, net->points);
+  auto net = adapters::nnue::builtin_net_file(engine.game().game_name());
+  if (!net) return std::shared_ptr<const engine::nnue::Model>();
+  if (!*net) return net->error();
+  return engine.bind_net((*net)->net, (*net)->letters, (*net)->points);
 }
 
 }  // namespace

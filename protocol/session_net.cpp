@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "adapters/common/text.h"
-#include "adapters/nnue/builtin_nets.h"
 #include "protocol/session.h"
 
 namespace triad::protocol {
@@ -42,13 +41,13 @@ void Session::select_net() {
   const std::string game(engine_->game().game_name());
   if (eval_file_ && eval_file_->game == game) {
     net_ = eval_file_;
-  } else if (const auto bytes = adapters::nnue::builtin_net(game)) {
-    auto parsed = adapters::nnue::parse_net_file(std::string(*bytes), "<built-in " + game + ">");
-    if (!parsed) {  // a build fault, not the user's: said once, and the classical evaluation plays
-      out_.error(parsed.error().message);
+  } else if (auto builtin = adapters::nnue::builtin_net_file(game)) {
+    if (!*builtin) {  // a build fault, not the user's: said once, and the classical evaluation
+                      // plays
+      out_.error(builtin->error().message);
       return;
     }
-    net_ = std::move(*parsed);
+    net_ = std::move(**builtin);
   }
   if (!net_) return;
   auto bound = engine_->bind_net(net_->net, net_->letters, net_->points);

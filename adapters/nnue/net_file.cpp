@@ -7,6 +7,7 @@
 
 #include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
+#include "adapters/nnue/builtin_nets.h"
 
 namespace triad::adapters::nnue {
 
@@ -150,6 +151,12 @@ std::string encode_net_file(const NetFile& f) {
   bytes.append(8, '\0');
   write_le<std::uint64_t>(bytes, bytes.size() - 8, checksum);
   return bytes;
+}
+
+std::optional<Result<NetFile>> builtin_net_file(std::string_view game) {
+  const auto bytes = builtin_net(game);
+  if (!bytes) return std::nullopt;
+  return parse_net_file(std::string(*bytes), "<built-in " + std::string(game) + ">");
 }
 
 Result<void> board_inputs(const NetFile& net, const std::string& board, int side_to_move,

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/common/any_game.h"
@@ -34,6 +36,9 @@ struct NetFile {
 Result<NetFile> read_net_file(const std::filesystem::path& path);
 // The same checks on a net file's bytes (`name` names it in messages and becomes its path).
 Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name);
+// `game`'s built-in net (builtin_nets.h) read with the same checks, named "<built-in game>";
+// nothing when the game has none.
+std::optional<Result<NetFile>> builtin_net_file(std::string_view game);
 
 // The bytes of the net file of `f` (its path aside): what the trainer's writer writes
 // (training/triad_train/net_file.py), for tests and tools that make nets in C++.

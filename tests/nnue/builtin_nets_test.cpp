@@ -20,10 +20,10 @@ TEST(BuiltinNets, EachReadsAndBindsToEveryVariantOfItsGameAndSearches) {
     SCOPED_TRACE(std::string(game));
     const auto* descriptor = adapters::find_game(game);
     ASSERT_NE(descriptor, nullptr) << "nets/" << game << ".nnue names no registered game";
-    const auto bytes = adapters::nnue::builtin_net(game);
-    ASSERT_TRUE(bytes);
-    auto net = adapters::nnue::parse_net_file(std::string(*bytes), "built-in");
-    ASSERT_TRUE(net) << net.error().message;
+    auto file = adapters::nnue::builtin_net_file(game);
+    ASSERT_TRUE(file);
+    ASSERT_TRUE(*file) << file->error().message;
+    const auto* net = &**file;
     EXPECT_EQ(net->game, game);
     int variants = 0;
     for (const std::string& variant : registry.names()) {
