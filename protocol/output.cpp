@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -41,27 +40,8 @@ Result<void> Output::set_log_file(const std::string& path) {
   return {};
 }
 
-namespace {
-
-// Win/draw/loss in permille from a centipawn-like score: a logistic model in which 100 (one
-// unit of advantage) wins about two games in three; the draw share shrinks as |score| grows.
-void append_wdl(std::string& out, int score) {
-  int win = 0, draw = 0, loss = 0;
-  if (engine::is_mate_score(score)) {
-    (score > 0 ? win : loss) = 1000;
-  } else {
-    const double p_win = 1.0 / (1.0 + std::exp(-(score - 50) / 70.0));
-    const double p_loss = 1.0 / (1.0 + std::exp(-(-score - 50) / 70.0));
-    win = static_cast<int>(std::lround(1000 * p_win));
-    loss = static_cast<int>(std::lround(1000 * p_loss));
-    draw = std::max(0, 1000 - win - loss);
-  }
-  out += " wdl " + std::to_string(win) + " " + std::to_string(draw) + " " + std::to_string(loss);
-}
-
-}  // namespace
-
-std::string format_info(const adapters::TextInfo& info, Mode mode, bool show_wdl) {
+std::string format_info(const adapters::TextInfo& info, Mode mode,
+                        const std::optional<WdlModel>& wdl) {
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(std::max(info.seldepth, info.depth)) + " multipv " +
                     std::to_string(info.multipv) + " score ";
@@ -74,7 +54,7 @@ std::string format_info(const adapters::TextInfo& info, Mode mode, bool show_wdl
   }
   if (info.bound == engine::Bound::kLower) out += " lowerbound";
   if (info.bound == engine::Bound::kUpper) out += " upperbound";
-  if (show_wdl) append_wdl(out, info.score);
+  if (wdl) out += wdl_words(info.score, *wdl);
   out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
   if (!info.pv.empty()) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "adapters/common/file_io.h"
 #include "adapters/common/game_engine.h"
 #include "engine/core/result.h"
+#include "protocol/wdl.h"
 
 namespace triad::protocol {
 
@@ -38,8 +40,10 @@ class Output {
 };
 
 // `info depth .. seldepth .. multipv .. score cp|mate .. [lowerbound|upperbound] [wdl ..]
-// nodes .. nps .. hashfull .. time .. pv ..`; mate counts moves in UCI mode, plies in UGI.
-std::string format_info(const adapters::TextInfo& info, Mode mode, bool show_wdl);
+// nodes .. nps .. hashfull .. time .. pv ..`; mate counts moves in UCI mode, plies in UGI;
+// `wdl` (with UCI_ShowWDL) estimated by that model.
+std::string format_info(const adapters::TextInfo& info, Mode mode,
+                        const std::optional<WdlModel>& wdl);
 
 // `bestmove <m> [ponder <p>]`; never a ponder move in UGI mode.
 std::string format_bestmove(const adapters::TextBestMove& best, Mode mode);

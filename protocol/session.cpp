@@ -411,12 +411,12 @@ void Session::go(const CmdGo& cmd) {
   searching_ = true;
   // The search thread formats with the settings of this go, whatever the reader does next.
   const Mode mode = mode_;
-  const bool show_wdl = options_.check("UCI_ShowWDL");
+  const auto wdl = wdl_model();
   auto reported = std::make_shared<bool>(false);
   engine_->start_search(
       request,
-      [this, mode, show_wdl, reported](const adapters::TextInfo& info) {
-        out_.line(format_info(info, mode, show_wdl));
+      [this, mode, wdl, reported](const adapters::TextInfo& info) {
+        out_.line(format_info(info, mode, wdl));
         *reported = true;
       },
       [this, mode, reported](const adapters::TextBestMove& best) {

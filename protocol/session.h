@@ -101,6 +101,8 @@ class Session {
   void select_net();
   // The net the search uses: the bound net when Evaluation is learned, else none.
   std::shared_ptr<const engine::nnue::Model> search_model() const;
+  // With UCI_ShowWDL, the model of the info lines' wdl: the net's when the search uses it.
+  std::optional<WdlModel> wdl_model() const;
   void print_learned_eval();
 
   // Opening book (session_book.cpp).

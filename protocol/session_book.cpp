@@ -106,7 +106,7 @@ void Session::print_book_answer(const std::string& move, int score, const std::s
     best.ponder = ponder;
     info.pv.push_back(ponder);
   }
-  out_.line(format_info(info, mode_, options_.check("UCI_ShowWDL")));
+  out_.line(format_info(info, mode_, wdl_model()));
   out_.line(format_bestmove(best, mode_));
 }
 

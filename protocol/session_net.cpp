@@ -64,6 +64,12 @@ std::shared_ptr<const engine::nnue::Model> Session::search_model() const {
   return options_.text("Evaluation") == "learned" ? model_ : nullptr;
 }
 
+std::optional<WdlModel> Session::wdl_model() const {
+  if (!options_.check("UCI_ShowWDL")) return std::nullopt;
+  if (!search_model()) return WdlModel::classical();
+  return WdlModel::learned(net_->net.scale, net_->draw_permille);
+}
+
 void Session::print_learned_eval() {
   if (!net_) {
     out_.line("Learned evaluation: none (no net for this game)");
@@ -79,8 +85,12 @@ void Session::print_learned_eval() {
   const double expected = 100.0 / (1.0 + std::exp(-static_cast<double>(*score) / net_->net.scale));
   char percent[16];
   std::snprintf(percent, sizeof percent, "%.1f", expected);
+  const std::string wdl =
+      options_.check("UCI_ShowWDL")
+          ? "," + wdl_words(*score, WdlModel::learned(net_->net.scale, net_->draw_permille))
+          : "";
   out_.line("Learned evaluation (net " + adapters::quote(net_->path) +
-            "): " + std::to_string(*score) + " (expected score " + percent + " %)");
+            "): " + std::to_string(*score) + " (expected score " + percent + " %" + wdl + ")");
   out_.line(std::string("The search uses the ") + (search_model() ? "learned" : "classical") +
             " evaluation (Evaluation " + options_.text("Evaluation") + ")");
 }

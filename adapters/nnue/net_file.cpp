@@ -85,13 +85,15 @@ Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name
   const auto qa = read_le<std::uint32_t>(bytes, 92), qb = read_le<std::uint32_t>(bytes, 96);
   const auto scale = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, 100));
   f.positions = read_le<std::uint64_t>(bytes, 104);
+  const auto draw_permille = read_le<std::uint32_t>(bytes, 116);
   const bool sizes_fit =
       read_le<std::uint32_t>(bytes, 12) == kHeaderBytes &&
       read_le<std::uint32_t>(bytes, 112) == kLayoutBoardLetters && !f.letters.empty() &&
       points >= 1 && points <= 4096 && inputs == 2 * f.letters.size() * points && hidden >= 1 &&
       hidden <= static_cast<std::uint32_t>(engine::nnue::kMaxHidden) &&
       qa == static_cast<std::uint32_t>(engine::nnue::kQA) &&
-      qb == static_cast<std::uint32_t>(engine::nnue::kQB) && scale > 0 && scale <= 100000;
+      qb == static_cast<std::uint32_t>(engine::nnue::kQB) && scale > 0 && scale <= 100000 &&
+      draw_permille <= static_cast<std::uint32_t>(kMaxDrawPermille);
   if (!sizes_fit) return make_error(what + ": damaged header (sizes that do not fit together)");
   const std::size_t weights = std::size_t{inputs} * hidden + hidden + 2 * std::size_t{hidden};
   const std::size_t size = kHeaderBytes + 2 * weights + 4 + 8;
@@ -102,6 +104,7 @@ Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name
       hash_text(std::string_view(bytes).substr(0, size - 8), kChecksumSeed))
     return make_error(what + ": checksum mismatch (the file is damaged)");
   f.points = static_cast<int>(points);
+  f.draw_permille = static_cast<int>(draw_permille);
   auto& net = f.net;
   net.inputs = static_cast<int>(inputs);
   net.hidden = static_cast<int>(hidden);
@@ -140,6 +143,7 @@ std::string encode_net_file(const NetFile& f) {
   write_le<std::int32_t>(bytes, 100, net.scale);
   write_le<std::uint64_t>(bytes, 104, f.positions);
   write_le<std::uint32_t>(bytes, 112, kLayoutBoardLetters);
+  write_le<std::uint32_t>(bytes, 116, static_cast<std::uint32_t>(f.draw_permille));
   for (const auto* weights : {&net.w1, &net.b1, &net.w2})
     for (const std::int16_t w : *weights) {
       bytes.append(2, '\0');

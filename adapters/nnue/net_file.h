@@ -19,6 +19,7 @@ namespace triad::adapters::nnue {
 
 inline constexpr std::uint32_t kNetFormatVersion = 1;
 inline constexpr std::uintmax_t kMaxNetFileBytes = 64u << 20;
+inline constexpr int kMaxDrawPermille = 1000;
 
 struct NetFile {
   std::string path;     // as given
@@ -27,6 +28,10 @@ struct NetFile {
   std::string letters;  // the layout: the men's letters (upper case), e.g. "PBX"
   int points = 0;
   std::uint64_t positions = 0;  // positions it was trained on
+  // Draws per 1000 games from an even position (expected score E = 0.5), fitted on the
+  // validation games: the draw share at E is draw_permille * 2 min(E, 1 - E) / 1000 (protocol/
+  // wdl.h). Nets of older trainers have 0 there (their reserved bytes).
+  int draw_permille = 0;
   engine::nnue::Network net;
 };
 

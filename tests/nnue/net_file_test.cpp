@@ -1,5 +1,6 @@
 // adapters/nnue/net_file.h: a net encoded by encode_net_file reads back field for field and
-// weight for weight, and the reader refuses the encoded bytes once one is changed or cut.
+// weight for weight, and the reader refuses the encoded bytes once one is changed or cut, and
+// a header whose fields do not make sense.
 #include <gtest/gtest.h>
 
 #include "tests/nnue/random_net_file.h"
@@ -10,6 +11,7 @@ namespace {
 TEST(NetFile, AnEncodedNetReadsBack) {
   auto made = random_net_file("ivesdama", "P", 25, 12, 3);
   made.variant = "ivesdama-arc";
+  made.draw_permille = 437;
   const std::string bytes = encode_net_file(made);
   // 128 header bytes, int16 W1, b1 and w2, int32 b2, u64 checksum.
   EXPECT_EQ(bytes.size(), 128u + 2 * (50 * 12 + 12 + 24) + 4 + 8);
@@ -21,6 +23,7 @@ TEST(NetFile, AnEncodedNetReadsBack) {
   EXPECT_EQ(read->letters, "P");
   EXPECT_EQ(read->points, 25);
   EXPECT_EQ(read->positions, made.positions);
+  EXPECT_EQ(read->draw_permille, 437);
   EXPECT_EQ(read->net.inputs, 50);
   EXPECT_EQ(read->net.hidden, 12);
   EXPECT_EQ(read->net.scale, made.net.scale);
@@ -40,6 +43,14 @@ TEST(NetFile, AChangedOrCutEncodingIsRefused) {
   const auto cut = parse_net_file(bytes.substr(0, bytes.size() - 1), "x.nnue");
   ASSERT_FALSE(cut);
   EXPECT_NE(cut.error().message.find("is truncated or damaged"), std::string::npos);
+  // A draw rate above 1000 per 1000 games, checksum and all in order, is a damaged header.
+  auto too_drawn = random_razzle_net(5);
+  too_drawn.draw_permille = kMaxDrawPermille;
+  EXPECT_TRUE(parse_net_file(encode_net_file(too_drawn), "x.nnue"));
+  too_drawn.draw_permille = kMaxDrawPermille + 1;
+  const auto refused = parse_net_file(encode_net_file(too_drawn), "x.nnue");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("damaged header"), std::string::npos);
 }
 
 }  // namespace

@@ -356,14 +356,14 @@ TEST(FormatInfo, MateIsMovesInUciAndPliesInUgi) {
   info.depth = 5;
   info.score = engine::kMateScore - 3;  // side to move wins in 3 plies
   info.pv = {"a1a2"};
-  EXPECT_NE(format_info(info, Mode::kUci, false).find(" score mate 2 "), std::string::npos);
-  EXPECT_NE(format_info(info, Mode::kUgi, false).find(" score mate 3 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUci, std::nullopt).find(" score mate 2 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUgi, std::nullopt).find(" score mate 3 "), std::string::npos);
   info.score = -(engine::kMateScore - 4);  // side to move loses in 4 plies
-  EXPECT_NE(format_info(info, Mode::kUci, false).find(" score mate -2 "), std::string::npos);
-  EXPECT_NE(format_info(info, Mode::kUgi, false).find(" score mate -4 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUci, std::nullopt).find(" score mate -2 "), std::string::npos);
+  EXPECT_NE(format_info(info, Mode::kUgi, std::nullopt).find(" score mate -4 "), std::string::npos);
   info.score = 37;
   info.bound = engine::Bound::kLower;
-  const auto line = format_info(info, Mode::kUci, true);
+  const auto line = format_info(info, Mode::kUci, WdlModel::classical());
   const std::string head = "info depth 5 seldepth 5 multipv 1 score cp 37 lowerbound wdl ";
   ASSERT_TRUE(starts_with(line, head)) << line;
   const auto wdl = tokenize(std::string_view(line).substr(head.size()));

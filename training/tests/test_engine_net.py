@@ -5,6 +5,7 @@ loaded before stays. And the trainer's view of the boards against the engine's: 
 names in position-line order, and its mirror images, which the rules treat alike. And the
 second generation: triad-datagen -evalfile with a trained net, then a net trained on both."""
 import json
+import math
 import os
 import random
 import re
@@ -163,6 +164,47 @@ def test_the_mirror_is_a_symmetry_of_the_rules(variant, tmp_path):
     counts = re.findall(r"^Nodes searched: (\d+)", out, re.M)
     assert len(counts) == 2 * len(lines)
     assert counts[0::2] == counts[1::2], out
+
+
+def expected_wdl(score, scale, draw_permille):
+    """protocol/wdl.h's learned model: win + draw / 2 = sigmoid(score / scale), the draws
+    draw_permille * 2 min(E, 1 - E) per 1000."""
+    e = 1 / (1 + math.exp(-score / scale))
+    draw = draw_permille / 1000 * 2 * min(e, 1 - e)
+    win, loss = round(1000 * (e - draw / 2)), round(1000 * (1 - e - draw / 2))
+    return win, 1000 - win - loss, loss
+
+
+@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+def test_the_wdl_is_the_nets_calibrated_estimate(variant, tmp_path, nets):
+    # The net's draw rate (here set to 300 per 1000) reaches the engine through the file:
+    # with UCI_ShowWDL, `eval` and the search's info lines give the net's estimate for their
+    # score; with the classical evaluation the info lines use the fixed model instead.
+    meta, weights = net_file.read(str(nets(variant, tmp_path)))
+    meta["draw_permille"] = 300
+    net_file.write(str(tmp_path / "drawn.nnue"), meta, weights)
+    line = random_positions(variant, 1, 5)[0]
+    common = ["setoption name EvalFile value drawn.nnue", "setoption name UCI_ShowWDL value true",
+              "position fen " + line]
+    out = engine(variant, tmp_path, *common, "eval", "go depth 3")
+    shown = re.search(r"^Learned evaluation \(net 'drawn.nnue'\): (-?\d+) \(expected score "
+                      r"[\d.]+ %, wdl (\d+) (\d+) (\d+)\)$", out, re.M)
+    assert shown, out
+    wdl = tuple(int(shown[k]) for k in (2, 3, 4))
+    assert wdl == expected_wdl(int(shown[1]), meta["scale"], 300)
+    infos = re.findall(r"^info depth .* score cp (-?\d+) (?:\w+bound )?wdl (\d+) (\d+) (\d+) ",
+                       out, re.M)
+    assert infos, out
+    for score, *got in infos:
+        want = expected_wdl(int(score), meta["scale"], 300)
+        assert all(abs(int(g) - w) <= 1 for g, w in zip(got, want)), (score, got, want)
+    classical = engine(variant, tmp_path, *common, "setoption name Evaluation value classical",
+                       "go depth 3")
+    infos = re.findall(r"^info depth .* score cp (-?\d+) (?:\w+bound )?wdl (\d+) (\d+) (\d+) ",
+                       classical, re.M)
+    assert infos, classical
+    assert any(tuple(int(g) for g in got) != expected_wdl(int(score), meta["scale"], 300)
+               for score, *got in infos), classical
 
 
 def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):

@@ -172,6 +172,10 @@ def test_the_calibration_table_is_the_nets_on_the_validation_games(razzle, tmp_p
     assert float(rows[-1]["log_loss"]) == pytest.approx(whole, abs=1e-6)
     assert float(rows[-1]["predicted"]) == pytest.approx(p.mean(), abs=1e-6)
     assert "calibration on %d validation positions (log loss %.4f)" % (len(p), whole) in out
+    # The net carries the draw rate fitted on the same positions, for the engine's wdl.
+    meta, _ = net_file.read(str(net_path))
+    assert meta["draw_permille"] == calibration.draw_permille(p, results)
+    assert "draw rate at expected score 0.5: %.1f %%" % (meta["draw_permille"] / 10) in out
 
 
 def test_the_calibration_buckets_by_expected_score():
@@ -187,6 +191,16 @@ def test_the_calibration_buckets_by_expected_score():
     assert 0 < rows[-1]["log_loss"] < 30
     assert rows[-1]["log_loss"] == pytest.approx(calibration.log_loss(
         [0.0, 0.05, 0.1, 0.95, 1.0], [0, 0.5, 1, 1, 1]))
+
+
+def test_the_draw_rate_is_fitted_to_the_drawn_positions():
+    # rate * sum(2 min(E, 1 - E)) is the number of draws: two of four even positions drawn is
+    # half the games at an even score; a draw where E is 0.25 and 0.75 weighs half as much.
+    assert calibration.draw_permille([0.5] * 4, [0, 0, 1, -1]) == 500
+    assert calibration.draw_permille([0.25, 0.75, 0.25, 0.75], [0, 1, -1, 1]) == 500
+    assert calibration.draw_permille([0.5, 0.9], [1, -1]) == 0
+    assert calibration.draw_permille([0.1, 0.1], [0, 0]) == 1000  # capped: at most every game
+    assert calibration.draw_permille([1.0, 0.0], [0, 0]) == 0  # certain predictions: no weight
 
 
 def one_error(capsys, args, what):
@@ -244,6 +258,13 @@ def test_a_damaged_net_file_is_refused(razzle, tmp_path, capsys):
     (tmp_path / "v9.nnue").write_bytes(bytes(raw[:8]) + (9).to_bytes(4, "little") + bytes(raw[12:]))
     with pytest.raises(net_file.NetError, match="net format version 9"):
         net_file.read(str(tmp_path / "v9.nnue"))
+    # A draw rate above every game, with a checksum that fits: a damaged header.
+    drawn = bytearray(good.read_bytes())
+    drawn[116:120] = (1001).to_bytes(4, "little")
+    drawn[-8:] = net_file.checksum(bytes(drawn[:-8])).to_bytes(8, "little")
+    (tmp_path / "drawn.nnue").write_bytes(bytes(drawn))
+    with pytest.raises(net_file.NetError, match="a draw rate of 1001"):
+        net_file.read(str(tmp_path / "drawn.nnue"))
     # A net written over a folder is refused, the folder kept.
     (tmp_path / "dir.nnue").mkdir()
     one_error(capsys, ["-data", razzle, "-out", tmp_path / "dir.nnue", "-epochs", 1, "-hidden", 4],

@@ -3,7 +3,9 @@ positions bucketed by the net's expected score sigmoid(y) in ten buckets of widt
 last one includes 1), and for each bucket and for all positions the count, the mean
 predicted score, the mean actual result ((result + 1) / 2: 1 win, 0.5 draw, 0 loss), the
 share of draws and the log loss of the predictions against the results. A calibrated net's
-mean predicted score is its mean result in every bucket."""
+mean predicted score is its mean result in every bucket. And the net's draw rate: the draws
+per 1000 games at expected score 0.5 of the engine's win/draw/loss model, in which the draw
+share at expected score E is rate * 2 min(E, 1 - E) (protocol/wdl.h)."""
 import os
 
 import numpy as np
@@ -42,6 +44,17 @@ def table(predicted, results):
     rows = [row(str(b + 1), b / BUCKETS, (b + 1) / BUCKETS, bucket == b) for b in range(BUCKETS)]
     rows.append(row("all", 0.0, 1.0, np.ones(len(p), dtype=bool)))
     return rows
+
+
+def draw_permille(predicted, results):
+    """The draw rate (0..1000) at which the model's expected number of draws on these
+    positions is the number of drawn positions among them."""
+    p = np.asarray(predicted, dtype=np.float64)
+    weight = float(np.sum(2 * np.minimum(p, 1 - p)))
+    draws = int(np.sum(np.asarray(results) == 0))
+    if weight <= 0:
+        return 0
+    return int(min(1000, round(1000 * draws / weight)))
 
 
 def write_csv(path, rows):

@@ -10,7 +10,9 @@ Header (offsets in bytes):
      32  char[32] variant trained on      100  i32  scale (engine points per unit of y)
      64  char[16] layout letters          104  u64  positions trained on
      80  u32      board points            112  u32  layout (1: board letters, mover's view)
-                                          116  u32[3] reserved (0)
+                                          116  u32  draws per 1000 games at expected score
+                                                    0.5 (0..1000; older nets: 0)
+                                          120  u32[2] reserved (0)
 Then W1 int16[inputs][H] (one row of H per input), b1 int16[H], w2 int16[2H], b2 int32, and
 a u64 checksum: FNV-1a 64 of every byte before it, from the offset basis xor the seed
 0x54454E4441495254, finished by splitmix64 (the hash of Triad's book files, other seed).
@@ -26,7 +28,8 @@ FORMAT_VERSION = 1
 HEADER_BYTES = 128
 LAYOUT_BOARD_LETTERS = 1
 CHECKSUM_SEED = 0x54454E4441495254  # "TRIADNET" read as a little-endian u64
-_HEADER = struct.Struct("<8sII16s32s16sIIIIIiQI12x")
+_HEADER = struct.Struct("<8sII16s32s16sIIIIIiQII8x")
+MAX_DRAW_PERMILLE = 1000
 assert _HEADER.size == HEADER_BYTES
 _MASK = (1 << 64) - 1
 
@@ -51,7 +54,7 @@ def encode(meta, weights):
     head = _HEADER.pack(MAGIC, FORMAT_VERSION, HEADER_BYTES, meta["game"].encode(),
                         meta["variant"].encode(), meta["letters"].encode(), meta["points"],
                         inputs, hidden, meta["qa"], meta["qb"], meta["scale"],
-                        meta["positions"], LAYOUT_BOARD_LETTERS)
+                        meta["positions"], LAYOUT_BOARD_LETTERS, meta.get("draw_permille", 0))
     body = (head + w1.astype("<i2").tobytes() + b1.astype("<i2").tobytes()
             + w2.astype("<i2").tobytes() + struct.pack("<i", int(b2)))
     return body + struct.pack("<Q", checksum(body))
@@ -85,11 +88,14 @@ def read(path):
     if len(data) < HEADER_BYTES or data[:8] != MAGIC:
         raise NetError("%s: is not a Triad net file" % what)
     (_, version, header_bytes, game, variant, letters, points, inputs, hidden, qa, qb, scale,
-     positions, layout) = _HEADER.unpack_from(data)
+     positions, layout, draw_permille) = _HEADER.unpack_from(data)
     if version != FORMAT_VERSION:
         raise NetError("%s: has net format version %d; this reads version %d"
                        % (what, version, FORMAT_VERSION))
     size = HEADER_BYTES + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 8
+    if draw_permille > MAX_DRAW_PERMILLE:
+        raise NetError("%s: damaged header (a draw rate of %d per 1000 games)"
+                       % (what, draw_permille))
     if header_bytes != HEADER_BYTES or layout != LAYOUT_BOARD_LETTERS or len(data) != size:
         raise NetError("%s: is truncated or damaged (%d bytes, the header says %d)"
                        % (what, len(data), size))
@@ -105,5 +111,6 @@ def read(path):
     b2 = np.int32(struct.unpack_from("<i", data, at)[0])
     strip = lambda b: b.rstrip(b"\0").decode("ascii", "replace")
     meta = {"game": strip(game), "variant": strip(variant), "letters": strip(letters),
-            "points": points, "qa": qa, "qb": qb, "scale": scale, "positions": positions}
+            "points": points, "qa": qa, "qb": qb, "scale": scale, "positions": positions,
+            "draw_permille": draw_permille}
     return meta, (w1, b1, w2, b2)

@@ -7,7 +7,8 @@ learning rate -lr times -lrdecay to the power of the epochs before it, then meas
 on the validation games (whole games, set aside by a fixed hash of the game index). After
 every epoch the state is saved to OUT.ckpt (atomically): the same command continues from the
 last finished epoch after a stop; OUT.csv gets each epoch's losses, and at the end
-OUT.calibration.csv the trained net's calibration on the validation games (calibration.py). The loss is the squared
+OUT.calibration.csv the trained net's calibration on the validation games (calibration.py),
+whose draw rate goes into the net for the engine's win/draw/loss estimate. The loss is the squared
 error of the predicted expected score sigmoid(y) against a blend of the search's verdict
 sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
 `scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
@@ -269,9 +270,11 @@ def run(argv):
     rows = calibration.table(p, data.results[data.val])
     calibration.write_csv(calibration_file, rows)
     print(calibration.text(rows), flush=True)
+    draws = calibration.draw_permille(p, data.results[data.val])
+    print("draw rate at expected score 0.5: %.1f %%" % (draws / 10), flush=True)
     meta = {"game": header["game"], "variant": header["variant"], "letters": data.letters,
             "points": data.points, "qa": md.QA, "qb": md.QB, "scale": scale,
-            "positions": len(data.train)}
+            "positions": len(data.train), "draw_permille": draws}
     net_file.write(args.out, meta, md.quantise(net))
     print("net %s: %d inputs, %d hidden, %d bytes" % (args.out, data.inputs, args.hidden,
                                                      os.path.getsize(args.out)), flush=True)

@@ -1,0 +1,32 @@
+// Win/draw/loss estimates in permille for `info ... wdl W D L` (UCI_ShowWDL) and `eval`
+// (docs/protocol.md "UCI_ShowWDL"). Two models: the learned evaluation's, calibrated on the
+// validation games of its net (the trainer fits the net's scale and draw rate), and the fixed
+// model used with the classical evaluations.
+#pragma once
+
+#include <string>
+
+namespace triad::protocol {
+
+struct Wdl {
+  int win = 0, draw = 0, loss = 0;  // permille, summing to 1000
+};
+
+struct WdlModel {
+  // A net's model: expected score E = sigmoid(score / scale), draw share
+  // draw_permille * 2 min(E, 1 - E) / 1000 (every draw taken half from the wins and half from
+  // the losses, so that win + draw / 2 = E). scale 0: the fixed model (classical()).
+  int scale = 0;
+  int draw_permille = 0;
+
+  static WdlModel classical() { return {}; }
+  static WdlModel learned(int scale, int draw_permille) { return {scale, draw_permille}; }
+};
+
+// The estimate for `score` (engine points from the side to move; mate scores are certain).
+Wdl estimate_wdl(int score, const WdlModel& model);
+
+// " wdl W D L", as it follows the score in an info line.
+std::string wdl_words(int score, const WdlModel& model);
+
+}  // namespace triad::protocol
