@@ -10,9 +10,13 @@ namespace triad::protocol {
 
 namespace {
 
-int permille(double p) { return static_cast<int>(std::lround(1000 * p)); }
+int permille(double p) {
+  return static_cast<int>(std::lround(1000 * p));
+}
 
-double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double logistic(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
 
 }  // namespace
 

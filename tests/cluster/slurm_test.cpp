@@ -3,9 +3,11 @@
 // docs/cluster.md submitted with sbatch (mpirun inside the allocation, and srun --mpi=pmix),
 // and srun --mpi=pmix from outside an allocation, all through cluster/triad-mpi-run. Each plays
 // exactly the games of the one-machine run, and the job ends with the documented exit status: 0
-// when the match finished (also after a worker was killed), 2 for an error at the start.
+// when the match finished (also after a worker was killed), 2 for an error at the start. A
+// job ended by scancel is resumed by submitting the same script again.
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -62,6 +64,12 @@ class Slurm : public AgainstLocalRun {
   // sbatch --wait exits with the job's status.
   ProcessResult sbatch(const std::string& launcher, const std::vector<std::string>& resources,
                        const std::vector<std::string>& match) {
+    write_batch_script(launcher, match);
+    return JobProcess(sbatch_words(with({"--wait"}, resources)), dir.path()).wait(kJobBound);
+  }
+  // job.sbatch in dir: the documented script of `launcher` with `match` as its settings, and
+  // the programs it names beside it.
+  void write_batch_script(const std::string& launcher, const std::vector<std::string>& match) {
     const std::string head = documented_batch_script(launcher);
     EXPECT_FALSE(head.empty()) << "docs/cluster.md: no batch script with '" << launcher
                                << " ... ./triad-match -mpi \\'";
@@ -70,15 +78,19 @@ class Slurm : public AgainstLocalRun {
     for (std::size_t i = 0; i < match.size(); ++i)
       script << "    '" << match[i] << "'" << (i + 1 < match.size() ? " \\\n" : "\n");
     script.close();
-    std::filesystem::create_symlink(kTriadMatch, dir / "triad-match");
-    std::filesystem::create_symlink(kWrapper, dir / "triad-mpi-run");
-    // Submitted from dir: the script runs in $SLURM_SUBMIT_DIR.
-    auto words = with(
-        {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir.path().string(),
-         boost::process::search_path("sbatch").string(), "--wait", "--time=5", "--output=job.log"},
-        resources);
+    std::error_code exists;  // a second submission of the same folder keeps the links
+    std::filesystem::create_symlink(kTriadMatch, dir / "triad-match", exists);
+    std::filesystem::create_symlink(kWrapper, dir / "triad-mpi-run", exists);
+  }
+  // sbatch `options` job.sbatch, submitted from dir (the script runs in $SLURM_SUBMIT_DIR),
+  // its output appended to job.log.
+  std::vector<std::string> sbatch_words(const std::vector<std::string>& options) const {
+    auto words = with({"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir.path().string(),
+                       boost::process::search_path("sbatch").string(), "--time=5",
+                       "--output=job.log", "--open-mode=append"},
+                      options);
     words.push_back("job.sbatch");
-    return JobProcess(words, dir.path()).wait(kJobBound);
+    return words;
   }
   ProcessResult sbatch_mpirun(const std::vector<std::string>& match) {
     return sbatch("./triad-mpi-run mpirun", {"--nodes=3", "--cpus-per-task=2"}, match);
@@ -133,6 +145,49 @@ TEST_F(Slurm, SrunWithPmixPlaysTheGamesOfTheLocalRun) {
   EXPECT_EQ(job.exit_code, 0) << job.out << job.err;
   expect_local_games("srun --mpi=pmix");
   EXPECT_NE(job.out.find("  rank 2 ("), std::string::npos) << job.out;  // as above: 3 tasks
+}
+
+// scancel ends the job as Slurm ends any job (SIGTERM to the batch script and every step,
+// SIGKILL after KillWait): rank 0 keeps the games it committed, no rank outlives the job,
+// and the same script submitted again with its -resume file plays exactly the rest.
+TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
+  const auto match = builtin_match(15000);  // 60 000 games: seconds, scancel comes first
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string(), state = (dir / "state.json").string();
+  write_batch_script("./triad-mpi-run mpirun", with(match, with(outputs(), {"-resume", state})));
+  const auto submitted =
+      JobProcess(sbatch_words({"--parsable", "--nodes=3", "--cpus-per-task=2"}), dir.path())
+          .wait(kJobBound);
+  ASSERT_EQ(submitted.exit_code, 0) << submitted.err;
+  const std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
+  ASSERT_FALSE(job.empty()) << submitted.out;
+  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    std::this_thread::sleep_for(10ms);
+  const auto scancel = run_job({boost::process::search_path("scancel").string(), job}, dir.path());
+  ASSERT_EQ(scancel.exit_code, 0) << scancel.err;
+  // The job has ended when squeue no longer lists it as pending, running or completing.
+  const auto squeue = boost::process::search_path("squeue").string();
+  std::string listed;
+  for (int i = 0; i < 300; ++i) {
+    listed = run_job({squeue, "-h", "-o", "%T %r", "-t", "PD,R,CG", "-j", job}, dir.path()).out;
+    if (listed.empty()) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_EQ(listed, "") << "job " << job << " still listed 30 s after scancel";
+  EXPECT_EQ(processes_mentioning(state), 0) << "no rank outlives the cancelled job";
+  const auto before = lines_starting(read_text(pgn), "[Game ").size();
+  ASSERT_GT(before, 0u);
+  ASSERT_LT(before, 60000u) << "the job ended before scancel; make the match longer";
+
+  const auto resumed =
+      JobProcess(sbatch_words({"--wait", "--nodes=3", "--cpus-per-task=2"}), dir.path())
+          .wait(kJobBound);
+  const auto log = read_text(dir / "job.log");
+  const auto end_of_log = log.substr(log.size() - std::min<std::size_t>(log.size(), 2000));
+  ASSERT_FALSE(resumed.timed_out) << end_of_log;
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err << end_of_log;
+  EXPECT_NE(log.find("Resuming: "), std::string::npos) << end_of_log;
+  expect_local_games("scancel, then the same script again");
 }
 
 // Slurm does not end a step when one of its tasks dies (KillOnBadExit=0, the default): the

@@ -12,7 +12,9 @@
 namespace triad::protocol {
 namespace {
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
 
 TEST(Wdl, TheLearnedModelKeepsTheNetsExpectedScoreAndDrawRate) {
   for (const int draws : {0, 120, 400, 1000}) {

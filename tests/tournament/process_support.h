@@ -51,8 +51,8 @@ class MatchProcess {
     std::vector<std::string> words;
   };
   MatchProcess(const FullCommand& command, const std::filesystem::path& dir)
-      : out_(dir / "stdout.txt"),
-        err_(dir / "stderr.txt"),
+      : out_(emptied(dir / "stdout.txt")),
+        err_(emptied(dir / "stderr.txt")),
         child_(boost::process::args(command.words), boost::process::std_out > out_.string(),
                boost::process::std_err > err_.string(),
                boost::process::std_in < boost::process::null) {}
@@ -81,6 +81,13 @@ class MatchProcess {
   }
 
  private:
+  // `file`, emptied: the child's output is appended to what the file holds, and an earlier
+  // process of the same folder must not show through.
+  static std::filesystem::path emptied(const std::filesystem::path& file) {
+    std::ofstream(file, std::ios::trunc);
+    return file;
+  }
+
   std::filesystem::path out_;
   std::filesystem::path err_;
   boost::process::child child_;
