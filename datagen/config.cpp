@@ -25,6 +25,7 @@ po::options_description describe() {
   d.add_options()
     ("help", "this text")
     ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: the variant played")
+    ("variants", po::value<std::vector<std::string>>()->composing(), "FILE: more variants (YAML, docs/protocol.md); may be repeated")
     ("games", po::value<std::string>(), "N: games 0..N-1 (a resumed run may ask for more)")
     ("nodes", po::value<std::string>()->default_value("5000"), "N: nodes searched per move")
     ("randomplies", po::value<std::string>()->default_value("8"), "N: uniformly random legal plies at the start of each game (not written)")
@@ -47,6 +48,10 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
   if (!vm.count("games")) return make_error("no -games N (how many games to play)");
   if (!vm.count("output")) return make_error("no -output FILE (the data file)");
   c.variant = vm["variant"].as<std::string>();
+  if (vm.count("variants"))
+    for (const auto& file : vm["variants"].as<std::vector<std::string>>())
+      if (auto r = c.variants.load_file(file); !r)
+        return make_error("-variants: " + r.error().message);
   TRIAD_ASSIGN(c.games, runner::int_option<std::int64_t>(vm, "-games", 1, std::int64_t{1} << 32));
   TRIAD_ASSIGN(c.nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, std::uint64_t{1} << 40));
   TRIAD_ASSIGN(c.random_plies, runner::int_option<int>(vm, "-randomplies", 0, 1000));

@@ -7,12 +7,15 @@
 #include <filesystem>
 #include <string>
 
+#include "adapters/common/variants.h"
 #include "engine/core/result.h"
 
 namespace triad::datagen {
 
 struct DatagenConfig {
   std::string variant = "razzledazzle";
+  // The built-in variants and those of the -variants files (each rank of -mpi reads them).
+  adapters::VariantRegistry variants = adapters::VariantRegistry::builtin();
   std::int64_t games = 0;          // games 0..games-1 of the run (a resumed run may ask for more)
   std::uint64_t nodes = 5000;      // per move
   int random_plies = 8;            // random legal plies from the start (or the opening)

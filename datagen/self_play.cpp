@@ -53,8 +53,7 @@ Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::fil
 }  // namespace
 
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
-  const auto registry = adapters::VariantRegistry::builtin();
-  const auto found = registry.lookup(config.variant);
+  const auto found = config.variants.lookup(config.variant);
   if (!found) return make_error("-variant: " + found.error().message);
   const auto* variant = *found;
   if (config.variant.size() > kMaxVariantName || variant->game.size() > kMaxGameName)

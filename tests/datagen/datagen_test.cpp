@@ -4,6 +4,7 @@
 // of an uninterrupted run.
 #include <signal.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -76,6 +77,43 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
     }
   }
   EXPECT_EQ(result_by_side.size(), 6u) << "every game kept positions";
+}
+
+// A variant of a -variants file (Íves dáma on the 5 x 5 Alquerque board of
+// docs/games/ives-dama.md) is played like a built-in one; its name and board size go into the
+// header.
+TEST(Datagen, PlaysAVariantOfAVariantsFile) {
+  TempDir dir("datagen_variants");
+  std::filesystem::copy_file(TRIAD_SOURCE_DIR "/tests/ivesdama/alquerque-5x5.yaml",
+                             dir / "alquerque.yaml");
+  write_text(dir / "variants.yaml",
+             "variants:\n  - name: ivesdama-alquerque\n    game: ivesdama\n"
+             "    board: alquerque.yaml\n");
+  const auto file = dir / "data.bin";
+  const std::vector<std::string> run = {"-variants",  (dir / "variants.yaml").string(),
+                                        "-variant",   "ivesdama-alquerque",
+                                        "-games",     "3",
+                                        "-nodes",     "300",
+                                        "-quiet",     "-output",
+                                        file.string()};
+  const auto r = run_datagen(run, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto data = read_ok(file);
+  EXPECT_EQ(data.header.game, "ivesdama");
+  EXPECT_EQ(data.header.variant, "ivesdama-alquerque");
+  EXPECT_EQ(data.header.points, 25u);
+  ASSERT_GT(data.records.size(), 0u);
+  for (const auto& rec : data.records) {
+    ASSERT_EQ(rec.board.size(), 25u);
+    EXPECT_EQ(rec.board.find_first_not_of("pP."), std::string::npos) << rec.board;
+    EXPECT_LE(std::count(rec.board.begin(), rec.board.end(), 'p'), 12) << rec.board;
+  }
+  // Without the file the name is unknown, and nothing is written.
+  const auto unknown = run_datagen({"-variant", "ivesdama-alquerque", "-games", "1", "-quiet",
+                                    "-output", (dir / "none.bin").string()},
+                                   dir.path());
+  expect_refused(unknown, "-variant: unknown variant 'ivesdama-alquerque'");
+  EXPECT_FALSE(std::filesystem::exists(dir / "none.bin"));
 }
 
 TEST(Datagen, NumpyReadsTheFileWithTheDocumentedDtype) {

@@ -127,16 +127,18 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
 }
 
 TEST(CommandLine, EveryProgramThatTakesAVariantNamesTheUnknownOneAlikeAndTakesVariantsFiles) {
-  const std::vector<std::vector<std::string>> words = {
-      {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random"},
-      {"-depth", "1", "in.txt"},
-      {"-book", "x.book"},
-      {"-out", "s.txt"},
+  // Each program of kPrograms that takes -variant, with the other words it needs.
+  const std::vector<std::pair<std::size_t, std::vector<std::string>>> runs = {
+      {0, {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random"}},
+      {1, {"-depth", "1", "in.txt"}},
+      {2, {"-book", "x.book"}},
+      {3, {"-out", "s.txt"}},
+      {5, {"-games", "1", "-output", "x.bin"}},
   };
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const Program& program = kPrograms[i];
+  for (const auto& [index, words] : runs) {
+    const Program& program = kPrograms[index];
     auto with = [&](std::vector<std::string> more) {
-      more.insert(more.end(), words[i].begin(), words[i].end());
+      more.insert(more.end(), words.begin(), words.end());
       return more;
     };
     const ProgramRun unknown = run(program, with({"-variant", "chess"}));
