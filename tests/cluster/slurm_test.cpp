@@ -217,5 +217,43 @@ TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
   expect_local_games("rank 2 killed under srun");
 }
 
+// Rank 0 killed under srun: the workers miss its heartbeats for a lease and leave, so the step
+// ends (with srun's status for the killed task: rank 0 wrote none), and the same srun with the
+// -resume file plays exactly the rest.
+TEST_F(Slurm, RankZeroKilledUnderSrunEndsTheStepAndTheRunResumes) {
+  const auto match = builtin_match(15000);
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string(), state = (dir / "state.json").string();
+  const auto settings =
+      with(match, with(outputs(), {"-resume", state, "-mpilease", std::to_string(kLeaseSeconds)}));
+  ProcessResult killed;
+  {
+    JobProcess process(srun_job(settings), dir.path());
+    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+      std::this_thread::sleep_for(10ms);
+    const int pid = rank_process(pgn, 0, "SLURM_PROCID");
+    ASSERT_GT(pid, 0) << process.out_so_far();
+    ::kill(pid, SIGKILL);
+    killed = process.wait(kJobBound);
+  }
+  ASSERT_FALSE(killed.timed_out) << killed.err;
+  EXPECT_NE(killed.exit_code, 0);
+  EXPECT_NE(killed.err.find("rank 0 not heard from for " + std::to_string(kLeaseSeconds) +
+                            " s; leaving the run"),
+            std::string::npos)
+      << killed.err;
+  for (int i = 0; i < 500 && processes_mentioning(state) > 0; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(processes_mentioning(state), 0) << "every rank has ended";
+  const auto before = lines_starting(read_text(pgn), "[Game ").size();
+  ASSERT_LT(before, 60000u) << "the run ended before rank 0 was killed; make the match longer";
+
+  const auto resumed = JobProcess(srun_job(settings), dir.path()).wait(kJobBound);
+  ASSERT_FALSE(resumed.timed_out) << resumed.err;
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("Resuming: "), std::string::npos);
+  expect_local_games("rank 0 killed under srun, then resumed");
+}
+
 }  // namespace
 }  // namespace triad::tournament::testing
