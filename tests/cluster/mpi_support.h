@@ -100,19 +100,22 @@ inline int rank_process(const std::string& text, int rank,
   return -1;
 }
 
-// How many running processes have `text` in their command line (to find orphaned ranks or
-// engines after a job ended), not counting this test program.
-inline int processes_mentioning(const std::string& text) {
-  int n = 0;
+// The running processes that have `text` in their command line (to find orphaned ranks or
+// engines after a job ended, or a daemon), not counting this test program.
+inline std::vector<int> processes_with(const std::string& text) {
+  std::vector<int> found;
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string pid = entry.path().filename().string();
     if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
     if (pid == std::to_string(::getpid())) continue;
     std::string cmdline = read_text(entry.path() / "cmdline");
     std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-    if (cmdline.find(text) != std::string::npos) ++n;
+    if (cmdline.find(text) != std::string::npos) found.push_back(std::stoi(pid));
   }
-  return n;
+  return found;
+}
+inline int processes_mentioning(const std::string& text) {
+  return static_cast<int>(processes_with(text).size());
 }
 
 // `mpirun -np 3 --enable-recovery <program> -mpi` (a dead rank does not end the job at once).

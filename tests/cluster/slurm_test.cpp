@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -215,6 +216,67 @@ TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
       << "the run ended before the fault; make the match longer\n"
       << job.out;
   expect_local_games("rank 2 killed under srun");
+}
+
+// The value of `name` in the environment of process `pid` ("" if it has none).
+std::string environment_value(int pid, const std::string& name) {
+  std::string environment = read_text("/proc/" + std::to_string(pid) + "/environ");
+  std::replace(environment.begin(), environment.end(), '\0', '\n');
+  const auto at = ("\n" + environment).find("\n" + name + "=");
+  if (at == std::string::npos) return "";
+  const auto start = at + name.size() + 1, end = environment.find('\n', start);
+  return environment.substr(start, end == std::string::npos ? end : end - start);
+}
+
+// The parent of process `pid` (field 4 of /proc/PID/stat, after the command in parentheses).
+int parent_process(int pid) {
+  const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
+  const auto after_command = stat.rfind(") ");
+  if (after_command == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(after_command + 2));
+  char state = 0;
+  int parent = -1;
+  fields >> state >> parent;
+  return parent;
+}
+
+// A node that stops answering for good (its power or its network gone), under the documented
+// srun batch script: the node's slurmd, the step's daemon there and its task (rank 2) are
+// stopped, not killed, so no connection to them closes. Rank 0 presumes rank 2 lost after a
+// lease and the others play its units; srun waits for the silent node, triad-mpi-run ends it
+// after its grace, and the job ends with rank 0's status.
+TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
+  const auto match = builtin_match(2000);
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string();
+  write_batch_script("./triad-mpi-run srun --mpi=pmix",
+                     with(match, with(outputs(), {"-mpilease", std::to_string(kLeaseSeconds)})));
+  ProcessResult job;
+  std::vector<int> stopped;
+  {
+    JobProcess process(sbatch_words({"--wait", "--nodes=3", "--ntasks=4", "--cpus-per-task=2"}),
+                       dir.path());
+    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+      std::this_thread::sleep_for(10ms);
+    const int task = rank_process(pgn, 2, "SLURM_PROCID");
+    ASSERT_GT(task, 0) << read_text(dir / "job.log");
+    const std::string node = environment_value(task, "SLURMD_NODENAME");
+    ASSERT_NE(node, "n1") << "rank 2 shares the batch script's node";
+    const auto daemon = processes_with("slurmd -D -N " + node + " ");
+    ASSERT_EQ(daemon.size(), 1u) << "the slurmd of node " << node;
+    stopped = {daemon[0], parent_process(task), task};
+    for (const int pid : stopped) ASSERT_EQ(::kill(pid, SIGSTOP), 0) << pid;
+    job = process.wait(kJobBound);
+  }
+  for (const int pid : stopped) ::kill(pid, SIGKILL);
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(job.timed_out) << job.err << log;
+  EXPECT_EQ(job.exit_code, 0) << job.err << log;
+  ASSERT_NE(log.find("Lost rank 2 (triad-slurm)"), std::string::npos)
+      << "the run ended before the fault; make the match longer\n"
+      << log;
+  EXPECT_NE(log.find("triad-mpi-run: rank 0 ended (status 0)"), std::string::npos) << log;
+  expect_local_games("a node stopped under an srun batch script");
 }
 
 // Rank 0 killed under srun: the workers miss its heartbeats for a lease and leave, so the step

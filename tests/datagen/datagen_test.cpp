@@ -182,14 +182,19 @@ TEST(Datagen, ThreadsWriteTheBytesOfOneThread) {
 }
 
 // Killed with SIGKILL in the middle, the same command continues: the file ends as the
-// uninterrupted run's, byte for byte.
+// uninterrupted run's, byte for byte. The killed run asks for more games than any machine
+// plays before the kill; the resumed and the uninterrupted runs ask for a few more than the
+// header counted (a larger -games continues a file as if asked for from the start).
 TEST(Datagen, AKilledRunResumesToTheBytesOfAnUninterruptedOne) {
   TempDir dir("datagen_killed");
   const auto file = dir / "killed.bin";
-  auto args = razzle_run(file, 200);
-  args.insert(args.end(), {"-concurrency", "2"});
+  const auto with_threads = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"-concurrency", "2"});
+    return args;
+  };
   {
     std::vector<std::string> words = {kTriadDatagen};
+    const auto args = with_threads(razzle_run(file, 1000000));
     words.insert(words.end(), args.begin(), args.end());
     std::filesystem::create_directories(dir / "job");
     tournament::testing::MatchProcess job(tournament::testing::MatchProcess::FullCommand{words},
@@ -205,11 +210,10 @@ TEST(Datagen, AKilledRunResumesToTheBytesOfAnUninterruptedOne) {
   }
   const auto cut = read_ok(file);
   ASSERT_GE(cut.header.games, 3u);
-  ASSERT_LT(cut.header.games, 200u) << "the run ended before it was killed; make it longer";
-  const auto resumed = run_datagen(args, dir.path());
+  const int games = static_cast<int>(cut.header.games) + 20;
+  const auto resumed = run_datagen(with_threads(razzle_run(file, games)), dir.path());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  auto whole = razzle_run(dir / "whole.bin", 200);
-  ASSERT_EQ(run_datagen(whole, dir.path()).exit_code, 0);
+  ASSERT_EQ(run_datagen(razzle_run(dir / "whole.bin", games), dir.path()).exit_code, 0);
   EXPECT_EQ(read_text(file), read_text(dir / "whole.bin"));
 }
 
