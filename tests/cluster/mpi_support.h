@@ -91,26 +91,6 @@ inline std::vector<std::string> lines_starting(const std::string& text, const st
   return out;
 }
 
-// The process id of MPI rank `rank` of a running job whose command line has `text`, or -1.
-// The rank is read from the process's environment: `variable` (mpirun's; srun sets
-// SLURM_PROCID).
-inline int rank_process(const std::string& text, int rank,
-                        const std::string& variable = "OMPI_COMM_WORLD_RANK") {
-  const std::string wanted = variable + "=" + std::to_string(rank);
-  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-    const std::string pid = entry.path().filename().string();
-    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::string cmdline = read_text(entry.path() / "cmdline");
-    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-    if (cmdline.find(text) == std::string::npos || cmdline.find("mpirun") != std::string::npos)
-      continue;
-    std::string environment = read_text(entry.path() / "environ");
-    std::replace(environment.begin(), environment.end(), '\0', '\n');
-    if (("\n" + environment).find("\n" + wanted + "\n") != std::string::npos) return std::stoi(pid);
-  }
-  return -1;
-}
-
 // The running processes that have `text` in their command line (to find orphaned ranks or
 // engines after a job ended, or a daemon), not counting this test program.
 inline std::vector<int> processes_with(const std::string& text) {
@@ -127,6 +107,29 @@ inline std::vector<int> processes_with(const std::string& text) {
 }
 inline int processes_mentioning(const std::string& text) {
   return static_cast<int>(processes_with(text).size());
+}
+
+// The value of `name` in the environment of process `pid` ("" if it has none).
+inline std::string environment_value(int pid, const std::string& name) {
+  std::string environment = read_text("/proc/" + std::to_string(pid) + "/environ");
+  std::replace(environment.begin(), environment.end(), '\0', '\n');
+  const auto at = ("\n" + environment).find("\n" + name + "=");
+  if (at == std::string::npos) return "";
+  const auto start = at + name.size() + 1, end = environment.find('\n', start);
+  return environment.substr(start, end == std::string::npos ? end : end - start);
+}
+
+// The process id of MPI rank `rank` of a running job whose command line has `text`, or -1.
+// The rank is read from the process's environment: `variable` (mpirun's; srun sets
+// SLURM_PROCID).
+inline int rank_process(const std::string& text, int rank,
+                        const std::string& variable = "OMPI_COMM_WORLD_RANK") {
+  for (const int pid : processes_with(text)) {
+    const std::string cmdline = read_text("/proc/" + std::to_string(pid) + "/cmdline");
+    if (cmdline.find("mpirun") != std::string::npos) continue;
+    if (environment_value(pid, variable) == std::to_string(rank)) return pid;
+  }
+  return -1;
 }
 
 // `mpirun -np 3 --enable-recovery <program> -mpi` (a dead rank does not end the job at once).

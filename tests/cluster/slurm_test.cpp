@@ -218,16 +218,6 @@ TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
   expect_local_games("rank 2 killed under srun");
 }
 
-// The value of `name` in the environment of process `pid` ("" if it has none).
-std::string environment_value(int pid, const std::string& name) {
-  std::string environment = read_text("/proc/" + std::to_string(pid) + "/environ");
-  std::replace(environment.begin(), environment.end(), '\0', '\n');
-  const auto at = ("\n" + environment).find("\n" + name + "=");
-  if (at == std::string::npos) return "";
-  const auto start = at + name.size() + 1, end = environment.find('\n', start);
-  return environment.substr(start, end == std::string::npos ? end : end - start);
-}
-
 // The parent of process `pid` (field 4 of /proc/PID/stat, after the command in parentheses).
 int parent_process(int pid) {
   const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
@@ -264,7 +254,10 @@ TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
     ASSERT_NE(node, "n1") << "rank 2 shares the batch script's node";
     const auto daemon = processes_with("slurmd -D -N " + node + " ");
     ASSERT_EQ(daemon.size(), 1u) << "the slurmd of node " << node;
-    stopped = {daemon[0], parent_process(task), task};
+    const int step_daemon = parent_process(task);
+    ASSERT_NE(read_text("/proc/" + std::to_string(step_daemon) + "/cmdline").find("slurmstepd"),
+              std::string::npos);
+    stopped = {daemon[0], step_daemon, task};
     for (const int pid : stopped) ASSERT_EQ(::kill(pid, SIGSTOP), 0) << pid;
     job = process.wait(kJobBound);
   }
