@@ -19,21 +19,13 @@ using namespace std::chrono_literals;
 using tournament::testing::JobProcess;
 using tournament::testing::mpirun_words;
 
-// An MPI job to its end, its stdout/stderr files in a folder of their own in `dir`.
-ProcessResult run_mpi_job(const std::vector<std::string>& words, const std::filesystem::path& dir) {
-  static int runs = 0;
-  const auto folder = dir / ("job" + std::to_string(++runs));
-  std::filesystem::create_directories(folder);
-  return tournament::testing::run_job(words, folder);
-}
-
 ProcessResult run_mpi_datagen(int ranks, const std::vector<std::string>& args,
                               const std::filesystem::path& dir) {
   auto words = mpirun_words(ranks);
   words.push_back(kTriadDatagen);
   words.push_back("-mpi");
   words.insert(words.end(), args.begin(), args.end());
-  return run_mpi_job(words, dir);
+  return run_command(tournament::testing::with_mpi_environment(words), dir);
 }
 
 std::vector<std::string> settings(const std::filesystem::path& file, int games) {
@@ -88,7 +80,7 @@ ProcessResult run_mpi_datagen_in(const std::filesystem::path& rank0,
     words.insert(words.end(), {"-np", ranks, "-wdir", folder.string(), kTriadDatagen, "-mpi"});
     words.insert(words.end(), args.begin(), args.end());
   }
-  return run_mpi_job(words, dir);
+  return run_command(tournament::testing::with_mpi_environment(words), dir);
 }
 
 TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
