@@ -83,8 +83,6 @@ function(triad_add_test_program name)
   target_compile_definitions(${name} PRIVATE
     TRIAD_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     TRIAD_BINARY_DIR="${PROJECT_BINARY_DIR}")
-  # GoogleTest's precompiled header (tests/CMakeLists.txt).
-  target_precompile_headers(${name} REUSE_FROM triad_test_pch)
 endfunction()
 
 # triad_add_test(<name> SOURCES ... LIBS ...): a GoogleTest program registered with CTest.
