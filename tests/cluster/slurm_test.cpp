@@ -231,10 +231,10 @@ int parent_process(int pid) {
 }
 
 // A node that stops answering for good (its power or its network gone), under the documented
-// srun batch script: the node's slurmd, the step's daemon there and its task (rank 2) are
-// stopped, not killed, so no connection to them closes. Rank 0 presumes rank 2 lost after a
-// lease and the others play its units; srun waits for the silent node, triad-mpi-run ends it
-// after its grace, and the job ends with rank 0's status.
+// srun batch script: the node's slurmd, the step's daemon there and its task (a worker that
+// plays) are stopped, not killed, so no connection to them closes. Rank 0 presumes that worker
+// lost after a lease and the others play its units; srun waits for the silent node,
+// triad-mpi-run ends it after its grace, and the job ends with rank 0's status.
 TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
   const auto match = builtin_match(2000);
   run_local(match);
@@ -243,15 +243,24 @@ TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
                      with(match, with(outputs(), {"-mpilease", std::to_string(kLeaseSeconds)})));
   ProcessResult job;
   std::vector<int> stopped;
+  int victim = 0;
   {
     JobProcess process(sbatch_words({"--wait", "--nodes=3", "--ntasks=4", "--cpus-per-task=2"}),
                        dir.path());
-    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    // A worker on a node of its own (ranks 2 and 3; rank 1 shares n1 with rank 0 and the
+    // batch script) that has said hello and plays: the first to start a game.
+    for (int i = 0; i < 3000 && victim == 0; ++i) {
+      const std::string log = read_text(dir / "job.log");
+      for (const int rank : {2, 3})
+        if (victim == 0 && log.find("on rank " + std::to_string(rank) + " (") != std::string::npos)
+          victim = rank;
       std::this_thread::sleep_for(10ms);
-    const int task = rank_process(pgn, 2, "SLURM_PROCID");
+    }
+    ASSERT_NE(victim, 0) << read_text(dir / "job.log");
+    const int task = rank_process(pgn, victim, "SLURM_PROCID");
     ASSERT_GT(task, 0) << read_text(dir / "job.log");
     const std::string node = environment_value(task, "SLURMD_NODENAME");
-    ASSERT_NE(node, "n1") << "rank 2 shares the batch script's node";
+    ASSERT_NE(node, "n1") << "rank " << victim << " shares the batch script's node";
     const auto daemon = processes_with("slurmd -D -N " + node + " ");
     ASSERT_EQ(daemon.size(), 1u) << "the slurmd of node " << node;
     const int step_daemon = parent_process(task);
@@ -265,7 +274,7 @@ TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
   const auto log = read_text(dir / "job.log");
   ASSERT_FALSE(job.timed_out) << job.err << log;
   EXPECT_EQ(job.exit_code, 0) << job.err << log;
-  ASSERT_NE(log.find("Lost rank 2 (triad-slurm)"), std::string::npos)
+  ASSERT_NE(log.find("Lost rank " + std::to_string(victim) + " (triad-slurm)"), std::string::npos)
       << "the run ended before the fault; make the match longer\n"
       << log;
   EXPECT_NE(log.find("triad-mpi-run: rank 0 ended (status 0)"), std::string::npos) << log;
