@@ -203,7 +203,8 @@ TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
     JobProcess process(
         srun_job(with(with(match, {"-mpilease", std::to_string(kLeaseSeconds)}), outputs())),
         dir.path());
-    for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    // Once rank 2 has said hello and plays (rank 1 may play the first games alone).
+    for (int i = 0; i < 3000 && process.out_so_far().find("on rank 2 (") == std::string::npos; ++i)
       std::this_thread::sleep_for(10ms);
     const int pid = rank_process(pgn, 2, "SLURM_PROCID");
     ASSERT_GT(pid, 0) << process.out_so_far();
