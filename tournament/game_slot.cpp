@@ -1,6 +1,10 @@
 // A game thread's table: the setup of each scheduled game and its players.
 #include "tournament/game_slot.h"
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "tournament/record.h"
 
 namespace triad::tournament {
@@ -34,7 +38,18 @@ Player& GameSlot::player(int engine) {
   return *p;
 }
 
+// -wait: sleeps in short steps, so that an interrupt (Ctrl-C, a lost run) is not held up.
+void GameSlot::pause_between_games() {
+  constexpr std::chrono::milliseconds kStep{20};
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.wait_ms);
+  for (auto now = std::chrono::steady_clock::now(); now < end && !interrupt_->load();
+       now = std::chrono::steady_clock::now())
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(kStep, end - now));
+}
+
 Result<GameReport> GameSlot::play(const ScheduledGame& game) {
+  if (played_ && config_.wait_ms > 0) pause_between_games();
+  played_ = true;
   if (game.unit != opening_unit_) {
     auto made = schedule_.opening(game);
     if (!made)

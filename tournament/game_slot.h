@@ -37,12 +37,13 @@ class GameSlot {
            std::string log_tag, std::shared_ptr<protocol::CancelSignal> cancel,
            const std::atomic<bool>* interrupt);
 
-  // Plays `game`. Errors: its opening cannot be made, a game of the variant cannot be
-  // created.
+  // Plays `game`, after the -wait pause when this slot has played a game before. Errors:
+  // its opening cannot be made, a game of the variant cannot be created.
   Result<GameReport> play(const ScheduledGame& game);
 
  private:
   Player& player(int engine);
+  void pause_between_games();
 
   const TournamentConfig& config_;
   const Schedule& schedule_;
@@ -53,6 +54,7 @@ class GameSlot {
   std::vector<std::unique_ptr<Player>> players_;  // by engine index, started on first use
   std::int64_t opening_unit_ = -1;                // the unit whose opening is in opening_
   Opening opening_;
+  bool played_ = false;  // a game before this one (the -wait pause comes between games)
 };
 
 // Every external engine's program can be started (a typo fails before the first game).

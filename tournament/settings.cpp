@@ -214,6 +214,8 @@ const std::vector<Setting> kSettings = {
    [](P& p, const std::string& f, const V& v) { return set_bool(p.config.debug_log, f, v); }},
   {"ratinginterval", "N: print the score every N games (default 10, 0 = at the end)", false,
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.rating_interval, f, v, 0); }},
+  {"wait", "MS: pause MS milliseconds between a game thread's games (default 0)", false,
+   [](P& p, const std::string& f, const V& v) { return set_int<std::int64_t>(p.config.wait_ms, f, v, 0, kMaxWaitMs); }},
   {"handshaketimeout", "MS: limit for uciok/readyok (default 10000)", false,
    [](P& p, const std::string& f, const V& v) { return set_int<std::int64_t>(p.config.handshake_timeout_ms, f, v, 1, kMaxWaitMs); }},
   {"movetimeout", "MS: limit for a move without a clock (default 60000)", false,

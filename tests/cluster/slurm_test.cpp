@@ -4,7 +4,7 @@
 // and srun --mpi=pmix from outside an allocation, all through cluster/triad-mpi-run. Each plays
 // exactly the games of the one-machine run, and the job ends with the documented exit status: 0
 // when the match finished (also after a worker was killed), 2 for an error at the start. A
-// job ended by scancel is resumed by submitting the same script again.
+// job ended by scancel or by its time limit is resumed by submitting the same script again.
 #include <signal.h>
 
 #include <algorithm>
@@ -93,6 +93,24 @@ class Slurm : public AgainstLocalRun {
     words.push_back("job.sbatch");
     return words;
   }
+  // What squeue says of `job` once it no longer lists it as pending, running or completing
+  // (""), or after `bound`. sbatch --wait returns while a job's processes may still be ending
+  // (COMPLETING); the job has ended when it has left squeue.
+  std::string listed_after(const std::string& job, std::chrono::seconds bound) const {
+    const auto squeue = boost::process::search_path("squeue").string();
+    const auto end = std::chrono::steady_clock::now() + bound;
+    std::string listed;
+    do {
+      listed = run_job({squeue, "-h", "-o", "%T %r", "-t", "PD,R,CG", "-j", job}, dir.path()).out;
+      if (listed.empty()) break;
+      std::this_thread::sleep_for(100ms);
+    } while (std::chrono::steady_clock::now() < end);
+    return listed;
+  }
+  // The job number that sbatch --parsable printed first.
+  static std::string job_number(const std::string& sbatch_output) {
+    return sbatch_output.substr(0, sbatch_output.find_first_of(";\n"));
+  }
   ProcessResult sbatch_mpirun(const std::vector<std::string>& match) {
     return sbatch("./triad-mpi-run mpirun", {"--nodes=3", "--cpus-per-task=2"}, match);
   }
@@ -160,21 +178,13 @@ TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
       JobProcess(sbatch_words({"--parsable", "--nodes=3", "--cpus-per-task=2"}), dir.path())
           .wait(kJobBound);
   ASSERT_EQ(submitted.exit_code, 0) << submitted.err;
-  const std::string job = submitted.out.substr(0, submitted.out.find_first_of(";\n"));
+  const std::string job = job_number(submitted.out);
   ASSERT_FALSE(job.empty()) << submitted.out;
   for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
     std::this_thread::sleep_for(10ms);
   const auto scancel = run_job({boost::process::search_path("scancel").string(), job}, dir.path());
   ASSERT_EQ(scancel.exit_code, 0) << scancel.err;
-  // The job has ended when squeue no longer lists it as pending, running or completing.
-  const auto squeue = boost::process::search_path("squeue").string();
-  std::string listed;
-  for (int i = 0; i < 300; ++i) {
-    listed = run_job({squeue, "-h", "-o", "%T %r", "-t", "PD,R,CG", "-j", job}, dir.path()).out;
-    if (listed.empty()) break;
-    std::this_thread::sleep_for(100ms);
-  }
-  ASSERT_EQ(listed, "") << "job " << job << " still listed 30 s after scancel";
+  ASSERT_EQ(listed_after(job, 30s), "") << "job " << job << " still listed 30 s after scancel";
   EXPECT_EQ(processes_mentioning(state), 0) << "no rank outlives the cancelled job";
   const auto before = lines_starting(read_text(pgn), "[Game ").size();
   ASSERT_GT(before, 0u);
@@ -189,6 +199,50 @@ TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err << end_of_log;
   EXPECT_NE(log.find("Resuming: "), std::string::npos) << end_of_log;
   expect_local_games("scancel, then the same script again");
+}
+
+// A time limit ends the job as scancel does (SIGTERM to the batch script and its steps, SIGKILL
+// after KillWait). Slurm's smallest limit is a minute, checked about every 30 s, so the games
+// are paced with -wait to last longer: the job ends within 60-95 s, rank 0 keeps the games it
+// committed, no rank outlives the job, and the same script submitted again (without the
+// pause) plays exactly the rest.
+TEST_F(Slurm, ABatchJobPastItsTimeLimitEndsAndResumesToTheGamesOfTheLocalRun) {
+  const auto match = builtin_match(2500);  // 10 000 games: at most 60 a second with the pause
+  run_local(match);
+  const std::string pgn = (dir / "mpi.pgn").string(), state = (dir / "state.json").string();
+  const auto outputs_and_state = with(outputs(), {"-resume", state});
+  write_batch_script("./triad-mpi-run mpirun",
+                     with(match, with({"-wait", "50"}, outputs_and_state)));
+  const auto started = std::chrono::steady_clock::now();
+  const auto limited =
+      JobProcess(
+          sbatch_words({"--wait", "--parsable", "--time=1", "--nodes=3", "--cpus-per-task=2"}),
+          dir.path())
+          .wait(std::chrono::seconds(150));
+  const auto took = std::chrono::steady_clock::now() - started;
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(limited.timed_out) << "the job did not end 150 s after its start\n" << log;
+  const std::string job = job_number(limited.out);
+  ASSERT_FALSE(job.empty()) << limited.out;
+  ASSERT_EQ(listed_after(job, 30s), "") << "job " << job << " still listed 30 s after its end";
+  EXPECT_NE(log.find("DUE TO TIME LIMIT"), std::string::npos) << log;
+  EXPECT_GE(took, std::chrono::seconds(60)) << log;
+  EXPECT_EQ(processes_mentioning(state), 0) << "no rank outlives the job";
+  const auto before = lines_starting(read_text(pgn), "[Game ").size();
+  ASSERT_GT(before, 0u) << log;
+  ASSERT_LT(before, 10000u) << "the match ended before its time limit; pace it more";
+
+  write_batch_script("./triad-mpi-run mpirun", with(match, outputs_and_state));
+  const auto resumed =
+      JobProcess(sbatch_words({"--wait", "--nodes=3", "--cpus-per-task=2"}), dir.path())
+          .wait(kJobBound);
+  const auto resumed_log = read_text(dir / "job.log");
+  const auto end_of_log =
+      resumed_log.substr(resumed_log.size() - std::min<std::size_t>(resumed_log.size(), 2000));
+  ASSERT_FALSE(resumed.timed_out) << end_of_log;
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err << end_of_log;
+  EXPECT_NE(resumed_log.find("Resuming: "), std::string::npos) << end_of_log;
+  expect_local_games("a time limit, then the same script again without the pause");
 }
 
 // Slurm does not end a step when one of its tasks dies (KillOnBadExit=0, the default): the

@@ -1,6 +1,7 @@
 // Whole tournaments with the built-in players on every game: schedule, colours, records
 // checked against the rules, adjudication, openings, statistics, SPRT stop, resume.
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <set>
 
@@ -250,6 +251,33 @@ TEST(Match, InterruptStopsBeforeTheNextGame) {
   EXPECT_EQ(match.results().played(), 0);
   EXPECT_EQ(match.stop_reason(), "interrupted");
   EXPECT_NE(progress.str().find("Stopped early: interrupted"), std::string::npos);
+}
+
+// -wait: each game thread pauses between its games (3 pauses in 4 games on one thread), and
+// an interrupt ends a pause at once (a 10-minute pause would hold the test up otherwise).
+TEST(Match, WaitPausesBetweenAThreadsGamesAndAnInterruptEndsThePause) {
+  const std::vector<std::string> words = {"-engine",  "cmd=builtin:greedy",
+                                          "-engine",  "cmd=builtin:random",
+                                          "-variant", "yinyang",
+                                          "-rounds",  "4",
+                                          "-wait"};
+  const auto waiting = [&words](const std::string& ms) {
+    auto w = words;
+    w.push_back(ms);
+    return config_from(w);
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const auto paced = run_match(waiting("150"));
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  ASSERT_TRUE(paced.ok) << paced.error;
+  EXPECT_EQ(paced.finished.size(), 4u);
+  EXPECT_GE(elapsed, std::chrono::milliseconds(450));
+
+  const auto interrupted =
+      run_match(waiting("600000"), [](Tournament& match, std::size_t) { match.interrupt(); });
+  ASSERT_TRUE(interrupted.ok) << interrupted.error;
+  EXPECT_EQ(interrupted.finished.size(), 1u);
+  EXPECT_EQ(interrupted.stop_reason, "interrupted");
 }
 
 TEST(Match, ResumeContinuesAnInterruptedRun) {
