@@ -10,10 +10,10 @@ the upper-case letters, moving up the board. Feature `c * points + i` is on when
 holds the c-th letter of the game's layout (upper case, the side to move's, first; then the
 same letters in lower case, the opponent's).
 """
-import os
-import stat
 
 import numpy as np
+
+from triad_train import files
 
 HEADER_BYTES = 128
 FORMAT_VERSION = 1
@@ -73,12 +73,7 @@ class DataFile:
     def __init__(self, path):
         self.path = path
         what = "data file '%s'" % path
-        try:
-            st = os.stat(path)
-        except OSError as e:
-            raise DataError("%s: %s" % (what, e.strerror))
-        if not stat.S_ISREG(st.st_mode):
-            raise DataError("%s: not a regular file" % what)
+        st = files.regular_file(path, what, DataError)
         if st.st_size < HEADER_BYTES:
             raise DataError("%s: is not a triad-datagen data file (shorter than its header)" % what)
         raw = np.fromfile(path, dtype=HEADER, count=1)[0]

@@ -11,13 +11,14 @@ or not in triad-train's form is one error line naming the file, the line and why
 import argparse
 import math
 import os
-import stat
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display: files only
 import matplotlib.pyplot as plt  # noqa: E402
+
+from triad_train import files  # noqa: E402
 
 HEADER = "epoch,training_loss,validation_loss,learning_rate"
 MAX_BYTES = 1 << 20  # a curve of 100 000 epochs is about 5 MB; real ones are a few hundred bytes
@@ -52,12 +53,7 @@ def parse_args(argv):
 def read_curve(path):
     """The epochs, training and validation losses of one triad-train curve file."""
     what = "curve file '%s'" % path
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        raise PlotError("%s: %s" % (what, e.strerror))
-    if not stat.S_ISREG(st.st_mode):
-        raise PlotError("%s: not a regular file" % what)
+    st = files.regular_file(path, what, PlotError)
     if st.st_size > MAX_BYTES:
         raise PlotError("%s: %d bytes, more than a curve file's %d" % (what, st.st_size, MAX_BYTES))
     with open(path, "rb") as f:
