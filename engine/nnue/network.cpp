@@ -56,12 +56,38 @@ void refresh(const Network& net, std::span<const int> on_inputs, std::int16_t* s
   for (const int input : on_inputs) add_row<1>(sum, row(net, input), net.hidden);
 }
 
+// child = parent - the off rows + the on rows in one pass over the sums, 64 at a time held in
+// registers (GCC/Clang vector types: 4 AVX2 or 8 SSE2 registers), instead of a copy and then
+// a pass per row. int16 lanes wrap the same in any order, so the bits are those of one row
+// after the other.
 TRIAD_SIMD_CLONES
 void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
             std::span<const int> off, std::span<const int> on) {
-  if (child != parent) std::copy(parent, parent + net.hidden, child);
-  for (const int input : off) add_row<-1>(child, row(net, input), net.hidden);
-  for (const int input : on) add_row<1>(child, row(net, input), net.hidden);
+  // 16 sums; aligned(2): loads and stores at any int16 address.
+  using Lanes = std::int16_t __attribute__((vector_size(32), aligned(2)));
+  constexpr int kWide = 4;  // Lanes in one block
+  constexpr int kBlock = kWide * 16;
+  const int n = net.hidden;
+  int i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    const auto* from = reinterpret_cast<const Lanes*>(parent + i);
+    Lanes acc[kWide];
+    for (int k = 0; k < kWide; ++k) acc[k] = from[k];
+    for (const int input : off) {
+      const auto* r = reinterpret_cast<const Lanes*>(row(net, input) + i);
+      for (int k = 0; k < kWide; ++k) acc[k] -= r[k];
+    }
+    for (const int input : on) {
+      const auto* r = reinterpret_cast<const Lanes*>(row(net, input) + i);
+      for (int k = 0; k < kWide; ++k) acc[k] += r[k];
+    }
+    auto* to = reinterpret_cast<Lanes*>(child + i);
+    for (int k = 0; k < kWide; ++k) to[k] = acc[k];
+  }
+  if (i == n) return;
+  if (child != parent) std::copy(parent + i, parent + n, child + i);  // widths not of 64
+  for (const int input : off) add_row<-1>(child + i, row(net, input) + i, n - i);
+  for (const int input : on) add_row<1>(child + i, row(net, input) + i, n - i);
 }
 
 int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent) {

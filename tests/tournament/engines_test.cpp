@@ -65,7 +65,7 @@ TEST(Engines, TriadAgainstTriadUciAndUgi) {
 // time margin only keeps a loaded machine from turning this into time forfeits: the engine
 // still plans on the clock it is given.
 TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
-  for (const std::string tc : std::vector<std::string>{"st=0.01", "tc=0.1+0.001"}) {
+  for (const std::string& tc : std::vector<std::string>{"st=0.01", "tc=0.1+0.001"}) {
     for (const bool random : {true, false}) {
       std::vector<std::string> words{"-variant",        "yinyang",       "-engine",
                                      "name=book",       "cmd=" + kTriad, tc,
