@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <vector>
@@ -66,11 +68,23 @@ class LearnedEvaluator {
       auto& was = codes_[static_cast<std::size_t>(parent)];
       auto& now = codes_[static_cast<std::size_t>(top_)];
       Hooks::net_board(game, child, now.data());
+      // The points that changed, found 8 at a time (a move changes a few of them).
+      changed_.clear();
+      for (int chunk = 0; chunk < nnue::kMaxNetPoints; chunk += 8) {
+        std::uint64_t a, b;
+        std::memcpy(&a, was.data() + chunk, 8);
+        std::memcpy(&b, now.data() + chunk, 8);
+        for (std::uint64_t diff = a ^ b; diff != 0;) {
+          const int bit = std::countr_zero(diff) & ~7;  // the lowest byte that differs
+          diff &= ~(std::uint64_t{0xFF} << bit);
+          changed_.push_back(chunk +
+                             (std::endian::native == std::endian::little ? bit / 8 : 7 - bit / 8));
+        }
+      }
       for (int view = 0; view < 2; ++view) {
         off_.clear();
         on_.clear();
-        for (int p = 0; p < nnue::kMaxNetPoints; ++p) {
-          if (was[p] == now[p]) continue;
+        for (const int p : std::span<const int>(changed_)) {
           if (const int input = input_for(view, was[p], p); input >= 0) off_.push_back(input);
           if (const int input = input_for(view, now[p], p); input >= 0) on_.push_back(input);
         }
@@ -121,6 +135,7 @@ class LearnedEvaluator {
     operator std::span<const int>() const { return {items.data(), static_cast<std::size_t>(size)}; }
   };
   Inputs off_, on_;
+  Inputs changed_;  // the points whose codes differ from the parent's
 };
 
 }  // namespace triad::engine::detail
