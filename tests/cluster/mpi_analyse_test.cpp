@@ -17,6 +17,7 @@ using namespace std::chrono_literals;
 using tournament::testing::JobProcess;
 using tournament::testing::mpirun_words;
 using tournament::testing::processes_mentioning;
+using tournament::testing::survivors_after;
 using tournament::testing::run_job;
 
 tournament::testing::ProcessResult run_mpi_analyse(int ranks, const std::vector<std::string>& args,
@@ -163,9 +164,7 @@ TEST(MpiAnalyseFailure, AWorkerKilledMidRunLosesNoPosition) {
   EXPECT_EQ(lines_of(expected).size(), 60u);
   EXPECT_EQ(without_times(read_text(output)), without_times(expected));
   // The killed rank's engine ends when its input closes (give it a moment to notice).
-  for (int i = 0; i < 500 && processes_mentioning(engine) > 0; ++i)
-    std::this_thread::sleep_for(10ms);
-  EXPECT_EQ(processes_mentioning(engine), 0) << "every rank and engine process has ended";
+  EXPECT_EQ(survivors_after(engine, 5s), "") << "every rank and engine process has ended";
 }
 
 // Rank 0 killed with --enable-recovery: the workers miss its heartbeats for a lease and
@@ -182,9 +181,7 @@ TEST(MpiAnalyseFailure, WorkersLeaveWhenRankZeroIsKilled) {
   ASSERT_FALSE(r.timed_out) << r.out << r.err;
   EXPECT_NE(r.err.find("rank 0 not heard from for 2 s; leaving the run"), std::string::npos)
       << r.err;
-  for (int i = 0; i < 500 && processes_mentioning(engine) > 0; ++i)
-    std::this_thread::sleep_for(10ms);
-  EXPECT_EQ(processes_mentioning(engine), 0) << "every rank and engine process has ended";
+  EXPECT_EQ(survivors_after(engine, 5s), "") << "every rank and engine process has ended";
 }
 
 // An engine program found where rank 0 and rank 1 run but not where rank 2 runs (here: on

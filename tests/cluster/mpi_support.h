@@ -102,6 +102,31 @@ inline int processes_mentioning(const std::string& text) {
   return static_cast<int>(processes_with(text).size());
 }
 
+// One line per running process with `text` in its command line: its pid, state and parent
+// (from /proc/PID/stat) and the start of its command line, for a failure message.
+inline std::string describe_processes_with(const std::string& text) {
+  std::string out;
+  for (const int pid : processes_with(text)) {
+    const std::string proc = "/proc/" + std::to_string(pid);
+    std::string stat = read_text(proc + "/stat"), cmdline = read_text(proc + "/cmdline");
+    const auto after_name = stat.rfind(')');  // "PID (NAME) STATE PPID ..."
+    stat = after_name == std::string::npos ? stat : stat.substr(after_name + 2, 12);
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    out += "  pid " + std::to_string(pid) + " (state, parent: " + stat.substr(0, stat.find(' ', 2)) +
+           "): " + cmdline.substr(0, 160) + "\n";
+  }
+  return out;
+}
+
+// The processes with `text` in their command line still running after `bound` (one line each,
+// as describe_processes_with gives them; "" once all have ended), polled every 10 ms.
+inline std::string survivors_after(const std::string& text, std::chrono::milliseconds bound) {
+  const auto end = std::chrono::steady_clock::now() + bound;
+  while (processes_mentioning(text) > 0 && std::chrono::steady_clock::now() < end)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return describe_processes_with(text);
+}
+
 // The value of `name` in the environment of process `pid` ("" if it has none).
 inline std::string environment_value(int pid, const std::string& name) {
   std::string environment = read_text("/proc/" + std::to_string(pid) + "/environ");
