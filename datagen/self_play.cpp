@@ -145,7 +145,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
     Record r;
     r.board = adapters::expand_board_field(game->position_line());
     r.side = game->side_to_move() == engine::Player::kOne ? 0 : 1;
-    if (moves.size() > 1 && !engine::is_mate_score(score) &&
+    if (moves.size() > 1 && !engine::is_mate_score(score) && engine.evaluated_statically() &&
         seen.insert(r.board + static_cast<char>('1' + r.side)).second) {
       r.game = static_cast<std::uint32_t>(index);
       r.move = static_cast<std::uint32_t>(game->legal_actions()[at - moves.begin()]);

@@ -9,6 +9,9 @@
 //   - a position with one legal move (forced: its score teaches nothing about the position),
 //   - a position whose search score is a mate score (a forced win or loss the search sees:
 //     it is the end of a tactical sequence, not an evaluation),
+//   - a position the search never judges by the evaluation (every legal move tactical:
+//     Íves dáma's compulsory captures, which the quiescence search plays out; its score is
+//     the capture's, not the position's),
 //   - a position seen before in the same game (the same board and side to move).
 // Each kept position gets the game's final result; a game still going after `max_plies`
 // plies of self-play is scored a draw.

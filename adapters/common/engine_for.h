@@ -73,6 +73,12 @@ class EngineFor final : public GameEngine {
     return allocate();
   }
 
+  bool evaluated_statically() const override {
+    typename G::MoveList moves;
+    game_.line().legal_moves(moves);
+    return engine::evaluated_statically(game_.game(), game_.line().current(), moves);
+  }
+
   void clear_hash() override {
     if (searcher_) searcher_->clear();
   }

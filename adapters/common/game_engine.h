@@ -130,6 +130,10 @@ class GameEngine {
   // learned evaluation or the layout is another board's.
   virtual Result<std::shared_ptr<const engine::nnue::Model>> bind_net(
       const engine::nnue::Network& net, const std::string& letters, int points) const = 0;
+  // Whether the search ever judges the current position by the evaluation (false when every
+  // legal move is tactical, as with Íves dáma's compulsory captures, or the game is over):
+  // triad-datagen keeps only such positions.
+  virtual bool evaluated_statically() const = 0;
   // Callable while a search, perft or solve runs.
   virtual void stop() = 0;
   virtual void ponderhit() = 0;

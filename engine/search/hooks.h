@@ -171,4 +171,22 @@ bool repetition_may_interfere(std::vector<std::uint64_t> hashes, const DrawRules
   return false;
 }
 
+// How many of `moves` (the legal moves of `pos`) are tactical. When all are (Íves dáma's
+// compulsory captures), the quiescence search plays them all and never takes the static
+// evaluation of `pos`.
+template <Game G, class MoveList>
+int tactical_count(const G& g, const typename G::Position& pos, const MoveList& moves) {
+  int n = 0;
+  for (const auto& m : moves) n += SearchHooks<G>::is_tactical(g, pos, m) ? 1 : 0;
+  return n;
+}
+
+// Whether the search ever judges `pos` (with `moves` its legal moves) by the evaluation: at
+// a static leaf always, otherwise unless the game is over there or every move is tactical.
+template <Game G, class MoveList>
+bool evaluated_statically(const G& g, const typename G::Position& pos, const MoveList& moves) {
+  if constexpr (SearchHooks<G>::kStaticLeaf) return true;
+  return !moves.empty() && tactical_count(g, pos, moves) < static_cast<int>(moves.size());
+}
+
 }  // namespace triad::engine

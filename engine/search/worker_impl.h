@@ -191,8 +191,7 @@ int SearchWorker<G>::quiesce(const Position& pos, const MoveList* given, int alp
     given = &own;
   }
   const MoveList& moves = *given;
-  int tactical = 0;
-  for (const Move& m : moves) tactical += Hooks::is_tactical(g, pos, m) ? 1 : 0;
+  const int tactical = tactical_count(g, pos, moves);
   const bool forced = tactical == static_cast<int>(moves.size());  // e.g. compulsory captures
 
   int best = -kInfinity;

@@ -17,8 +17,8 @@ using namespace std::chrono_literals;
 using tournament::testing::JobProcess;
 using tournament::testing::mpirun_words;
 using tournament::testing::processes_mentioning;
-using tournament::testing::survivors_after;
 using tournament::testing::run_job;
+using tournament::testing::survivors_after;
 
 tournament::testing::ProcessResult run_mpi_analyse(int ranks, const std::vector<std::string>& args,
                                                    const std::filesystem::path& dir) {

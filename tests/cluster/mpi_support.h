@@ -112,7 +112,8 @@ inline std::string describe_processes_with(const std::string& text) {
     const auto after_name = stat.rfind(')');  // "PID (NAME) STATE PPID ..."
     stat = after_name == std::string::npos ? stat : stat.substr(after_name + 2, 12);
     std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-    out += "  pid " + std::to_string(pid) + " (state, parent: " + stat.substr(0, stat.find(' ', 2)) +
+    out += "  pid " + std::to_string(pid) +
+           " (state, parent: " + stat.substr(0, stat.find(' ', 2)) +
            "): " + cmdline.substr(0, 160) + "\n";
   }
   return out;

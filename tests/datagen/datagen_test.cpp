@@ -12,6 +12,7 @@
 
 #include "adapters/common/text.h"
 #include "adapters/common/variants.h"
+#include "adapters/ivesdama/notation.h"
 #include "engine/search/search_types.h"
 #include "tests/datagen/datagen_support.h"
 
@@ -77,6 +78,58 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
     }
   }
   EXPECT_EQ(result_by_side.size(), 6u) << "every game kept positions";
+}
+
+// The position line of an Íves dáma record on the default board (ranks of 1, 3, 5, 3, 1, 3,
+// 5, 3, 1 points from the top; runs of empty points as counts).
+std::string ivesdama_line(const Record& rec) {
+  std::string field;
+  std::size_t at = 0;
+  for (const std::size_t rank : {1, 3, 5, 3, 1, 3, 5, 3, 1}) {
+    int empty = 0;
+    for (const char c : rec.board.substr(at, rank)) {
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) field += std::to_string(empty);
+      empty = 0;
+      field.push_back(c);
+    }
+    if (empty > 0) field += std::to_string(empty);
+    at += rank;
+    field += at < rec.board.size() ? "/" : "";
+  }
+  return field + " " + std::to_string(rec.side + 1) + " " + std::to_string(rec.ply);
+}
+
+// Íves dáma's captures are compulsory: where one is possible every legal move captures, the
+// quiescence search plays them all and the evaluation never judges that position, so it is
+// not kept; every kept position has a move that captures nothing (read from the game core's
+// moves, not from the filter's hook).
+TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
+  TempDir dir("datagen_captures");
+  const auto file = dir / "data.bin";
+  const auto r = run_datagen({"-variant", "ivesdama", "-games", "8", "-nodes", "500", "-seed", "3",
+                              "-quiet", "-output", file.string()},
+                             dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto data = read_ok(file);
+  ASSERT_EQ(data.header.points, 25u);
+  ASSERT_GT(data.records.size(), 40u);
+  const auto registry = adapters::VariantRegistry::builtin();
+  for (const auto& rec : data.records) {
+    auto position = registry.create("ivesdama");
+    ASSERT_TRUE(position);
+    const std::string line = ivesdama_line(rec);
+    ASSERT_TRUE((*position)->reset(line)) << line;
+    const auto& typed = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>&>(**position);
+    games::ivesdama::Game::MoveList moves;
+    typed.line().legal_moves(moves);
+    EXPECT_TRUE(
+        std::any_of(moves.begin(), moves.end(), [](const auto& m) { return !m.is_capture(); }))
+        << "game " << rec.game << ": every move of " << line << " captures";
+  }
 }
 
 // A variant of a -variants file (Íves dáma on the 5 x 5 Alquerque board of

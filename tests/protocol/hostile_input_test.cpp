@@ -170,7 +170,7 @@ TEST(HostileInput, FilesThatAreNotRegularAreRefusedWithoutBlocking) {
   const fs::path fifo = dir.path() / "fifo";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   EngineChild e;
-  for (const std::string path :
+  for (const std::string& path :
        {std::string("/dev/zero"), fifo.string(), std::string("/dev/stdin"), dir.path().string()}) {
     expect_one_error_line(answer_to(e, "setoption name VariantPath value " + path), path);
     expect_one_error_line(answer_to(e, "setoption name Debug Log File value " + path), path);
