@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "adapters/common/text.h"
@@ -80,25 +81,17 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
   EXPECT_EQ(result_by_side.size(), 6u) << "every game kept positions";
 }
 
-// The position line of an Íves dáma record on the default board (ranks of 1, 3, 5, 3, 1, 3,
-// 5, 3, 1 points from the top; runs of empty points as counts).
-std::string ivesdama_line(const Record& rec) {
+// The position line of record `rec` on the board whose start position is `start`: the
+// record's points cut into that line's ranks, each written back with its runs of empty points.
+std::string record_line(const Record& rec, const std::string& start) {
   std::string field;
   std::size_t at = 0;
-  for (const std::size_t rank : {1, 3, 5, 3, 1, 3, 5, 3, 1}) {
-    int empty = 0;
-    for (const char c : rec.board.substr(at, rank)) {
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty > 0) field += std::to_string(empty);
-      empty = 0;
-      field.push_back(c);
-    }
-    if (empty > 0) field += std::to_string(empty);
-    at += rank;
-    field += at < rec.board.size() ? "/" : "";
+  std::istringstream ranks(start.substr(0, start.find(' ')));
+  for (std::string rank; std::getline(ranks, rank, '/');) {
+    const std::size_t points = adapters::expand_board_field(rank).size();
+    if (!field.empty()) field += '/';
+    adapters::append_run_length(field, std::string_view(rec.board).substr(at, points));
+    at += points;
   }
   return field + " " + std::to_string(rec.side + 1) + " " + std::to_string(rec.ply);
 }
@@ -121,7 +114,7 @@ TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
   for (const auto& rec : data.records) {
     auto position = registry.create("ivesdama");
     ASSERT_TRUE(position);
-    const std::string line = ivesdama_line(rec);
+    const std::string line = record_line(rec, (*position)->start_position_line());
     ASSERT_TRUE((*position)->reset(line)) << line;
     const auto& typed = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>&>(**position);
     games::ivesdama::Game::MoveList moves;
