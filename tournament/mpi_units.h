@@ -17,9 +17,12 @@ namespace triad::tournament::mpi {
 
 // Units a worker holds per game slot: enough for kPrefetch of play (so that a slot does not
 // wait for a round trip to rank 0 even when games take microseconds), within these bounds.
-inline constexpr std::chrono::milliseconds kPrefetch{10};
+// The upper bound must not cut that time short: at 64, 30-us games gave a slot about 3 ms,
+// less than a reply takes when rank 0 shares the cores, and the slots waited (0.7x of a
+// local run's games/s against 0.9x; docs/performance.md).
+inline constexpr std::chrono::milliseconds kPrefetch{20};
 inline constexpr int kMinUnitsPerSlot = 2;
-inline constexpr int kMaxUnitsPerSlot = 64;
+inline constexpr int kMaxUnitsPerSlot = 1024;
 
 struct UnitResult {
   std::int64_t unit = 0;
