@@ -27,6 +27,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun=(mpirun -np 3 --oversubscribe --bind-to none)
 if [[ -n "${TRIAD_NETNS_SCRIPT:-}" ]]; then
   net=$TRIAD_NETNS_NET
+  # shellcheck disable=SC2054 # the commas belong to mpirun's arguments
   mpirun=("$TRIAD_NETNS_SCRIPT" as h0 mpirun --host h0,h1,h2 -np 3 --bind-to none
           --mca plm_rsh_agent "$TRIAD_NETNS_SCRIPT on" --mca btl tcp,self
           --mca btl_tcp_if_include "$net" --mca oob_tcp_if_include "$net")
@@ -53,10 +54,9 @@ row() {  # name "wall cpu" ["wall cpu" of local]
 }
 
 # mpirun's own start and end (a job of one game pair), to show what it costs.
-startup=$(measure "${mpirun[@]}" "$build/triad-match" "${options[@]}" -rounds 1 -mpi)
-printf 'mpirun start+end (a 1-pair job): %.2f wall-s, %.2f CPU-s\n%-40s %7s %9s %7s\n' $startup \
-  run wall-s games/s CPU-s
-startup_wall=${startup% *} startup=${startup#* }
+read -r startup_wall startup < <(measure "${mpirun[@]}" "$build/triad-match" "${options[@]}" -rounds 1 -mpi)
+printf 'mpirun start+end (a 1-pair job): %.2f wall-s, %.2f CPU-s\n%-40s %7s %9s %7s\n' \
+  "$startup_wall" "$startup" run wall-s games/s CPU-s
 for ((i = 1; i <= repeats; ++i)); do
   local_m=$(measure "$build/triad-match" "${options[@]}" -rounds "$rounds" -concurrency 2)
   row "local -concurrency 2" "$local_m"
