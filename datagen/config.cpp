@@ -29,6 +29,7 @@ po::options_description describe() {
     ("games", po::value<std::string>(), "N: games 0..N-1 (a resumed run may ask for more)")
     ("nodes", po::value<std::string>()->default_value("5000"), "N: nodes searched per move")
     ("randomplies", po::value<std::string>()->default_value("8"), "N: uniformly random legal plies at the start of each game (not written)")
+    ("randommoves", po::value<std::string>()->default_value("0"), "PCT: after the random plies, this per cent of the plies play a uniformly random legal move instead of the search's (the position and its search score are written; the game goes on from the random move)")
     ("openings", po::value<std::string>(), "FILE: start game i from line i mod count of a suite (position lines [moves ...], as triad-match reads them), then the random plies")
     ("seed", po::value<std::string>()->default_value("1"), "N: game i is determined by the seed and i")
     ("maxplies", po::value<std::string>()->default_value("400"), "N: a game still going after N plies of self-play counts as a draw")
@@ -55,6 +56,7 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
   TRIAD_ASSIGN(c.games, runner::int_option<std::int64_t>(vm, "-games", 1, std::int64_t{1} << 32));
   TRIAD_ASSIGN(c.nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, std::uint64_t{1} << 40));
   TRIAD_ASSIGN(c.random_plies, runner::int_option<int>(vm, "-randomplies", 0, 1000));
+  TRIAD_ASSIGN(c.random_moves, runner::int_option<int>(vm, "-randommoves", 0, 100));
   if (vm.count("openings")) c.openings = vm["openings"].as<std::string>();
   TRIAD_ASSIGN(c.seed, runner::int_option<std::uint64_t>(vm, "-seed", 0, UINT64_MAX));
   TRIAD_ASSIGN(c.max_plies, runner::int_option<int>(vm, "-maxplies", 1, 60000));

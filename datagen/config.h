@@ -16,9 +16,10 @@ struct DatagenConfig {
   std::string variant = "razzledazzle";
   // The built-in variants and those of the -variants files (each rank of -mpi reads them).
   adapters::VariantRegistry variants = adapters::VariantRegistry::builtin();
-  std::int64_t games = 0;          // games 0..games-1 of the run (a resumed run may ask for more)
-  std::uint64_t nodes = 5000;      // per move
-  int random_plies = 8;            // random legal plies from the start (or the opening)
+  std::int64_t games = 0;      // games 0..games-1 of the run (a resumed run may ask for more)
+  std::uint64_t nodes = 5000;  // per move
+  int random_plies = 8;        // random legal plies from the start (or the opening)
+  int random_moves = 0;        // per cent of the later plies played by a random legal move (kept)
   std::filesystem::path openings;  // empty: the start position
   std::uint64_t seed = 1;
   int max_plies = 400;              // a game still going after this many plies is a draw

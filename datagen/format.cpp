@@ -64,7 +64,8 @@ std::array<char, kHeaderBytes> encode_header(const Header& h) {
   put_name(p + 40, 32, h.variant);
   put<std::uint64_t>(p + 72, h.seed);
   put<std::uint64_t>(p + 80, h.nodes);
-  put<std::uint32_t>(p + 88, h.random_plies);
+  put<std::uint16_t>(p + 88, static_cast<std::uint16_t>(h.random_plies));
+  put<std::uint16_t>(p + 90, static_cast<std::uint16_t>(h.random_moves));
   put<std::uint32_t>(p + 92, h.max_plies);
   put<std::uint32_t>(p + 96, h.hash_mb);
   put<std::uint32_t>(p + 100, h.net_digest);
@@ -84,10 +85,11 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
   const char* p = bytes.data();
   Header h;
   h.version = get<std::uint32_t>(p + 8);
-  if (h.version != kFormatVersion)
-    return make_error(what + " has data format version " + std::to_string(h.version) +
-                      "; this triad-datagen reads and writes version " +
-                      std::to_string(kFormatVersion));
+  if (h.version < kOldestFormatVersion || h.version > kFormatVersion)
+    return make_error(
+        what + " has data format version " + std::to_string(h.version) +
+        "; this triad-datagen reads versions " + std::to_string(kOldestFormatVersion) + " to " +
+        std::to_string(kFormatVersion) + " and writes version " + std::to_string(kFormatVersion));
   h.points = get<std::uint32_t>(p + 20);
   const auto header_bytes = get<std::uint32_t>(p + 12);
   const auto record_bytes = get<std::uint32_t>(p + 16);
@@ -100,7 +102,8 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
   h.variant = get_name(p + 40, 32);
   h.seed = get<std::uint64_t>(p + 72);
   h.nodes = get<std::uint64_t>(p + 80);
-  h.random_plies = get<std::uint32_t>(p + 88);
+  h.random_plies = get<std::uint16_t>(p + 88);
+  h.random_moves = get<std::uint16_t>(p + 90);
   h.max_plies = get<std::uint32_t>(p + 92);
   h.hash_mb = get<std::uint32_t>(p + 96);
   h.net_digest = get<std::uint32_t>(p + 100);
@@ -123,6 +126,8 @@ std::string settings_difference(const Header& file, const Header& wanted) {
   if (file.nodes != wanted.nodes) return differ("-nodes", number(file.nodes), number(wanted.nodes));
   if (file.random_plies != wanted.random_plies)
     return differ("-randomplies", number(file.random_plies), number(wanted.random_plies));
+  if (file.random_moves != wanted.random_moves)
+    return differ("-randommoves", number(file.random_moves), number(wanted.random_moves));
   if (file.max_plies != wanted.max_plies)
     return differ("-maxplies", number(file.max_plies), number(wanted.max_plies));
   if (file.hash_mb != wanted.hash_mb)

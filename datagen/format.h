@@ -6,7 +6,7 @@
 //
 // Header (offsets in bytes):        Record (kRecordFixedBytes + points bytes):
 //   0  char[8]  magic "TRIADDAT"        0  u32  game (0-based index of the self-play game)
-//   8  u32      format version (1)      4  u32  best move: the game's fixed action index
+//   8  u32      format version (2)      4  u32  best move: the game's fixed action index
 //  12  u32      header bytes (128)                (docs/python.md), 0xFFFFFFFF if none
 //  16  u32      record bytes            8  i16  search score, side to move's view
 //  20  u32      board points           10  u16  ply of the position
@@ -14,7 +14,9 @@
 //  40  char[32] variant (NUL-padded)   13  i8   game result, side to move's view: -1/0/1
 //  72  u64      seed                   14  u8[points] board: position-line letters, '.'
 //  80  u64      nodes per move                   empty; ranks as the position line has them
-//  88  u32      random plies
+//  88  u16      random plies
+//  90  u16      random moves (per cent of the plies after them; format version 1 had a u32 of
+//               random plies at 88, which reads as this layout with 0 random moves)
 //  92  u32      max plies
 //  96  u32      hash MB per search
 // 100  u32      net digest (0: the classical evaluation; see Header::net_digest)
@@ -35,7 +37,9 @@
 namespace triad::datagen {
 
 inline constexpr std::string_view kMagic = "TRIADDAT";
-inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kFormatVersion = 2;
+// The oldest version read (version 1 is version 2 without random moves).
+inline constexpr std::uint32_t kOldestFormatVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;
 inline constexpr std::size_t kRecordFixedBytes = 14;
 inline constexpr std::uint32_t kNoMove = 0xFFFFFFFFu;
@@ -54,6 +58,7 @@ struct Header {
   std::uint64_t seed = 0;
   std::uint64_t nodes = 0;
   std::uint32_t random_plies = 0;
+  std::uint32_t random_moves = 0;  // per cent
   std::uint32_t max_plies = 0;
   std::uint32_t hash_mb = 0;
   std::uint64_t openings_digest = 0;
@@ -87,8 +92,8 @@ std::uint32_t net_digest(std::string_view net_file_bytes);
 std::string net_digest_text(std::uint32_t digest);
 
 std::array<char, kHeaderBytes> encode_header(const Header& h);
-// The header of a file (`what` names it in errors): refuses another magic, another format
-// version and sizes that do not fit together.
+// The header of a file (`what` names it in errors): refuses another magic, a format version
+// it does not read and sizes that do not fit together.
 Result<Header> decode_header(std::string_view bytes, const std::string& what);
 // The first setting in which `file` and `wanted` differ ("nodes 3000 in the file, 5000
 // here"), or "" when the data was made alike (the counts are not compared).
@@ -99,7 +104,7 @@ void append_record(std::string& out, const Record& r, std::uint32_t points);
 Record decode_record(std::string_view bytes, std::uint32_t points);
 
 // The C++ reader (the tests use it; numpy needs none): the header and the complete records
-// of a data file. Refuses a foreign file, another format version, and a file shorter than
+// of a data file. Refuses a foreign file, a version it does not read, and a file shorter than
 // its header says (records lost); a cut tail after the last complete record is ignored.
 struct DataFile {
   Header header;

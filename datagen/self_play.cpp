@@ -52,6 +52,17 @@ Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::fil
 
 }  // namespace
 
+// -randommoves: with that chance a uniformly random legal move instead of the search's
+// `best` (positions off the search's own path, which its leaves meet). No number is drawn
+// without the setting, so the games without it are those of a run before it existed.
+std::size_t SelfPlaySetup::random_or(std::size_t best, std::size_t count,
+                                     std::mt19937_64& rng) const {
+  if (config_.random_moves == 0 ||
+      std::uniform_int_distribution<int>(0, 99)(rng) >= config_.random_moves)
+    return best;
+  return std::uniform_int_distribution<std::size_t>(0, count - 1)(rng);
+}
+
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   const auto found = config.variants.lookup(config.variant);
   if (!found) return make_error("-variant: " + found.error().message);
@@ -89,6 +100,7 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   h.seed = config.seed;
   h.nodes = config.nodes;
   h.random_plies = static_cast<std::uint32_t>(config.random_plies);
+  h.random_moves = static_cast<std::uint32_t>(config.random_moves);
   h.max_plies = static_cast<std::uint32_t>(config.max_plies);
   h.hash_mb = static_cast<std::uint32_t>(config.hash_mb);
   return s;
@@ -153,7 +165,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
       r.ply = static_cast<std::uint16_t>(std::min(game->ply(), 65535));
       kept.push_back(std::move(r));
     }
-    game->play_legal(static_cast<int>(at - moves.begin()));
+    game->play_legal(static_cast<int>(random_or(at - moves.begin(), moves.size(), rng)));
   }
   const auto outcome = game->outcome();
   for (auto& r : kept) {

@@ -2,8 +2,9 @@
 // the settings and i alone: its opening (line i mod count of the openings, or the start
 // position) and its random plies (drawn from a generator seeded by the seed and i), then a
 // search with fresh tables (cleared) at the fixed node budget per move, one search thread,
-// with the classical evaluation or the learned one of -evalfile's net. So any thread or MPI
-// rank playing game i writes the same bytes.
+// with the classical evaluation or the learned one of -evalfile's net; with -randommoves, a
+// share of the plies play a random legal move (drawn from the same generator) instead of the
+// search's. So any thread or MPI rank playing game i writes the same bytes.
 //
 // Kept: every position reached after the opening and the random plies, except
 //   - a position with one legal move (forced: its score teaches nothing about the position),
@@ -13,12 +14,14 @@
 //     Íves dáma's compulsory captures, which the quiescence search plays out; its score is
 //     the capture's, not the position's),
 //   - a position seen before in the same game (the same board and side to move).
-// Each kept position gets the game's final result; a game still going after `max_plies`
-// plies of self-play is scored a draw.
+// A position where a random move was played is kept like any other (its search score and
+// move are the search's). Each kept position gets the game's final result; a game still
+// going after `max_plies` plies of self-play is scored a draw.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -68,6 +71,9 @@ class SelfPlaySetup {
                    const std::atomic<bool>& stop) const;
 
  private:
+  // The index of the move to play among `count`: the search's `best`, or a random one.
+  std::size_t random_or(std::size_t best, std::size_t count, std::mt19937_64& rng) const;
+
   DatagenConfig config_;
   adapters::Variant variant_;
   std::vector<tournament::Opening> openings_;

@@ -18,6 +18,8 @@ TEST(DatagenErrors, BadFlagsGetOneClearError) {
       {{"-games", "2", "-nodes", "-5", "-output", out}, "-nodes '-5' is outside"},
       {{"-games", "2", "-randomplies", "1e3", "-output", out}, "-randomplies '1e3' is not an"},
       {{"-games", "2", "-concurrency", "2000", "-output", out}, "-concurrency '2000' is outside"},
+      {{"-games", "2", "-randommoves", "101", "-output", out},
+       "-randommoves '101' is outside 0..100"},
       {{"-games", "2", "-frobnicate", "-output", out}, "unrecognised option"},
       {{"-games", "2", "-output", out, "extra"}, "too many positional options"},
       {{"-games", "2", "-variant", "chess", "-output", out},
@@ -47,14 +49,19 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
   const auto data = read_data_file(good);
   ASSERT_TRUE(data);
   ASSERT_GT(data->header.records, 2u);
-  std::string version2 = bytes;
-  version2[8] = 2;
+  std::string version3 = bytes;
+  version3[8] = 3;
+  std::string version0 = bytes;
+  version0[8] = 0;
   std::string damaged = bytes;
   damaged[16] = 9;  // record bytes that do not fit the board
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"a text file\n", "is not a triad-datagen data file"},
       {bytes.substr(0, 50), "is cut off inside its header (50 of 128 bytes)"},
-      {version2, "has data format version 2; this triad-datagen reads and writes version 1"},
+      {version3,
+       "has data format version 3; this triad-datagen reads versions 1 to 2 and writes "
+       "version 2"},
+      {version0, "has data format version 0"},
       {damaged, "has a damaged header"},
       {bytes.substr(0, bytes.size() - data->header.record_bytes() - 3), "is truncated"},
   };
@@ -90,6 +97,8 @@ TEST(DatagenErrors, AResumeWithOtherSettingsIsRefused) {
                  "(-seed 1 in the file, 3 here)");
   expect_refused(run_datagen(with({"-nodes", "500", "-variant", "ivesdama"}), dir.path()),
                  "(variant razzledazzle in the file, ivesdama here)");
+  expect_refused(run_datagen(with({"-nodes", "500", "-randommoves", "5"}), dir.path()),
+                 "(-randommoves 0 in the file, 5 here)");
   EXPECT_EQ(read_text(file), before);
 }
 

@@ -125,6 +125,57 @@ TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
   }
 }
 
+// Of the records of consecutive plies of one game (plies p and p + 1), how many there are and
+// in how many the second position is not the first after the first's best move (the game
+// core plays that move).
+std::pair<int, int> pairs_and_moves_off_the_search(const DataFile& data) {
+  const auto registry = adapters::VariantRegistry::builtin();
+  int pairs = 0;
+  int off = 0;
+  for (std::size_t i = 0; i + 1 < data.records.size(); ++i) {
+    const Record& rec = data.records[i];
+    const Record& next = data.records[i + 1];
+    if (next.game != rec.game || next.ply != rec.ply + 1) continue;
+    auto position = registry.create("ivesdama");
+    EXPECT_TRUE(position &&
+                (*position)->reset(record_line(rec, (*position)->start_position_line())));
+    const auto& actions = (*position)->legal_actions();
+    const auto best = std::find(actions.begin(), actions.end(), static_cast<int>(rec.move));
+    EXPECT_NE(best, actions.end()) << "the best move is legal";
+    if (best == actions.end()) continue;
+    (*position)->play_legal(static_cast<int>(best - actions.begin()));
+    ++pairs;
+    if (adapters::expand_board_field((*position)->position_line()) != next.board) ++off;
+  }
+  return {pairs, off};
+}
+
+// -randommoves N: about N % of the plies play a random legal move instead of the search's,
+// and the game goes on from it; without it every next position follows the best move.
+TEST(Datagen, RandomMovesLeaveTheSearchsPathAsOftenAsAsked) {
+  TempDir dir("datagen_random_moves");
+  const auto run = [&dir](const std::string& percent) {
+    const auto file = dir / ("moves" + percent + ".bin");
+    const auto r = run_datagen({"-variant", "ivesdama", "-games", "12", "-nodes", "500", "-seed",
+                                "3", "-randommoves", percent, "-quiet", "-output", file.string()},
+                               dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return read_ok(file);
+  };
+  const auto searched = run("0");
+  const auto random = run("30");
+  EXPECT_EQ(searched.header.random_moves, 0u);
+  EXPECT_EQ(random.header.random_moves, 30u);
+  const auto [searched_pairs, searched_off] = pairs_and_moves_off_the_search(searched);
+  ASSERT_GT(searched_pairs, 100);
+  EXPECT_EQ(searched_off, 0);
+  const auto [random_pairs, random_off] = pairs_and_moves_off_the_search(random);
+  ASSERT_GT(random_pairs, 50);
+  // About 30 % of the plies, less the random moves that hit the best move by chance.
+  EXPECT_GT(random_off, random_pairs / 8) << random_off << " of " << random_pairs;
+  EXPECT_LT(random_off, random_pairs / 2) << random_off << " of " << random_pairs;
+}
+
 // A variant of a -variants file (Íves dáma on the 5 x 5 Alquerque board of
 // docs/games/ives-dama.md) is played like a built-in one; its name and board size go into the
 // header.

@@ -7,7 +7,7 @@ import numpy as np
 HEADER = np.dtype([("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
                    ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
                    ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
-                   ("random_plies", "<u4"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
+                   ("random_plies", "<u2"), ("random_moves", "<u2"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
                    ("net_digest", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
                    ("records", "<u8")])
 
@@ -19,7 +19,7 @@ def record_dtype(points):
 
 path = sys.argv[1]
 header = np.fromfile(path, dtype=HEADER, count=1)[0]
-assert header["magic"] == b"TRIADDAT" and header["version"] == 1
+assert header["magic"] == b"TRIADDAT" and header["version"] == 2
 records = np.fromfile(path, dtype=record_dtype(int(header["points"])),
                       offset=int(header["header_bytes"]), count=int(header["records"]))
 assert records.dtype.itemsize == header["record_bytes"]

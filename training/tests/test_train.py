@@ -21,9 +21,10 @@ from triad_train.train import Dataset, main  # noqa: E402
 DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
 
 
-def make_data(path, variant, games):
+def make_data(path, variant, games, *more):
     subprocess.run([DATAGEN, "-variant", variant, "-games", str(games), "-nodes", "300",
-                    "-quiet", "-output", str(path)], check=True, capture_output=True, timeout=120)
+                    "-quiet", "-output", str(path), *more], check=True, capture_output=True,
+                   timeout=120)
 
 
 @pytest.fixture(scope="module")
@@ -217,8 +218,9 @@ def test_bad_data_files_get_one_error(razzle, ives, tmp_path, capsys):
     (tmp_path / "foreign.bin").write_bytes(b"PK\3\4" + bytes(200))
     one_error(capsys, ["-data", tmp_path / "foreign.bin", "-out", out],
               "is not a triad-datagen data file")
-    (tmp_path / "v2.bin").write_bytes(raw[:8] + (2).to_bytes(4, "little") + raw[12:])
-    one_error(capsys, ["-data", tmp_path / "v2.bin", "-out", out], "has data format version 2")
+    (tmp_path / "v3.bin").write_bytes(raw[:8] + (3).to_bytes(4, "little") + raw[12:])
+    one_error(capsys, ["-data", tmp_path / "v3.bin", "-out", out],
+              "has data format version 3; this trainer reads versions 1 to 2")
     (tmp_path / "short.bin").write_bytes(raw[:100])
     one_error(capsys, ["-data", tmp_path / "short.bin", "-out", out],
               "is not a triad-datagen data file")
@@ -311,6 +313,22 @@ def test_positions_of_several_files_are_read_from_each(razzle, tmp_path):
     assert list(sides) == [r["side"] for r in want]
     assert list(data.scores[index]) == [r["score"] for r in want]
     assert len(data.train) + len(data.val) == len(first) + len(second)
+
+
+def test_files_of_both_format_versions_are_read(razzle, tmp_path):
+    # Version 2 adds -randommoves in two bytes that were the high half of version 1's random
+    # plies (always 0 there), so a version 1 file reads as one without random moves.
+    random = tmp_path / "random.bin"
+    make_data(random, "ivesdama", 3, "-randommoves", "20", "-randomplies", "3")
+    header = dt.DataFile(str(random)).header
+    assert (header["version"], header["random_plies"], header["random_moves"]) == (2, 3, 20)
+    raw = bytearray(razzle.read_bytes())
+    raw[8:12] = (1).to_bytes(4, "little")
+    old = tmp_path / "v1.bin"
+    old.write_bytes(bytes(raw))
+    v1, v2 = dt.DataFile(str(old)), dt.DataFile(str(razzle))
+    assert (v1.header["version"], v1.header["random_plies"], v1.header["random_moves"]) == (1, 8, 0)
+    assert (v1.records == v2.records).all()
 
 
 def mirrored_by_name(board, names):

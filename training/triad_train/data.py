@@ -1,4 +1,4 @@
-"""triad-datagen data files (format version 1, docs/evaluation.md "The file format"): the
+"""triad-datagen data files (format versions 1 and 2, docs/evaluation.md "The file format"): the
 header checked field by field, the complete records memory-mapped, and the boards turned
 into the indices of the network's inputs that are on (a position has a dozen or two of its
 hundreds of inputs on: lists of indices, not rows of zeros and ones).
@@ -16,14 +16,17 @@ import numpy as np
 from triad_train import files
 
 HEADER_BYTES = 128
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Version 1 is version 2 without random moves: its u32 of random plies reads as the u16 of
+# random plies and a u16 of random moves that is 0.
+OLDEST_FORMAT_VERSION = 1
 MAGIC = b"TRIADDAT"
 MAX_POINTS = 4096
 
 HEADER = np.dtype([("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
                    ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
                    ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
-                   ("random_plies", "<u4"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
+                   ("random_plies", "<u2"), ("random_moves", "<u2"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
                    ("net_digest", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
                    ("records", "<u8")])
 
@@ -80,9 +83,9 @@ class DataFile:
         if bytes(raw["magic"]) != MAGIC:
             raise DataError("%s: is not a triad-datagen data file" % what)
         version = int(raw["version"])
-        if version != FORMAT_VERSION:
-            raise DataError("%s: has data format version %d; this trainer reads version %d"
-                            % (what, version, FORMAT_VERSION))
+        if not OLDEST_FORMAT_VERSION <= version <= FORMAT_VERSION:
+            raise DataError("%s: has data format version %d; this trainer reads versions %d to %d"
+                            % (what, version, OLDEST_FORMAT_VERSION, FORMAT_VERSION))
         points = int(raw["points"])
         if (int(raw["header_bytes"]) != HEADER_BYTES or not 0 < points <= MAX_POINTS
                 or int(raw["record_bytes"]) != 14 + points):
