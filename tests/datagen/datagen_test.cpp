@@ -331,5 +331,25 @@ TEST(Datagen, ACutTailIsRemovedAndMoreGamesContinueTheFile) {
   EXPECT_EQ(read_ok(file).header.games, 5u);
 }
 
+// A file of format version 1 (made before -randommoves: its u32 of random plies is version
+// 2's u16 of random plies and a u16 of no random moves) is continued as it is: the header
+// keeps version 1 and every other byte is a version 2 run's.
+TEST(Datagen, AVersion1FileIsContinued) {
+  TempDir dir("datagen_version1");
+  const auto file = dir / "data.bin";
+  ASSERT_EQ(run_datagen(razzle_run(file, 2), dir.path()).exit_code, 0);
+  std::string old = read_text(file);
+  old[8] = 1;
+  write_bytes(file, old);
+  const auto more = run_datagen(razzle_run(file, 4), dir.path());
+  ASSERT_EQ(more.exit_code, 0) << more.err;
+  ASSERT_EQ(run_datagen(razzle_run(dir / "four.bin", 4), dir.path()).exit_code, 0);
+  std::string continued = read_text(file);
+  EXPECT_EQ(continued[8], 1);
+  continued[8] = 2;
+  EXPECT_EQ(continued, read_text(dir / "four.bin"));
+  EXPECT_EQ(read_ok(file).header.random_moves, 0u);
+}
+
 }  // namespace
 }  // namespace triad::datagen::testing
