@@ -96,6 +96,22 @@ std::string record_line(const Record& rec, const std::string& start) {
   return field + " " + std::to_string(rec.side + 1) + " " + std::to_string(rec.ply);
 }
 
+// The Íves dáma game core at the position of record `rec` (null, with a test failure, if
+// it does not read back).
+std::unique_ptr<adapters::AnyGame> ives_position(const Record& rec) {
+  auto position = adapters::VariantRegistry::builtin().create("ivesdama");
+  if (!position) {
+    ADD_FAILURE() << position.error().message;
+    return nullptr;
+  }
+  const std::string line = record_line(rec, (*position)->start_position_line());
+  if (auto read = (*position)->reset(line); !read) {
+    ADD_FAILURE() << line << ": " << read.error().message;
+    return nullptr;
+  }
+  return std::move(*position);
+}
+
 // Íves dáma's captures are compulsory: where one is possible every legal move captures, the
 // quiescence search plays them all and the evaluation never judges that position, so it is
 // not kept; every kept position has a move that captures nothing (read from the game core's
@@ -110,18 +126,15 @@ TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
   const auto data = read_ok(file);
   ASSERT_EQ(data.header.points, 25u);
   ASSERT_GT(data.records.size(), 40u);
-  const auto registry = adapters::VariantRegistry::builtin();
   for (const auto& rec : data.records) {
-    auto position = registry.create("ivesdama");
+    const auto position = ives_position(rec);
     ASSERT_TRUE(position);
-    const std::string line = record_line(rec, (*position)->start_position_line());
-    ASSERT_TRUE((*position)->reset(line)) << line;
-    const auto& typed = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>&>(**position);
+    const auto& typed = dynamic_cast<adapters::TypedGame<games::ivesdama::Game>&>(*position);
     games::ivesdama::Game::MoveList moves;
     typed.line().legal_moves(moves);
     EXPECT_TRUE(
         std::any_of(moves.begin(), moves.end(), [](const auto& m) { return !m.is_capture(); }))
-        << "game " << rec.game << ": every move of " << line << " captures";
+        << "game " << rec.game << ": every move of " << position->position_line() << " captures";
   }
 }
 
@@ -129,23 +142,21 @@ TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
 // in how many the second position is not the first after the first's best move (the game
 // core plays that move).
 std::pair<int, int> pairs_and_moves_off_the_search(const DataFile& data) {
-  const auto registry = adapters::VariantRegistry::builtin();
   int pairs = 0;
   int off = 0;
   for (std::size_t i = 0; i + 1 < data.records.size(); ++i) {
     const Record& rec = data.records[i];
     const Record& next = data.records[i + 1];
     if (next.game != rec.game || next.ply != rec.ply + 1) continue;
-    auto position = registry.create("ivesdama");
-    EXPECT_TRUE(position &&
-                (*position)->reset(record_line(rec, (*position)->start_position_line())));
-    const auto& actions = (*position)->legal_actions();
+    const auto position = ives_position(rec);
+    if (!position) continue;
+    const auto& actions = position->legal_actions();
     const auto best = std::find(actions.begin(), actions.end(), static_cast<int>(rec.move));
     EXPECT_NE(best, actions.end()) << "the best move is legal";
     if (best == actions.end()) continue;
-    (*position)->play_legal(static_cast<int>(best - actions.begin()));
+    position->play_legal(static_cast<int>(best - actions.begin()));
     ++pairs;
-    if (adapters::expand_board_field((*position)->position_line()) != next.board) ++off;
+    if (adapters::expand_board_field(position->position_line()) != next.board) ++off;
   }
   return {pairs, off};
 }
