@@ -303,13 +303,13 @@ class SearchWorker {
 
   // The static evaluation of the current node (`pos`, the top of the line): the learned one
   // when the search was given a net, else the game's own.
-  int evaluate(const Position& pos) const {
+  int evaluate(const Position& pos) {
     const int score =
         learned_.active() ? learned_.evaluate(game_->side_to_move(pos)) : game_->evaluate(pos);
     return std::clamp(score, -kMateBound + 1, kMateBound - 1);
   }
   // A leaf judged without listing its moves (SearchHooks::kStaticLeaf).
-  int static_leaf(const Position& pos, int ply) const {
+  int static_leaf(const Position& pos, int ply) {
     if (!learned_.active()) return Hooks::static_leaf(*game_, pos, ply, nullptr);
     const int learned = evaluate(pos);
     return Hooks::static_leaf(*game_, pos, ply, &learned);

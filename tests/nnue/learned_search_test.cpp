@@ -72,14 +72,22 @@ void check_incremental_sums(const std::string& variant, unsigned seed) {
     for (int ply = 0; ply < 120 && !s.game->outcome().over(); ++ply) {
       const auto moves = s.game->legal_moves();
       if (moves.empty()) break;
-      // A sibling tried and taken back first: the sums of the line must be as before.
+      // A sibling tried (evaluated or not) and taken back first: the sums of the line must be
+      // as before.
       const auto sibling = moves[rng() % moves.size()];
       ASSERT_TRUE(s.game->play(sibling));
       learned.push(typed.game(), typed.line().current());
+      if (rng() % 2 == 0) {
+        const auto fresh = adapters::nnue::learned_evaluation(file, *s.game);
+        ASSERT_TRUE(fresh) << fresh.error().message;
+        ASSERT_EQ(learned.evaluate(s.game->side_to_move()), *fresh) << s.game->position_line();
+      }
       learned.pop();
       ASSERT_TRUE(s.game->take_back());
       ASSERT_TRUE(s.game->play(moves[rng() % moves.size()]));
       learned.push(typed.game(), typed.line().current());
+      // Evaluated at about every third ply: the sums of the plies between are made then.
+      if (rng() % 3 != 0) continue;
       const auto fresh = adapters::nnue::learned_evaluation(file, *s.game);
       ASSERT_TRUE(fresh) << fresh.error().message;
       ASSERT_EQ(learned.evaluate(s.game->side_to_move()), *fresh)
@@ -87,7 +95,7 @@ void check_incremental_sums(const std::string& variant, unsigned seed) {
       ++checked;
     }
   }
-  EXPECT_GT(checked, 100);
+  EXPECT_GT(checked, 40);
 }
 
 TEST(LearnedSearch, IncrementalSumsEqualAFreshEvaluationAlongRandomGames) {
