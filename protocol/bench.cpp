@@ -37,10 +37,12 @@ Result<std::unique_ptr<adapters::GameEngine>> setup(const adapters::VariantRegis
   return engine;
 }
 
-// The game's built-in net bound to `engine`'s board, or none.
+// The built-in net of the game's default variant (named after the game) bound to `engine`'s
+// board, or none.
 Result<std::shared_ptr<const engine::nnue::Model>> builtin_model(
     const adapters::GameEngine& engine) {
-  auto net = adapters::nnue::builtin_net_file(engine.game().game_name());
+  const std::string_view game = engine.game().game_name();
+  auto net = adapters::nnue::builtin_net_file(game, game);
   if (!net) return std::shared_ptr<const engine::nnue::Model>();
   if (!*net) return net->error();
   return engine.bind_net((*net)->net, (*net)->letters, (*net)->points);

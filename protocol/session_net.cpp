@@ -1,8 +1,8 @@
 // The session's learned evaluation (docs/evaluation.md "In the engine"). The net of the
-// current variant is EvalFile's when that is for the variant's game, else the game's
-// built-in net (adapters/nnue/builtin_nets.h), bound to the variant's board; the search uses
-// it when Evaluation is `learned`. A bad EvalFile is one error and the net before stays;
-// `eval` shows the net's score next to the classical terms.
+// current variant is EvalFile's when that is for the variant's game, else the variant's
+// built-in net or its game's (adapters/nnue/builtin_nets.h), bound to the variant's board; the
+// search uses it when Evaluation is `learned`. A bad EvalFile is one error and the net before
+// stays; `eval` shows the net's score next to the classical terms.
 #include <cmath>
 #include <cstdio>
 
@@ -41,7 +41,7 @@ void Session::select_net() {
   const std::string game(engine_->game().game_name());
   if (eval_file_ && eval_file_->game == game) {
     net_ = eval_file_;
-  } else if (auto builtin = adapters::nnue::builtin_net_file(game)) {
+  } else if (auto builtin = adapters::nnue::builtin_net_file(variant_, game)) {
     if (!*builtin) {  // a build fault, not the user's: said once, and the classical evaluation
                       // plays
       out_.error(builtin->error().message);
@@ -72,7 +72,7 @@ std::optional<WdlModel> Session::wdl_model() const {
 
 void Session::print_learned_eval() {
   if (!net_) {
-    out_.line("Learned evaluation: none (no net for this game)");
+    out_.line("Learned evaluation: none (no net for this variant)");
     return;
   }
   auto score = adapters::nnue::learned_evaluation(*net_, engine_->game());

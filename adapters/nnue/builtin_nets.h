@@ -1,5 +1,6 @@
-// The nets compiled into the binary (docs/evaluation.md "Built-in nets"): the file
-// nets/<game>.nnue of the source tree becomes the built-in net of <game>, so a lone `triad`
+// The nets compiled into the binary (docs/evaluation.md "In the engine"): the file
+// nets/<name>.nnue of the source tree becomes the built-in net of <name>, a game (the net of
+// all its variants) or a built-in variant (its own net, before its game's), so a lone `triad`
 // file plays with it. Generated at build time by cmake/embed_nets.cmake.
 #pragma once
 
@@ -9,9 +10,9 @@
 
 namespace triad::adapters::nnue {
 
-// The bytes of `game`'s built-in net file, or nothing when it has none.
-std::optional<std::string_view> builtin_net(std::string_view game);
-// The games that have one (the file names of nets/).
-std::vector<std::string_view> builtin_net_games();
+// The bytes of the built-in net file named `name` (a game or a variant), or nothing.
+std::optional<std::string_view> builtin_net(std::string_view name);
+// The names that have one (the file names of nets/).
+std::vector<std::string_view> builtin_net_names();
 
 }  // namespace triad::adapters::nnue

@@ -157,10 +157,11 @@ std::string encode_net_file(const NetFile& f) {
   return bytes;
 }
 
-std::optional<Result<NetFile>> builtin_net_file(std::string_view game) {
-  const auto bytes = builtin_net(game);
-  if (!bytes) return std::nullopt;
-  return parse_net_file(std::string(*bytes), "<built-in " + std::string(game) + ">");
+std::optional<Result<NetFile>> builtin_net_file(std::string_view variant, std::string_view game) {
+  for (const std::string_view name : {variant, game})
+    if (const auto bytes = builtin_net(name))
+      return parse_net_file(std::string(*bytes), "<built-in " + std::string(name) + ">");
+  return std::nullopt;
 }
 
 Result<void> board_inputs(const NetFile& net, const std::string& board, int side_to_move,

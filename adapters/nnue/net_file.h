@@ -41,9 +41,10 @@ struct NetFile {
 Result<NetFile> read_net_file(const std::filesystem::path& path);
 // The same checks on a net file's bytes (`name` names it in messages and becomes its path).
 Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name);
-// `game`'s built-in net (builtin_nets.h) read with the same checks, named "<built-in game>";
-// nothing when the game has none.
-std::optional<Result<NetFile>> builtin_net_file(std::string_view game);
+// The built-in net (builtin_nets.h) of the variant `variant` of `game`: the variant's own if
+// it has one, else the game's; read with the same checks and named "<built-in NAME>"; nothing
+// when neither has one.
+std::optional<Result<NetFile>> builtin_net_file(std::string_view variant, std::string_view game);
 
 // The bytes of the net file of `f` (its path aside): what the trainer's writer writes
 // (training/triad_train/net_file.py), for tests and tools that make nets in C++.

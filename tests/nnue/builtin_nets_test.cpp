@@ -1,9 +1,10 @@
-// The built-in nets (nets/<game>.nnue, compiled in): each names a registered game, reads with
-// every check of a net file, binds to the board of every built-in variant of its game, and a
-// search with it plays a legal move.
+// The built-in nets (nets/<name>.nnue, compiled in): each is named after a registered game or
+// a built-in variant, reads with every check of a net file, is for that game (a variant's
+// own net was trained on that variant), binds to the board of every built-in variant it
+// serves (its own, or each of its game's that has no net of its own), and a search with it
+// plays a legal move.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <string>
 
 #include "adapters/common/game_registry.h"
@@ -14,22 +15,31 @@
 namespace triad {
 namespace {
 
-TEST(BuiltinNets, EachReadsAndBindsToEveryVariantOfItsGameAndSearches) {
+TEST(BuiltinNets, EachReadsAndBindsToEveryVariantItServesAndSearches) {
   const auto registry = adapters::VariantRegistry::builtin();
-  for (const std::string_view game : adapters::nnue::builtin_net_games()) {
-    SCOPED_TRACE(std::string(game));
-    const auto* descriptor = adapters::find_game(game);
-    ASSERT_NE(descriptor, nullptr) << "nets/" << game << ".nnue names no registered game";
-    auto file = adapters::nnue::builtin_net_file(game);
+  for (const std::string_view name : adapters::nnue::builtin_net_names()) {
+    SCOPED_TRACE(std::string(name));
+    const bool for_game = adapters::find_game(name) != nullptr;
+    auto named_variant = registry.create(std::string(name));
+    ASSERT_TRUE(for_game || named_variant)
+        << "nets/" << name << ".nnue names no registered game and no built-in variant";
+    const std::string game(for_game ? name : (*named_variant)->game_name());
+    auto file = adapters::nnue::builtin_net_file(name, name);  // the file of this name
     ASSERT_TRUE(file);
     ASSERT_TRUE(*file) << file->error().message;
     const auto* net = &**file;
     EXPECT_EQ(net->game, game);
+    if (!for_game) {
+      EXPECT_EQ(net->variant, name);
+    }
     int variants = 0;
     for (const std::string& variant : registry.names()) {
       auto any = registry.create(variant);
       ASSERT_TRUE(any);
-      if ((*any)->game_name() != game) continue;
+      const bool served = for_game ? (*any)->game_name() == game &&
+                                         (variant == game || !adapters::nnue::builtin_net(variant))
+                                   : variant == name;
+      if (!served) continue;
       ++variants;
       auto engine = adapters::make_engine(std::move(*any), 1);
       ASSERT_TRUE(engine);

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "adapters/common/variants.h"
+#include "adapters/nnue/builtin_nets.h"
 #include "session_driver.h"
 #include "tests/all_games.h"
 
@@ -282,6 +284,30 @@ TEST(Session, EvalTermsSumToTotal) {
     EXPECT_EQ(std::stoi(out[total].substr(7)), sum) << v;
     ASSERT_LT(total + 1, out.size()) << v;
     EXPECT_TRUE(starts_with(out[total + 1], "Learned evaluation")) << out[total + 1];
+  }
+}
+
+// Each built-in variant evaluates with its own built-in net if it has one (nets/<variant>.nnue),
+// else with its game's (nets/<game>.nnue), else with none.
+TEST(Session, EachVariantUsesItsOwnBuiltInNetElseItsGames) {
+  const auto registry = adapters::VariantRegistry::builtin();
+  for (const std::string& v : registry.names()) {
+    auto any = registry.create(v);
+    ASSERT_TRUE(any);
+    const std::string game((*any)->game_name());
+    const std::string net = adapters::nnue::builtin_net(v)      ? v
+                            : adapters::nnue::builtin_net(game) ? game
+                                                                : "";
+    const std::string expected = net.empty() ? "Learned evaluation: none"
+                                             : "Learned evaluation (net '<built-in " + net + ">')";
+    SessionDriver d;
+    d.send("setoption name UCI_Variant value " + v);
+    const auto out = d.send("eval");
+    const auto line = std::find_if(out.begin(), out.end(), [](const std::string& l) {
+      return starts_with(l, "Learned evaluation");
+    });
+    ASSERT_NE(line, out.end()) << v;
+    EXPECT_TRUE(starts_with(*line, expected)) << v << ": " << *line;
   }
 }
 

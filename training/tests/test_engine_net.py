@@ -237,7 +237,7 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
                  "setoption name EvalFile value", "eval")
     assert "Total:" in out and good.name not in out.split("Total:")[1], out
     assert ("Learned evaluation (net '<built-in razzledazzle>')" in out or
-            "Learned evaluation: none (no net for this game)" in out), out
+            "Learned evaluation: none (no net for this variant)" in out), out
 
 
 def test_the_second_generation(nets, tmp_path, capsys):
