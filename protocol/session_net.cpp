@@ -2,10 +2,13 @@
 // current variant is EvalFile's when that is for the variant's game, else the variant's
 // built-in net or its game's (adapters/nnue/builtin_nets.h), bound to the variant's board; the
 // search uses it when Evaluation is `learned`. A bad EvalFile is one error and the net before
-// stays; `eval` shows the net's score next to the classical terms.
+// stays. A net for another of Triad's games waits for a variant of that game (GUIs and
+// scripts may set EvalFile before UCI_Variant), as a book of another variant does. `eval`
+// shows the net's score next to the classical terms.
 #include <cmath>
 #include <cstdio>
 
+#include "adapters/common/game_registry.h"
 #include "adapters/common/text.h"
 #include "protocol/session.h"
 
@@ -21,17 +24,19 @@ Result<void> Session::load_net(const std::string& file) {
   if (!loaded) return make_error("setoption EvalFile : " + loaded.error().message);
   const std::string game(engine_->game().game_name());
   const std::string what = "setoption EvalFile : net file " + adapters::quote(file) + ": ";
-  if (loaded->game != game)
-    return make_error(what + "a net for " + loaded->game + ", not for " + game + " (the variant " +
-                      variant_ + "'s game; set UCI_Variant first)");
-  if (auto bound = engine_->bind_net(loaded->net, loaded->letters, loaded->points); !bound)
-    return make_error(what + bound.error().message);
+  if (loaded->game == game) {
+    if (auto bound = engine_->bind_net(loaded->net, loaded->letters, loaded->points); !bound)
+      return make_error(what + bound.error().message);
+  } else if (!adapters::find_game(loaded->game)) {
+    return make_error(what + "a net for " + adapters::quote(loaded->game) +
+                      ", not a game Triad plays (" + adapters::game_names_text() + ")");
+  }
   eval_file_ = std::move(*loaded);
+  out_.line("info string net " + adapters::quote(file) + " loaded: game " + eval_file_->game +
+            ", " + std::to_string(eval_file_->net.inputs) + " inputs, " +
+            std::to_string(eval_file_->net.hidden) + " hidden, trained on " +
+            std::to_string(eval_file_->positions) + " positions of " + eval_file_->variant);
   select_net();
-  out_.line("info string net " + adapters::quote(file) + " loaded: game " + net_->game + ", " +
-            std::to_string(net_->net.inputs) + " inputs, " + std::to_string(net_->net.hidden) +
-            " hidden, trained on " + std::to_string(net_->positions) + " positions of " +
-            net_->variant);
   return {};
 }
 
@@ -39,6 +44,10 @@ void Session::select_net() {
   net_.reset();
   model_.reset();
   const std::string game(engine_->game().game_name());
+  if (eval_file_ && eval_file_->game != game)
+    out_.line("info string net " + adapters::quote(eval_file_->path) + " not used for " + variant_ +
+              ": it is a net for " + eval_file_->game +
+              ", used when UCI_Variant is one of its variants");
   if (eval_file_ && eval_file_->game == game) {
     net_ = eval_file_;
   } else if (auto builtin = adapters::nnue::builtin_net_file(variant_, game)) {

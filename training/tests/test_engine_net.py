@@ -209,7 +209,6 @@ def test_the_wdl_is_the_nets_calibrated_estimate(variant, tmp_path, nets):
 
 def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
     good = nets("razzledazzle", tmp_path)
-    ives = nets("ivesdama", tmp_path)
     raw = good.read_bytes()
     (tmp_path / "cut.nnue").write_bytes(raw[:-20])
     (tmp_path / "flip.nnue").write_bytes(raw[:300] + bytes([raw[300] ^ 4]) + raw[301:])
@@ -220,8 +219,7 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
              ("cut.nnue", "is truncated or damaged"),
              ("flip.nnue", "checksum mismatch"),
              ("v3.nnue", "has net format version 3; this engine reads version 1"),
-             ("foreign.nnue", "is not a Triad net file"),
-             (ives.name, "a net for ivesdama, not for razzledazzle")]
+             ("foreign.nnue", "is not a Triad net file")]
     commands = ["setoption name EvalFile value " + good.name]
     for name, _ in cases:
         commands += ["setoption name EvalFile value " + name, "eval"]
@@ -238,6 +236,18 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
     assert "Total:" in out and good.name not in out.split("Total:")[1], out
     assert ("Learned evaluation (net '<built-in razzledazzle>')" in out or
             "Learned evaluation: none (no net for this variant)" in out), out
+
+
+def test_a_net_for_another_game_waits_for_a_variant_of_its_game(tmp_path, nets):
+    # GUIs and scripts may send EvalFile before UCI_Variant (docs/protocol.md, EvalFile).
+    ives = nets("ivesdama", tmp_path)
+    out = engine("razzledazzle", tmp_path, "setoption name EvalFile value " + ives.name, "eval",
+                 "setoption name UCI_Variant value ivesdama", "eval")
+    assert "info string error" not in out, out
+    assert (f"info string net '{ives.name}' not used for razzledazzle: it is a net for ivesdama"
+            in out), out
+    shown = re.findall(r"^Learned evaluation \(net '([^']*)'\)", out, re.M)
+    assert shown == ["<built-in razzledazzle>", ives.name], out
 
 
 def test_the_second_generation(nets, tmp_path, capsys):
