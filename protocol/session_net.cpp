@@ -45,8 +45,8 @@ void Session::select_net() {
   model_.reset();
   const std::string game(engine_->game().game_name());
   if (eval_file_ && eval_file_->game != game)
-    out_.line("info string net " + adapters::quote(eval_file_->path) + " not used for " + variant_ +
-              ": it is a net for " + eval_file_->game +
+    out_.line("info string net " + adapters::quote(eval_file_->path) + " is not used for " +
+              variant_ + ": it is a net for " + eval_file_->game +
               ", used when UCI_Variant is one of its variants");
   if (eval_file_ && eval_file_->game == game) {
     net_ = eval_file_;

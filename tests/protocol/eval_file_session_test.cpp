@@ -2,11 +2,13 @@
 // waits for a variant of its game (GUIs and scripts may set EvalFile first), a net for a game
 // Triad does not play is one error and the net before stays.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 
+#include "adapters/common/text.h"
 #include "session_driver.h"
 #include "tests/nnue/random_net_file.h"
 
@@ -16,20 +18,31 @@ namespace {
 namespace fs = std::filesystem;
 using adapters::nnue::NetFile;
 
-// Writes `net` to a fresh file under the test's temporary directory and returns its path.
-std::string write_net(const NetFile& net, const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "triad-eval-file-session";
-  fs::create_directories(dir);
-  const fs::path path = dir / name;
-  std::ofstream(path, std::ios::binary) << adapters::nnue::encode_net_file(net);
-  return path.string();
-}
+// Net files in a folder of this test process, removed with it.
+class NetFolder {
+ public:
+  NetFolder()
+      : dir_(fs::temp_directory_path() /
+             ("triad-eval-file-session-" + std::to_string(::getpid()))) {
+    fs::create_directories(dir_);
+  }
+  ~NetFolder() { fs::remove_all(dir_); }
+  // Writes `net` as `name` and returns its path.
+  std::string write(const NetFile& net, const std::string& name) const {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << adapters::nnue::encode_net_file(net);
+    return path.string();
+  }
 
-// The net `eval` names, or "" when it names none.
+ private:
+  fs::path dir_;
+};
+
+// The net `eval` names, quoted as the engine quotes it (long paths shortened), or "".
 std::string eval_net(SessionDriver& d) {
   for (const auto& line : d.send("eval"))
     if (starts_with(line, "Learned evaluation (net '"))
-      return line.substr(25, line.find("')") - 25);
+      return line.substr(24, line.find("')") - 23);
   return "";
 }
 
@@ -40,11 +53,12 @@ int count_containing(const std::vector<std::string>& lines, const std::string& p
 }
 
 TEST(EvalFileSession, ANetForAnotherGameWaitsForAVariantOfItsGame) {
+  const NetFolder folder;
   const std::string ives =
-      write_net(adapters::nnue::random_net_file("ivesdama", "P", 25, 8, 3), "ives.nnue");
+      folder.write(adapters::nnue::random_net_file("ivesdama", "P", 25, 8, 3), "ives.nnue");
   SessionDriver d;  // starts in razzledazzle
   const std::string builtin_razzle = eval_net(d);
-  ASSERT_EQ(builtin_razzle, "<built-in razzledazzle>");
+  ASSERT_EQ(builtin_razzle, "'<built-in razzledazzle>'");
 
   const auto set = d.send("setoption name EvalFile value " + ives);
   EXPECT_EQ(count_containing(set, "info string error"), 0) << set.front();
@@ -56,7 +70,7 @@ TEST(EvalFileSession, ANetForAnotherGameWaitsForAVariantOfItsGame) {
   for (const char* variant : {"ivesdama", "ivesdama-forward", "ivesdama-arc"}) {
     const auto changed = d.send(std::string("setoption name UCI_Variant value ") + variant);
     EXPECT_EQ(count_containing(changed, "not used"), 0) << variant;
-    EXPECT_EQ(eval_net(d), ives) << variant;
+    EXPECT_EQ(eval_net(d), adapters::quote(ives)) << variant;
   }
   const auto back = d.send("setoption name UCI_Variant value razzledazzle");
   EXPECT_EQ(count_containing(back, "not used for razzledazzle"), 1);
@@ -64,10 +78,11 @@ TEST(EvalFileSession, ANetForAnotherGameWaitsForAVariantOfItsGame) {
 }
 
 TEST(EvalFileSession, ANetForAGameTriadDoesNotPlayIsOneErrorAndTheNetBeforeStays) {
+  const NetFolder folder;
   const std::string ives =
-      write_net(adapters::nnue::random_net_file("ivesdama", "P", 25, 8, 4), "ives2.nnue");
+      folder.write(adapters::nnue::random_net_file("ivesdama", "P", 25, 8, 4), "ives.nnue");
   const std::string chess =
-      write_net(adapters::nnue::random_net_file("chess", "P", 25, 8, 5), "chess.nnue");
+      folder.write(adapters::nnue::random_net_file("chess", "P", 25, 8, 5), "chess.nnue");
   SessionDriver d;
   d.send("setoption name UCI_Variant value ivesdama");
   d.send("setoption name EvalFile value " + ives);
@@ -76,7 +91,7 @@ TEST(EvalFileSession, ANetForAGameTriadDoesNotPlayIsOneErrorAndTheNetBeforeStays
   EXPECT_TRUE(starts_with(refused[0], "info string error setoption EvalFile : net file '"));
   EXPECT_NE(refused[0].find("a net for 'chess', not a game Triad plays"), std::string::npos)
       << refused[0];
-  EXPECT_EQ(eval_net(d), ives);
+  EXPECT_EQ(eval_net(d), adapters::quote(ives));
 }
 
 }  // namespace

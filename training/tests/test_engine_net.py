@@ -244,7 +244,7 @@ def test_a_net_for_another_game_waits_for_a_variant_of_its_game(tmp_path, nets):
     out = engine("razzledazzle", tmp_path, "setoption name EvalFile value " + ives.name, "eval",
                  "setoption name UCI_Variant value ivesdama", "eval")
     assert "info string error" not in out, out
-    assert (f"info string net '{ives.name}' not used for razzledazzle: it is a net for ivesdama"
+    assert (f"info string net '{ives.name}' is not used for razzledazzle: it is a net for ivesdama"
             in out), out
     shown = re.findall(r"^Learned evaluation \(net '([^']*)'\)", out, re.M)
     assert shown == ["<built-in razzledazzle>", ives.name], out
