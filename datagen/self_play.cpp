@@ -75,13 +75,13 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   s.variant_ = *variant;
   const auto start = variant->factory();
   if (!config.openings.empty()) {
-    auto loaded = tournament::load_openings(
+    auto loaded = runner::load_openings(
         config.openings,
         [&s]() -> Result<std::unique_ptr<adapters::AnyGame>> { return s.variant_.factory(); });
     if (!loaded) return make_error("-openings: " + loaded.error().message);
     s.openings_ = std::move(*loaded);
     auto text = adapters::read_regular_file(config.openings, "openings file",
-                                            tournament::kMaxOpeningsFileBytes);
+                                            runner::kMaxOpeningsFileBytes);
     if (!text) return make_error("-openings: " + text.error().message);
     s.header_.openings_digest = std::max<std::uint64_t>(1, adapters::hash_text(*text));
   } else {
@@ -125,7 +125,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
     return variant_.factory();
   };
-  auto opening = tournament::add_random_plies(base, config_.random_plies, factory, rng);
+  auto opening = runner::add_random_plies(base, config_.random_plies, factory, rng);
   if (!opening) {
     out.error = "game " + std::to_string(index) + ": " + opening.error().message;
     return out;

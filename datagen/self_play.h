@@ -32,7 +32,7 @@
 #include "datagen/config.h"
 #include "datagen/format.h"
 #include "engine/core/result.h"
-#include "tournament/schedule.h"
+#include "runner/openings.h"
 
 namespace triad::datagen {
 
@@ -76,7 +76,7 @@ class SelfPlaySetup {
 
   DatagenConfig config_;
   adapters::Variant variant_;
-  std::vector<tournament::Opening> openings_;
+  std::vector<runner::Opening> openings_;
   std::shared_ptr<const engine::nnue::Model> learned_;  // -evalfile's net, or none
   Header header_;
 };

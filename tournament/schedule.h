@@ -18,32 +18,21 @@
 #include <vector>
 
 #include "adapters/common/any_game.h"
+#include "runner/openings.h"
 #include "tournament/config.h"
 
 namespace triad::tournament {
 
-// A fresh game of the tournament's variant.
-using GameFactory = std::function<Result<std::unique_ptr<adapters::AnyGame>>()>;
+// The schedule plays the runner's openings (runner/openings.h).
+using runner::add_random_plies;
+using runner::GameFactory;
+using runner::kMaxOpeningLineBytes;
+using runner::kMaxOpeningsFileBytes;
+using runner::load_openings;
+using runner::Opening;
 
-struct Opening {
-  std::string fen;
-  std::vector<std::string> moves;
-};
-
-// Limits of an openings file (the whole book is kept in memory).
-inline constexpr std::uintmax_t kMaxOpeningsFileBytes = 256u << 20;
-inline constexpr std::size_t kMaxOpeningLineBytes = 64u << 10;
 // The largest schedule (games): numbers stay exact in JSON (doubles) and far from overflow.
 inline constexpr std::int64_t kMaxScheduledGames = std::int64_t{1} << 53;
-
-// Reads a file of lines "<position line> [moves m1 m2 ...]" (blank lines and lines starting
-// with '#' skipped) and checks each against the rules; errors name the file and line.
-Result<std::vector<Opening>> load_openings(const std::filesystem::path& file,
-                                           const GameFactory& factory);
-
-// `base` followed by `plies` random legal moves that do not end the game.
-Result<Opening> add_random_plies(const Opening& base, int plies, const GameFactory& factory,
-                                 std::mt19937_64& rng);
 
 struct ScheduledGame {
   std::int64_t number = 0;  // 1-based

@@ -27,16 +27,6 @@ std::int64_t file_size_or_zero(const std::filesystem::path& file) {
   return ec ? 0 : static_cast<std::int64_t>(size);
 }
 
-// Creating a game may read shared YAML settings, which yaml-cpp does not allow from two
-// threads at once: every call of the returned factory holds one lock.
-GameFactory serialised(GameFactory factory) {
-  auto mutex = std::make_shared<std::mutex>();
-  return [factory = std::move(factory), mutex] {
-    std::lock_guard lock(*mutex);
-    return factory();
-  };
-}
-
 // The SPRT's decision in `results`, or "" while it goes on.
 std::string sprt_decision(const TournamentConfig& config, const Results& results) {
   for (const auto& s : compute_stats(config, results))
@@ -49,7 +39,7 @@ std::string sprt_decision(const TournamentConfig& config, const Results& results
 
 Tournament::Tournament(TournamentConfig config, GameFactory factory, std::ostream& progress)
     : config_(std::move(config)),
-      factory_(serialised(std::move(factory))),
+      factory_(std::move(factory)),
       progress_(progress),
       results_(static_cast<int>(config_.engines.size())) {}
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Checks the direction of the layers (docs/architecture.md): each top folder's sources may
+include only the folders listed for it, so no arrow runs back up (e.g. the engine includes
+no text, datagen/ and analysis/ include nothing from the match runner).
+
+Usage: check_layers.py SOURCE_DIR   (exit 0: every include allowed; 1: the offending lines)
+"""
+import pathlib
+import re
+import sys
+
+# What each folder's sources may include (first path component of `#include "..."`).
+ALLOWED = {
+    "engine": {"engine"},
+    "adapters": {"adapters", "engine"},
+    "protocol": {"protocol", "adapters", "engine"},
+    "runner": {"runner", "protocol", "adapters", "engine"},
+    "cluster": {"cluster", "engine"},
+    "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "engine"},
+    "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "engine"},
+    "datagen": {"datagen", "runner", "cluster", "protocol", "adapters", "engine"},
+    "tools": {"tools", "runner", "protocol", "adapters", "engine"},
+    "python": {"python", "adapters", "engine"},
+    "app": {"app", "protocol", "adapters", "engine"},
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
+
+
+def violations(root: pathlib.Path) -> list[str]:
+    found = []
+    for folder, allowed in ALLOWED.items():
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".h", ".cpp") or not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                match = INCLUDE.match(line)
+                if match and match.group(1) in ALLOWED and match.group(1) not in allowed:
+                    found.append(f"{path.relative_to(root)}:{number}: {folder}/ includes "
+                                 f"{match.group(1)}/ ({line.strip()})")
+    return found
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    root = pathlib.Path(sys.argv[1])
+    missing = [f for f in ALLOWED if not (root / f).is_dir()]
+    if missing:
+        print(f"check_layers: no folder {', '.join(missing)} under {root}", file=sys.stderr)
+        return 2
+    found = violations(root)
+    for line in found:
+        print(line)
+    print(f"{len(found)} include(s) against the layers" if found else "layers: every include allowed")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
