@@ -86,14 +86,18 @@ Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name
   const auto scale = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, 100));
   f.positions = read_le<std::uint64_t>(bytes, 104);
   const auto draw_permille = read_le<std::uint32_t>(bytes, 116);
-  const bool sizes_fit =
-      read_le<std::uint32_t>(bytes, 12) == kHeaderBytes &&
-      read_le<std::uint32_t>(bytes, 112) == kLayoutBoardLetters && !f.letters.empty() &&
-      points >= 1 && points <= 4096 && inputs == 2 * f.letters.size() * points && hidden >= 1 &&
-      hidden <= static_cast<std::uint32_t>(engine::nnue::kMaxHidden) &&
-      qa == static_cast<std::uint32_t>(engine::nnue::kQA) &&
-      qb == static_cast<std::uint32_t>(engine::nnue::kQB) && scale > 0 && scale <= 100000 &&
-      draw_permille <= static_cast<std::uint32_t>(kMaxDrawPermille);
+  if (hidden > static_cast<std::uint32_t>(engine::nnue::kMaxHidden))
+    return make_error(what + ": its first layer is " + std::to_string(hidden) +
+                      " wide; this engine reads widths 1 to " +
+                      std::to_string(engine::nnue::kMaxHidden));
+  const bool sizes_fit = read_le<std::uint32_t>(bytes, 12) == kHeaderBytes &&
+                         read_le<std::uint32_t>(bytes, 112) == kLayoutBoardLetters &&
+                         !f.letters.empty() && points >= 1 && points <= 4096 &&
+                         inputs == 2 * f.letters.size() * points && hidden >= 1 &&
+                         qa == static_cast<std::uint32_t>(engine::nnue::kQA) &&
+                         qb == static_cast<std::uint32_t>(engine::nnue::kQB) && scale > 0 &&
+                         scale <= engine::nnue::kMaxScale &&
+                         draw_permille <= static_cast<std::uint32_t>(kMaxDrawPermille);
   if (!sizes_fit) return make_error(what + ": damaged header (sizes that do not fit together)");
   const std::size_t weights = std::size_t{inputs} * hidden + hidden + 2 * std::size_t{hidden};
   const std::size_t size = kHeaderBytes + 2 * weights + 4 + 8;
@@ -119,10 +123,12 @@ Result<NetFile> parse_net_file(const std::string& bytes, const std::string& name
   net.b2 = static_cast<std::int32_t>(read_le<std::uint32_t>(bytes, at));
   if (!within(net.w1, engine::nnue::kMaxFirstWeight) ||
       !within(net.b1, engine::nnue::kMaxFirstWeight) ||
-      !within(net.w2, engine::nnue::kMaxOutputWeight))
+      !within(net.w2, engine::nnue::kMaxOutputWeight) || net.b2 < -engine::nnue::kMaxOutputBias ||
+      net.b2 > engine::nnue::kMaxOutputBias)
     return make_error(what + ": weights outside the trainer's ranges (|W1|, |b1| <= " +
                       std::to_string(engine::nnue::kMaxFirstWeight) +
-                      ", |w2| <= " + std::to_string(engine::nnue::kMaxOutputWeight) + ")");
+                      ", |w2| <= " + std::to_string(engine::nnue::kMaxOutputWeight) +
+                      ", |b2| <= " + std::to_string(engine::nnue::kMaxOutputBias) + ")");
   return f;
 }
 

@@ -4,6 +4,7 @@
 #include "engine/nnue/network.h"
 
 #include <algorithm>
+#include <limits>
 
 // Not under the sanitizers: their run-time set-up and a load-time resolver do not mix
 // everywhere, and the base copy computes the same bits.
@@ -89,6 +90,12 @@ void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
   for (const int input : off) add_row<-1>(child + i, row(net, input) + i, n - i);
   for (const int input : on) add_row<1>(child + i, row(net, input) + i, n - i);
 }
+
+// The largest score of a net within the loader's ranges fits an int (no narrowing below).
+static_assert((std::int64_t{kMaxOutputBias} +
+               2 * std::int64_t{kMaxHidden} * kQA * kMaxOutputWeight) *
+                  kMaxScale / (kQA * kQB) <=
+              std::numeric_limits<int>::max());
 
 int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent) {
   const std::int64_t out = std::int64_t{net.b2} +

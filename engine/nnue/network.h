@@ -16,11 +16,16 @@ namespace triad::engine::nnue {
 
 inline constexpr int kQA = 255;  // first-layer scale: activations clamp to [0, kQA]
 inline constexpr int kQB = 64;   // output-weight scale
+// The widest first layer: the one limit of the engine and the trainer (training/triad_train/
+// net_file.py MAX_HIDDEN, checked against this by training_tests).
 inline constexpr int kMaxHidden = 1024;
+inline constexpr int kMaxScale = 100000;  // the largest scale a net file may give
 // The trainer's weight ranges (quantised): |W1|, |b1| <= kMaxFirstWeight keep the int16 sums
-// of a board of up to 64 men exact; |w2| <= kMaxOutputWeight keeps the output's int32 exact.
+// of a board of up to 64 men exact; |w2| <= kMaxOutputWeight keeps the output's int32 exact;
+// |b2| <= kMaxOutputBias (127 units of the float net's output) keeps every score within int.
 inline constexpr int kMaxFirstWeight = 510;
 inline constexpr int kMaxOutputWeight = 127;
+inline constexpr std::int32_t kMaxOutputBias = 127 * kQA * kQB;
 
 struct Network {
   int inputs = 0;
@@ -40,7 +45,8 @@ void refresh(const Network& net, std::span<const int> on_inputs, std::int16_t* s
 void update(const Network& net, const std::int16_t* parent, std::int16_t* child,
             std::span<const int> off, std::span<const int> on);
 
-// The score in engine points from the side to move (rounded toward zero).
+// The score in engine points from the side to move (rounded toward zero). Exact for every
+// network within the ranges above (the ones a net file may hold).
 int evaluate(const Network& net, const std::int16_t* side_to_move, const std::int16_t* opponent);
 
 }  // namespace triad::engine::nnue

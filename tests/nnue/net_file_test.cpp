@@ -1,7 +1,13 @@
 // adapters/nnue/net_file.h: a net encoded by encode_net_file reads back field for field and
 // weight for weight, and the reader refuses the encoded bytes once one is changed or cut, and
-// a header whose fields do not make sense.
+// a header whose fields do not make sense; a first layer wider than the engine's widest and an
+// output bias beyond the trainer's range are refused by name, so that every net read scores
+// within int with its true sign.
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <vector>
 
 #include "tests/nnue/random_net_file.h"
 
@@ -51,6 +57,61 @@ TEST(NetFile, AChangedOrCutEncodingIsRefused) {
   const auto refused = parse_net_file(encode_net_file(too_drawn), "x.nnue");
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("damaged header"), std::string::npos);
+}
+
+TEST(NetFile, AFirstLayerWiderThanTheEnginesIsRefusedByItsWidth) {
+  const int widest = engine::nnue::kMaxHidden;
+  const auto read =
+      parse_net_file(encode_net_file(random_net_file("ivesdama", "P", 25, widest, 2)), "wide.nnue");
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read->net.hidden, widest);
+  const auto wider = parse_net_file(
+      encode_net_file(random_net_file("ivesdama", "P", 25, widest + 1, 2)), "wider.nnue");
+  ASSERT_FALSE(wider);
+  EXPECT_EQ(wider.error().message,
+            "net file 'wider.nnue': its first layer is 1025 wide; this engine reads widths 1 to "
+            "1024");
+}
+
+TEST(NetFile, AnOutputBiasBeyondTheTrainersRangeIsRefused) {
+  // The net: b2 = 2^31 - 1 at scale 20000 scored 2.6e9, which the narrowing to int
+  // turned negative.
+  auto f = random_razzle_net(3);
+  f.net.scale = 20000;
+  f.net.b2 = std::numeric_limits<std::int32_t>::max();
+  const auto refused = parse_net_file(encode_net_file(f), "b2.nnue");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("net file 'b2.nnue': weights outside the trainer's "
+                                         "ranges (|W1|, |b1| <= 510, |w2| <= 127, |b2| <= "
+                                         "2072640)"),
+            std::string::npos)
+      << refused.error().message;
+  for (const std::int32_t b2 : {engine::nnue::kMaxOutputBias, -engine::nnue::kMaxOutputBias}) {
+    f.net.b2 = b2;
+    EXPECT_TRUE(parse_net_file(encode_net_file(f), "b2.nnue")) << b2;
+    f.net.b2 = b2 + (b2 > 0 ? 1 : -1);
+    EXPECT_FALSE(parse_net_file(encode_net_file(f), "b2.nnue")) << f.net.b2;
+  }
+}
+
+TEST(NetFile, TheLargestScoresANetMayGiveKeepTheirSignAndValue) {
+  // The widest net at the largest scale with every weight at its bound, every sum clamped to
+  // QA: (b2 + 2 H QA w2) * scale / (QA QB) = +-(2072640 + 66324480) * 100000 / 16320.
+  for (const int sign : {1, -1}) {
+    auto f = random_net_file("ivesdama", "P", 25, engine::nnue::kMaxHidden, 4);
+    f.net.scale = engine::nnue::kMaxScale;
+    std::fill(f.net.w1.begin(), f.net.w1.end(), std::int16_t{0});
+    std::fill(f.net.b1.begin(), f.net.b1.end(), std::int16_t{engine::nnue::kMaxFirstWeight});
+    std::fill(f.net.w2.begin(), f.net.w2.end(),
+              static_cast<std::int16_t>(sign * engine::nnue::kMaxOutputWeight));
+    f.net.b2 = sign * engine::nnue::kMaxOutputBias;
+    const auto read = parse_net_file(encode_net_file(f), "extreme.nnue");
+    ASSERT_TRUE(read) << read.error().message;
+    std::vector<std::int16_t> a(engine::nnue::kMaxHidden), b(a.size());
+    engine::nnue::refresh(read->net, std::vector<int>{0, 7}, a.data());
+    engine::nnue::refresh(read->net, std::vector<int>{30}, b.data());
+    EXPECT_EQ(engine::nnue::evaluate(read->net, a.data(), b.data()), sign * 419100000);
+  }
 }
 
 }  // namespace

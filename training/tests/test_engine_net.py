@@ -3,7 +3,9 @@ the learned score, which equals the trainer's integer reference (model.integer_e
 positions of random games, to the point; bad net files are one error line each and the net
 loaded before stays. And the trainer's view of the boards against the engine's: its point
 names in position-line order, and its mirror images, which the rules treat alike. And the
-second generation: triad-datagen -evalfile with a trained net, then a net trained on both."""
+second generation: triad-datagen -evalfile with a trained net, then a net trained on both.
+The limits the engine and the trainer share: the widest first layer, and output weights whose
+scores fit the engine's integers with their sign (nets made here with the trainer's writer)."""
 import json
 import math
 import os
@@ -272,3 +274,52 @@ def test_the_second_generation(nets, tmp_path, capsys):
     assert int(counts[1]) + int(counts[2]) == sum(len(f.records) for f in files), out
     meta, _ = net_file.read(str(tmp_path / "two.nnue"))
     assert meta["positions"] == int(counts[1])
+
+
+def constant_net(path, hidden, scale, b1, w2, b2):
+    """An Íves dáma net written by the trainer's writer whose every first-layer row is 0: each
+    position has sums b1 in both views, so every score is (b2 + 2 hidden clamp(b1, 0, QA) w2)
+    * scale / (QA QB)."""
+    meta = {"game": "ivesdama", "variant": "ivesdama", "letters": "P", "points": 25,
+            "qa": md.QA, "qb": md.QB, "scale": scale, "positions": 1}
+    weights = (np.zeros((50, hidden), np.int16), np.full(hidden, b1, np.int16),
+               np.full(2 * hidden, w2, np.int16), np.int32(b2))
+    net_file.write(str(path), meta, weights)
+    return path.name
+
+
+def test_the_engine_reads_the_trainers_widest_first_layer_and_names_a_wider_one(tmp_path):
+    widest = constant_net(tmp_path / "widest.nnue", net_file.MAX_HIDDEN, 100, 0, 1, 0)
+    wider = constant_net(tmp_path / "wider.nnue", net_file.MAX_HIDDEN + 1, 100, 0, 1, 0)
+    out = engine("ivesdama", tmp_path, "setoption name EvalFile value " + widest,
+                 "setoption name EvalFile value " + wider, "eval")
+    assert "info string net 'widest.nnue' loaded: game ivesdama" in out, out
+    assert ("info string error setoption EvalFile : net file 'wider.nnue': its first layer is "
+            "1025 wide; this engine reads widths 1 to 1024\n") in out, out
+    assert "Learned evaluation (net 'widest.nnue'): 0 " in out, out
+
+
+def test_every_score_of_a_net_fits_with_its_sign(tmp_path):
+    # The net of issue 40: b2 = 2^31 - 1 at scale 20000 scores 2.6e9 everywhere, which eval
+    # showed as -1661977141 and the search clamped to the losing end. Beyond the trainer's
+    # range (|b2| <= 127 QA QB), it is refused, and the net loaded before stays.
+    before = constant_net(tmp_path / "before.nnue", 4, 100, 0, 1, 0)
+    huge = constant_net(tmp_path / "huge.nnue", 4, 20000, 0, 0, 2**31 - 1)
+    out = engine("ivesdama", tmp_path, "setoption name EvalFile value " + before,
+                 "setoption name EvalFile value " + huge, "eval")
+    assert ("info string error setoption EvalFile : net file 'huge.nnue': weights outside the "
+            "trainer's ranges (|W1|, |b1| <= 510, |w2| <= 127, |b2| <= 2072640)\n") in out, out
+    assert "Learned evaluation (net 'before.nnue'): 0 " in out, out
+    # The largest scores a net may give: the widest layer at the largest scale, every weight
+    # at its bound: +-(2072640 + 2 * 1024 * 255 * 127) * 100000 / 16320 = +-419100000 in eval;
+    # the search clamps them to its largest score below a mate, on the right side: at depth 1
+    # every child is as good for its mover, so the root's score is the lowest for a net that
+    # likes the side to move's position and the highest for one that does not.
+    for sign in (1, -1):
+        net = constant_net(tmp_path / "largest.nnue", net_file.MAX_HIDDEN, 100000, 510,
+                           sign * 127, sign * 127 * md.QA * md.QB)
+        out = engine("ivesdama", tmp_path, "setoption name EvalFile value " + net, "eval",
+                     "go depth 1")
+        assert "Learned evaluation (net 'largest.nnue'): %d " % (sign * 419100000) in out, out
+        scores = re.findall(r"^info depth 1 .*score cp (-?\d+) ", out, re.M)
+        assert scores and all(int(s) == -sign * 30975 for s in scores), out

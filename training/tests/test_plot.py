@@ -1,5 +1,6 @@
-"""triad-plot: the chart of triad-train's loss curves has a line in each run's colour, and bad
-curve files and flags are one error line each with nothing written."""
+"""triad-plot: the chart of triad-train's loss curves has a line in each run's colour, its title
+and names are plain text, and bad curve files and flags are one error line each with nothing
+written."""
 import os
 import subprocess
 import sys
@@ -43,6 +44,17 @@ def test_each_run_is_drawn_in_its_colour(tmp_path):
     assert pixels_of(two, plot.COLOURS[0]) > 100
     assert pixels_of(two, plot.COLOURS[1]) > 100
     assert not os.path.exists(str(out) + ".tmp")
+
+
+def test_the_title_and_names_are_plain_text(tmp_path):
+    # Text that matplotlib's TeX reader cannot parse (an unfinished fraction, a lone
+    # superscript) is drawn as written.
+    good = write_curve(tmp_path / "good.csv", [(1, 0.036, 0.034)])
+    out = tmp_path / "tex.png"
+    done = subprocess.run([COMMAND, "-csv", good, "-out", str(out), "-title", r"$\frac{$",
+                           "-label", "$x^$"], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("content, why", [

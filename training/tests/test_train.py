@@ -236,14 +236,59 @@ def test_bad_data_files_get_one_error(razzle, ives, tmp_path, capsys):
 def test_bad_flags_get_one_error(razzle, tmp_path, capsys):
     out = tmp_path / "n.nnue"
     one_error(capsys, ["-data", razzle], "-out")
-    one_error(capsys, ["-data", razzle, "-out", out, "-epochs", 0], "-epochs must be")
-    one_error(capsys, ["-data", razzle, "-out", out, "-lambda", 2], "-lambda must be")
-    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 0], "-lrdecay must be")
-    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 1.5], "-lrdecay must be")
+    one_error(capsys, ["-data", razzle, "-out", out, "-epochs", 0], "-epochs '0' must be 1..100000")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lambda", 2],
+              "-lambda '2' must be a finite number from 0 to 1")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 0],
+              "-lrdecay '0' must be a finite number above 0 and at most 1")
+    one_error(capsys, ["-data", razzle, "-out", out, "-lrdecay", 1.5], "-lrdecay '1.5' must be")
     (tmp_path / "n.nnue.csv").mkdir()
     one_error(capsys, ["-data", razzle, "-out", out], "n.nnue.csv' is not a regular file")
     one_error(capsys, ["-data", razzle, "-out", out, "-hidden", "many"], "invalid int value")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("flag, why", [
+    (["-lr", "nan"], "-lr 'nan' must be a finite number above 0 and at most 1"),
+    (["-lr", "inf"], "-lr 'inf' must be a finite number above 0 and at most 1"),
+    (["-lr", "1e400"], "-lr '1e400' must be"),
+    (["-lr", "0"], "-lr '0' must be"),
+    (["-lr", "1e6"], "-lr '1e6' must be"),
+    (["-lr", "fast"], "-lr 'fast' must be"),
+    (["-lrdecay", "nan"], "-lrdecay 'nan' must be a finite number above 0 and at most 1"),
+    (["-lambda=-inf"], "-lambda '-inf' must be a finite number from 0 to 1"),
+    (["-lambda", "nan"], "-lambda 'nan' must be"),
+    (["-validation", "inf"], "-validation 'inf' must be a finite number between 0 and 1"),
+    (["-validation", "1"], "-validation '1' must be"),
+    (["-seed", "-1"], "-seed '-1' must be 0..9223372036854775807"),
+    (["-batch", "0"], "-batch '0' must be 1..1048576"),
+    # The engine's widest first layer (engine/nnue/network.h kMaxHidden) is the trainer's.
+    (["-hidden", str(net_file.MAX_HIDDEN + 1)],
+     "-hidden '1025' must be 1..1024 (the widest first layer the engine reads)"),
+])
+def test_every_number_flag_is_finite_and_in_range(razzle, tmp_path, capsys, flag, why):
+    out = tmp_path / "n.nnue"
+    code, stdout, err = train(capsys, "-data", razzle, "-out", out, "-epochs", 1, *flag)
+    assert code == 2 and err.startswith("triad-train: error: " + why), err
+    assert err.count("\n") == 1, err
+    assert stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_outputs_that_cannot_be_written_are_refused_before_training(razzle, tmp_path, capsys):
+    # Each is found before the data is read or an epoch trained: one error line, exit 2,
+    # nothing printed or written.
+    (tmp_path / "file").write_text("a file, not a folder")
+    (tmp_path / "n.nnue.ckpt.tmp").mkdir()
+    cases = [(tmp_path / "missing" / "n.nnue", "no file can be written in folder '%s': No such "
+              "file or directory" % (tmp_path / "missing")),
+             (tmp_path / "file" / "n.nnue", "Not a directory"),
+             (str(tmp_path) + os.sep, "names a folder, not a net file"),
+             (tmp_path / "n.nnue", "n.nnue.ckpt.tmp' is not a regular file (not replaced)")]
+    for out, why in cases:
+        code, stdout, err = train(capsys, "-data", razzle, "-out", out, "-epochs", 1)
+        assert code == 2 and err.startswith("triad-train: error: ") and why in err, err
+        assert err.count("\n") == 1 and stdout == "", (out, stdout)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "n.nnue.ckpt.tmp"]
 
 
 def test_a_damaged_net_file_is_refused(razzle, tmp_path, capsys):
@@ -271,6 +316,49 @@ def test_a_damaged_net_file_is_refused(razzle, tmp_path, capsys):
     (tmp_path / "dir.nnue").mkdir()
     one_error(capsys, ["-data", razzle, "-out", tmp_path / "dir.nnue", "-epochs", 1, "-hidden", 4],
               "not a regular file")
+
+
+def test_a_loss_that_is_not_finite_stops_the_training(razzle, tmp_path, capsys):
+    # A net whose weights are no longer numbers (here the checkpoint of one, as the trainers
+    # before the flags were checked wrote after -lr inf) gives a loss of nan: the run stops
+    # with one error line and exit status 1, keeps the last good checkpoint and writes no net.
+    out = tmp_path / "d.nnue"
+    common = ["-data", razzle, "-out", out, "-hidden", 4]
+    assert train(capsys, *common, "-epochs", 1)[0] == 0
+    out.unlink()
+    state = torch.load(str(out) + ".ckpt")
+    state["net"]["first.weight"][3, 1] = float("nan")
+    torch.save(state, str(out) + ".ckpt")
+    kept = (tmp_path / "d.nnue.ckpt").read_bytes()
+    code, stdout, err = train(capsys, *common, "-epochs", 2)
+    assert code == 1 and "resumed from" in stdout and "epoch 2:" not in stdout, stdout
+    assert err == ("triad-train: error: epoch 2: the training loss is nan: the training "
+                   "diverged (try a lower -lr); stopped, '%s.ckpt' keeps epoch 1\n" % out), err
+    assert not out.exists() and (tmp_path / "d.nnue.ckpt").read_bytes() == kept
+    assert len(curve(out)) == 2
+
+
+def test_quantised_weights_always_fit_the_net_file():
+    # A diverged output bias (1e7: the integer 1.6e11) is kept at +-127 by the clip, which
+    # quantises to b2 = 127 * QA * QB, inside int32 and the engine's range; a weight that is
+    # not a number is refused, never written as some int16.
+    net = md.Network(50, 4)
+    with torch.no_grad():
+        net.output.bias.fill_(1e7)
+        net.first.weight[0, 0] = 1e9
+    net.clip()
+    w1, b1, w2, b2 = md.quantise(net)
+    assert int(b2) == 127 * md.QA * md.QB == 2072640 and int(w1[0, 0]) == 510
+    with torch.no_grad():
+        net.output.bias.fill_(-1e7)
+    net.clip()
+    assert int(md.quantise(net)[3]) == -2072640
+    with torch.no_grad():
+        net.output.weight[0, 5] = float("nan")
+    net.clip()
+    with pytest.raises(md.QuantiseError, match="the trained net's w2 has weights that are not "
+                       "finite or beyond"):
+        md.quantise(net)
 
 
 def test_every_game_with_men_has_a_layout():

@@ -11,8 +11,10 @@
 
 Quantised (net_file.py): W1 and b1 times QA = 255 as int16 (the sums stay within int16: the
 weights are kept in [-2, 2] and a board has at most `points` men), w2 times QB = 64 as int16,
-b2 times QA * QB as int32; the engine's evaluation is (b2 + w2 . clamp(sums, 0, QA)) *
-scale / (QA * QB), rounded toward zero.
+b2 times QA * QB as int32 (b2 kept in [-127, 127]: sigmoid is 0 or 1 long before, and every
+score stays within the engine's int); the engine's evaluation is (b2 + w2 . clamp(sums, 0,
+QA)) * scale / (QA * QB), rounded toward zero. These ranges are the engine's (engine/nnue/
+network.h), which refuses a net outside them.
 """
 import numpy as np
 import torch
@@ -21,6 +23,11 @@ QA = 255
 QB = 64
 WEIGHT_LIMIT = 2.0  # |W1| and |b1| (so that QA * points * limit fits int16 for 56 points)
 OUTPUT_LIMIT = 127.0 / QB  # |w2| (int16 after quantisation, with room)
+BIAS_LIMIT = 127.0  # |b2| (a diverged run's bias would overflow int32 after quantisation)
+
+
+class QuantiseError(Exception):
+    """Weights that the net file's integers cannot hold (not finite: a diverged training)."""
 
 
 class Network(torch.nn.Module):
@@ -54,16 +61,26 @@ class Network(torch.nn.Module):
             self.first.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
             self.first_bias.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
             self.output.weight.clamp_(-OUTPUT_LIMIT, OUTPUT_LIMIT)
+            self.output.bias.clamp_(-BIAS_LIMIT, BIAS_LIMIT)
 
 
 def quantise(net):
     """The integer weights of the net file: W1 (inputs, hidden) and b1 int16, w2 (2 * hidden)
-    int16, b2 int32."""
-    w1 = np.round(net.first.weight.detach().numpy() * QA).astype(np.int16)
-    b1 = np.round(net.first_bias.detach().numpy() * QA).astype(np.int16)
-    w2 = np.round(net.output.weight.detach().numpy()[0] * QB).astype(np.int16)
-    b2 = np.int32(np.round(float(net.output.bias.detach().numpy()[0]) * QA * QB))
-    return w1, b1, w2, b2
+    int16, b2 int32. Weights outside the ranges that clip() keeps (or not finite) are refused
+    (QuantiseError), never wrapped around."""
+    parts = [("W1", net.first.weight, QA, WEIGHT_LIMIT, np.int16),
+             ("b1", net.first_bias, QA, WEIGHT_LIMIT, np.int16),
+             ("w2", net.output.weight[0], QB, OUTPUT_LIMIT, np.int16),
+             ("b2", net.output.bias, QA * QB, BIAS_LIMIT, np.int32)]
+    out = []
+    for name, weights, factor, limit, kind in parts:
+        w = weights.detach().numpy().astype(np.float64)
+        if not np.all(np.isfinite(w)) or np.any(np.abs(w) > limit):
+            raise QuantiseError("the trained net's %s has weights that are not finite or beyond "
+                                "+-%g (the training diverged: try a lower -lr)" % (name, limit))
+        out.append(np.round(w * factor).astype(kind))
+    w1, b1, w2, b2 = out
+    return w1, b1, w2, np.int32(b2[0])
 
 
 def integer_eval(weights, stm_active, opp_active, scale):

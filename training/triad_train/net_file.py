@@ -30,6 +30,9 @@ LAYOUT_BOARD_LETTERS = 1
 CHECKSUM_SEED = 0x54454E4441495254  # "TRIADNET" read as a little-endian u64
 _HEADER = struct.Struct("<8sII16s32s16sIIIIIiQII8x")
 MAX_DRAW_PERMILLE = 1000
+# The widest first layer: the engine's kMaxHidden (engine/nnue/network.h), the one limit of
+# both (tests/test_engine_net.py: the engine reads this width and refuses one more).
+MAX_HIDDEN = 1024
 assert _HEADER.size == HEADER_BYTES
 _MASK = (1 << 64) - 1
 

@@ -4,7 +4,8 @@ one PNG chart, for the docs and for comparing runs.
     training/triad-plot -csv razzle1.nnue.csv razzle.nnue.csv -out loss.png [-title TEXT]
 
 Each file is one run: its validation loss as a solid line, its training loss dashed, in one
-colour per run, named by the file (without `.csv`) or by -label. The PNG is written
+colour per run, named by the file (without `.csv`) or by -label; the title and the names are
+plain text (matplotlib reads no TeX in them: `$` is a dollar sign). The PNG is written
 atomically (never over a folder or device). A file that is not a regular file, too large,
 or not in triad-train's form is one error line naming the file, the line and why.
 """
@@ -93,10 +94,11 @@ def draw(curves, labels, title, out):
         axes.plot(epochs, training, color=colour, linestyle="--", label=label + " training")
     axes.set_xlabel("epoch")
     axes.set_ylabel("loss (squared error of the expected score)")
-    axes.set_title(title)
+    axes.set_title(title, parse_math=False)
     axes.xaxis.get_major_locator().set_params(integer=True)
     axes.grid(alpha=0.3)
-    axes.legend(fontsize="small")
+    for text in axes.legend(fontsize="small").get_texts():
+        text.set_parse_math(False)
     figure.tight_layout()
     temporary = out + ".tmp"
     try:

@@ -15,11 +15,17 @@ sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 
 predicts the results (so the net's score is a calibrated win probability too). Where the
 rules are symmetric (data.SYMMETRIC_VARIANTS) each batch is followed by its positions'
 left-right mirror images, with the same scores and results (-mirror).
+
+Every flag is checked (numbers finite and in range) and every output's folder is tried with a
+file of its own before the data is read: a bad command line is one error line, exit status
+2. A loss that is not finite (a diverged training) stops the run with one error line and exit
+status 1, before that epoch's checkpoint is saved.
 """
 import argparse
 import math
 import os
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -34,6 +40,10 @@ class UsageError(Exception):
     pass
 
 
+class TrainingFailed(Exception):
+    """The run started and cannot go on (a loss that is not finite)."""
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message)
@@ -45,14 +55,16 @@ def parse_args(argv):
     p.add_argument("-data", "--data", nargs="+", required=True, help="data files (one game)")
     p.add_argument("-out", "--out", required=True, help="the net file to write")
     p.add_argument("-epochs", "--epochs", type=int, default=20)
-    p.add_argument("-hidden", "--hidden", type=int, default=128, help="first-layer width")
+    p.add_argument("-hidden", "--hidden", type=int, default=128,
+                   help="first-layer width (1..%d, the engine's widest)" % net_file.MAX_HIDDEN)
     p.add_argument("-batch", "--batch", type=int, default=1024)
-    p.add_argument("-lr", "--lr", type=float, default=2e-3, help="Adam's learning rate")
-    p.add_argument("-lrdecay", "--lrdecay", type=float, default=1.0,
+    # The real numbers are read by real_flag (finite and in range, the text quoted if not).
+    p.add_argument("-lr", "--lr", default="0.002", help="Adam's learning rate")
+    p.add_argument("-lrdecay", "--lrdecay", default="1",
                    help="the learning rate's factor per epoch (epoch k: lr * lrdecay^(k-1))")
-    p.add_argument("-lambda", "--lambda", dest="blend", type=float, default=0.7,
+    p.add_argument("-lambda", "--lambda", dest="blend", default="0.7",
                    help="weight of the search score in the target (1 - it: the result)")
-    p.add_argument("-validation", "--validation", type=float, default=0.1,
+    p.add_argument("-validation", "--validation", default="0.1",
                    help="fraction of the games set aside")
     p.add_argument("-seed", "--seed", type=int, default=1)
     p.add_argument("-threads", "--threads", type=int, default=0, help="0: all cores")
@@ -61,15 +73,54 @@ def parse_args(argv):
                         "for variants whose rules are symmetric)")
     p.add_argument("-quiet", "--quiet", action="store_true")
     a = p.parse_args(argv)
-    if not 1 <= a.epochs <= 100000 or not 1 <= a.hidden <= 4096 or not 1 <= a.batch <= 1 << 20:
-        raise UsageError("-epochs must be 1..100000, -hidden 1..4096, -batch 1..1048576")
-    if not (0.0 <= a.blend <= 1.0) or not (0.0 < a.validation < 1.0) or a.lr <= 0:
-        raise UsageError("-lambda must be 0..1, -validation between 0 and 1, -lr positive")
-    if not 0 <= a.threads <= 1024:
-        raise UsageError("-threads must be 0..1024")
-    if not 0.0 < a.lrdecay <= 1.0:
-        raise UsageError("-lrdecay must be above 0 and at most 1")
+    for flag, low, high, why in (("-epochs", 1, 100000, ""),
+                                 ("-hidden", 1, net_file.MAX_HIDDEN,
+                                  " (the widest first layer the engine reads)"),
+                                 ("-batch", 1, 1 << 20, ""), ("-seed", 0, (1 << 63) - 1, ""),
+                                 ("-threads", 0, 1024, "")):
+        value = getattr(a, flag[1:])
+        if not low <= value <= high:
+            raise UsageError("%s '%d' must be %d..%d%s" % (flag, value, low, high, why))
+    # Above 1 Adam moves a weight by more than half its range in a step (and PyTorch fails
+    # beyond float32's range).
+    a.lr = real_flag("-lr", a.lr, lambda v: 0 < v <= 1, "above 0 and at most 1")
+    a.lrdecay = real_flag("-lrdecay", a.lrdecay, lambda v: 0 < v <= 1, "above 0 and at most 1")
+    a.blend = real_flag("-lambda", a.blend, lambda v: 0 <= v <= 1, "from 0 to 1")
+    a.validation = real_flag("-validation", a.validation, lambda v: 0 < v < 1,
+                             "between 0 and 1 (both excluded)")
     return a
+
+
+def real_flag(flag, text, fits, range_words):
+    """The real number `text` of `flag`: finite and fits(value), else one UsageError."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not fits(value):
+        raise UsageError("%s '%s' must be a finite number %s" % (flag, text, range_words))
+    return value
+
+
+def check_outputs(out):
+    """Refuses, before any work, outputs that could not be written at the end of an epoch or
+    of the run: a name that is not a regular file (the net, OUT.ckpt, OUT.csv,
+    OUT.calibration.csv and their temporary files), and a folder where no file can be made
+    (missing, not a folder, read-only: tried with a temporary file of its own)."""
+    if not os.path.basename(out):
+        raise UsageError("-out '%s' names a folder, not a net file" % out)
+    for path in (out, out + ".ckpt", out + ".csv", out + ".calibration.csv"):
+        for name in (path, path + ".tmp") if path != out else (path,):
+            if os.path.lexists(name) and not os.path.isfile(name):
+                raise UsageError("'%s' is not a regular file (not replaced)" % name)
+    folder = os.path.dirname(os.path.abspath(out))
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".triad-train-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise UsageError("-out '%s': no file can be written in folder '%s': %s"
+                         % (out, folder, e.strerror))
 
 
 def write_curve(path, history):
@@ -172,6 +223,7 @@ def mirror_of(files, wanted):
 
 def run(argv):
     args = parse_args(argv)
+    check_outputs(args.out)
     files = dt.open_data(args.data)
     import torch  # late: a bad command line is refused without the second it takes
 
@@ -189,9 +241,6 @@ def run(argv):
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
     checkpoint, curve = args.out + ".ckpt", args.out + ".csv"
     calibration_file = args.out + ".calibration.csv"
-    for path in (args.out, checkpoint, curve, calibration_file):
-        if os.path.lexists(path) and not os.path.isfile(path):
-            raise UsageError("'%s' is not a regular file (not replaced)" % path)
     history, start_epoch = [], 0
     settings = {"data": [os.path.abspath(p) for p in args.data], "hidden": args.hidden,
                 "batch": args.batch, "lr": args.lr, "lrdecay": args.lrdecay, "blend": args.blend,
@@ -243,6 +292,7 @@ def run(argv):
         for at in range(0, len(order), args.batch):
             index = np.sort(order[at:at + args.batch])
             loss = loss_of(index, mirror is not None)
+            finite_loss(float(loss), "training", epoch, checkpoint)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -252,6 +302,7 @@ def run(argv):
         with torch.no_grad():
             val = sum(float(loss_of(data.val[at:at + 8192])) * len(data.val[at:at + 8192])
                       for at in range(0, len(data.val), 8192)) / len(data.val)
+        finite_loss(val, "validation", epoch, checkpoint)
         seconds = time.time() - began
         history.append({"epoch": epoch + 1, "train": total / len(order), "validation": val,
                         "lr": lr, "seconds": seconds})
@@ -275,10 +326,23 @@ def run(argv):
     meta = {"game": header["game"], "variant": header["variant"], "letters": data.letters,
             "points": data.points, "qa": md.QA, "qb": md.QB, "scale": scale,
             "positions": len(data.train), "draw_permille": draws}
-    net_file.write(args.out, meta, md.quantise(net))
+    try:
+        weights = md.quantise(net)
+    except md.QuantiseError as e:
+        raise TrainingFailed("%s; no net written" % e)
+    net_file.write(args.out, meta, weights)
     print("net %s: %d inputs, %d hidden, %d bytes" % (args.out, data.inputs, args.hidden,
                                                      os.path.getsize(args.out)), flush=True)
     return 0
+
+
+def finite_loss(value, which, epoch, checkpoint):
+    """Stops the run (TrainingFailed) on a loss that is not finite, saying what was kept."""
+    if math.isfinite(value):
+        return
+    kept = ("'%s' keeps epoch %d" % (checkpoint, epoch) if epoch > 0 else "nothing was written")
+    raise TrainingFailed("epoch %d: the %s loss is %s: the training diverged (try a lower -lr); "
+                         "stopped, %s" % (epoch + 1, which, value, kept))
 
 
 def main(argv=None):
@@ -287,6 +351,9 @@ def main(argv=None):
     except (UsageError, dt.DataError, net_file.NetError) as e:
         print("triad-train: error: %s" % e, file=sys.stderr)
         return 2
+    except TrainingFailed as e:
+        print("triad-train: error: %s" % e, file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("triad-train: stopped (the last finished epoch is in the checkpoint)", file=sys.stderr)
         return 130
