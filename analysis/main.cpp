@@ -45,7 +45,7 @@ int analyse(int argc, char** argv) {
   const auto result = run_local(*config, **run, interrupted, cancel);
   (*run)->summary(std::cerr, interrupted);
   if (!result) return runner::report_error(kProgram, result.error().message, runner::kExitFailed);
-  return interrupted && !(*run)->finished() ? runner::kExitInterrupted : runner::kExitOk;
+  return runner::ended_status(interrupted, (*run)->finished());
 }
 
 }  // namespace

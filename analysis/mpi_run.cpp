@@ -75,7 +75,7 @@ int AnalysisCoordinator::finish(const cluster::mpi::CoordinatorEnd& end) {
   if (!error_.empty()) {
     return runner::report_error("triad-analyse", error_, runner::kExitFailed);
   }
-  return stopped && !run_.finished() ? runner::kExitInterrupted : runner::kExitOk;
+  return runner::ended_status(stopped, run_.finished());
 }
 
 }  // namespace

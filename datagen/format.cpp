@@ -110,6 +110,9 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
   h.openings_digest = get<std::uint64_t>(p + 104);
   h.games = get<std::uint64_t>(p + 112);
   h.records = get<std::uint64_t>(p + 120);
+  if (h.games > kMaxGames)
+    return make_error(what + " has a damaged header (it counts " + std::to_string(h.games) +
+                      " games; a run has at most " + std::to_string(kMaxGames) + ")");
   return h;
 }
 
@@ -149,6 +152,15 @@ std::string settings_difference(const Header& file, const Header& wanted) {
   return "";
 }
 
+Result<std::uint64_t> complete_bytes(const Header& h, std::uint64_t size, const std::string& what) {
+  // Divided, not multiplied: header + records * record_bytes may wrap around 2^64.
+  const std::uint64_t present = size < kHeaderBytes ? 0 : (size - kHeaderBytes) / h.record_bytes();
+  if (present < h.records)
+    return make_error(what + " is truncated: its header counts " + std::to_string(h.records) +
+                      " records, " + std::to_string(present) + " are there");
+  return kHeaderBytes + h.records * h.record_bytes();  // at most size
+}
+
 void append_record(std::string& out, const Record& r, std::uint32_t points) {
   char fixed[kRecordFixedBytes];
   put<std::uint32_t>(fixed, r.game);
@@ -181,11 +193,9 @@ Result<DataFile> read_data_file(const std::filesystem::path& file) {
   if (!bytes) return bytes.error();
   auto header = decode_header(*bytes, what);
   if (!header) return header.error();
+  if (auto complete = complete_bytes(*header, bytes->size(), what); !complete)
+    return complete.error();
   const std::size_t size = header->record_bytes();
-  const std::uint64_t present = (bytes->size() - kHeaderBytes) / size;
-  if (present < header->records)
-    return make_error(what + " is truncated: its header counts " + std::to_string(header->records) +
-                      " records, " + std::to_string(present) + " are there");
   DataFile out{*header, {}};
   out.records.reserve(header->records);
   for (std::uint64_t i = 0; i < header->records; ++i)

@@ -48,6 +48,9 @@ inline constexpr std::size_t kMaxGameName = 15;
 inline constexpr std::size_t kMaxVariantName = 31;
 // Boards larger than this are not a Triad game (and a header that says so is refused).
 inline constexpr std::uint32_t kMaxPoints = 4096;
+// The most games of a run (-games; a record's game index is a u32): a header that counts
+// more is refused.
+inline constexpr std::uint64_t kMaxGames = std::uint64_t{1} << 32;
 
 // What the data is (everything but the counts), and the counts of what is complete.
 struct Header {
@@ -98,6 +101,11 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what);
 // The first setting in which `file` and `wanted` differ ("nodes 3000 in the file, 5000
 // here"), or "" when the data was made alike (the counts are not compared).
 std::string settings_difference(const Header& file, const Header& wanted);
+
+// The bytes of the header and of the complete records (those `h` counts) in a file of `size`
+// bytes (`what` names it). Error: the file holds fewer records than its header counts (records
+// lost, or a damaged count: no count, however large, wraps around to fit).
+Result<std::uint64_t> complete_bytes(const Header& h, std::uint64_t size, const std::string& what);
 
 // Appends `r` encoded for boards of `points` points (r.board has that many letters).
 void append_record(std::string& out, const Record& r, std::uint32_t points);

@@ -8,6 +8,7 @@
 #include "datagen/config.h"
 #include "datagen/local_run.h"
 #include "datagen/mpi_run.h"
+#include "datagen/pool.h"
 #include "datagen/run.h"
 #include "runner/command_line.h"
 #include "runner/signal_watcher.h"
@@ -31,17 +32,19 @@ int generate(int argc, char** argv) {
   const DatagenConfig& config = *parsed;
   auto run = Run::prepare(config);
   if (!run) return triad::runner::report_error(kProgram, run.error().message);
+  auto pool = Pool::create((*run)->setup(), (*run)->slots(config.concurrency));
+  if (!pool) return triad::runner::report_error(kProgram, pool.error().message);
   // Ctrl-C / SIGTERM: stop at once; the games written so far stay, and the same command
   // continues after them. A second signal exits immediately.
   std::atomic<bool> interrupted{false};
   triad::runner::SignalWatcher signals([&] { interrupted = true; }, [] {});
-  const auto result = run_local(config, **run, interrupted);
+  const auto result = run_local(**run, **pool, interrupted);
+  (*pool)->stop();  // games still in play are dropped (an interrupt)
   const auto finished = (*run)->finish(std::cerr, interrupted);
   for (const auto* r : {&result, &finished})
     if (!*r)
       return triad::runner::report_error(kProgram, r->error().message, triad::runner::kExitFailed);
-  return interrupted && !(*run)->finished() ? triad::runner::kExitInterrupted
-                                            : triad::runner::kExitOk;
+  return triad::runner::ended_status(interrupted, (*run)->finished());
 }
 
 }  // namespace

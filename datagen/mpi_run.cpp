@@ -3,6 +3,7 @@
 // (the game slots of pool.h fed with the games rank 0 sends).
 #include "datagen/mpi_run.h"
 
+#include <algorithm>
 #include <atomic>
 #include <iostream>
 #include <string>
@@ -76,7 +77,7 @@ class DatagenCoordinator {
     if (!error_.empty())
       return runner::report_error(kProgram, error_,
                                   refused_ ? runner::kExitRefused : runner::kExitFailed);
-    return stopped && !run_.finished() ? runner::kExitInterrupted : runner::kExitOk;
+    return runner::ended_status(stopped, run_.finished());
   }
 
  private:
@@ -131,7 +132,9 @@ cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
   if (!config) return link.refuse(config.error().message);
   auto setup = SelfPlaySetup::create(*config);
   if (!setup) return link.refuse(setup.error().message);
-  auto pool = Pool::create(*setup, config->concurrency);
+  // A rank never plays more games at once than the run has.
+  auto pool = Pool::create(
+      *setup, static_cast<int>(std::min<std::int64_t>(config->concurrency, config->games)));
   if (!pool) return link.refuse(pool.error().message);
   DatagenWorker worker(**pool);
   runner::SignalWatcher signals([&worker] { worker.interrupt(); }, [] {});

@@ -1,17 +1,36 @@
 // The game slots (see pool.h).
 #include "datagen/pool.h"
 
+#include <new>
+#include <string>
+#include <system_error>
+
 namespace triad::datagen {
 
 Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, int slots) {
   std::unique_ptr<Pool> pool(new Pool(setup));
-  for (int i = 0; i < slots; ++i) {
-    auto engine = setup.make_engine();
-    if (!engine) return engine.error();
-    pool->engines_.push_back(std::move(*engine));
+  int made = 0;
+  // The system's limits (memory for the engines' tables, threads): the settings ask too much.
+  const auto refused = [&made, slots](const std::string& why) {
+    return make_error("cannot make game slot " + std::to_string(made + 1) + " of " +
+                      std::to_string(slots) + ": " + why);
+  };
+  try {
+    for (; made < slots; ++made) {
+      auto engine = setup.make_engine();
+      if (!engine) return engine.error();
+      pool->engines_.push_back(std::move(*engine));
+    }
+    for (made = 0; made < slots; ++made)
+      pool->threads_.emplace_back(
+          [p = pool.get(), e = pool->engines_[static_cast<std::size_t>(made)].get()] {
+            p->work(*e);
+          });
+  } catch (const std::bad_alloc&) {
+    return refused("out of memory (lower -concurrency or -hash)");
+  } catch (const std::system_error& e) {
+    return refused(std::string(e.what()) + " (lower -concurrency)");
   }
-  for (auto& engine : pool->engines_)
-    pool->threads_.emplace_back([p = pool.get(), e = engine.get()] { p->work(*e); });
   return pool;
 }
 

@@ -21,7 +21,8 @@ namespace triad::datagen {
 
 class Pool {
  public:
-  // Makes the engines (errors: out of memory) and starts the threads.
+  // Makes the engines and starts the threads. Errors: the system refuses the memory or a
+  // thread (the settings ask too much).
   static Result<std::unique_ptr<Pool>> create(const SelfPlaySetup& setup, int slots);
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;

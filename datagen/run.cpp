@@ -1,6 +1,7 @@
 // The run shared by the local and the distributed data generation (see run.h).
 #include "datagen/run.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace triad::datagen {
@@ -33,6 +34,12 @@ Run::Run(const DatagenConfig& config, SelfPlaySetup setup, DataWriter writer)
                    return game < done;
                  }) {
   progress_.update(static_cast<std::int64_t>(games_before_));
+}
+
+int Run::slots(int concurrency) const {
+  const auto games = static_cast<std::uint64_t>(config_.games);
+  return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(concurrency),
+                                                  games - std::min(games, games_before_)));
 }
 
 Result<void> Run::accept(cluster::WorkerId worker, GameRecords game) {

@@ -31,6 +31,9 @@ class Run {
   // Appends every finished game that is next in order. Error: the output cannot be written.
   Result<void> commit();
   bool finished() const { return scheduler_.finished(); }
+  // The game slots worth making for -concurrency `concurrency`: no more than the games left
+  // to play (each slot holds an engine and its tables).
+  int slots(int concurrency) const;
   // Makes what is written count (header) and prints the line for the end of the run.
   Result<void> finish(std::ostream& out, bool interrupted);
 

@@ -63,6 +63,15 @@ std::size_t SelfPlaySetup::random_or(std::size_t best, std::size_t count,
   return std::uniform_int_distribution<std::size_t>(0, count - 1)(rng);
 }
 
+Result<runner::Opening> SelfPlaySetup::opening_of(std::int64_t index,
+                                                      std::mt19937_64& rng) const {
+  const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
+  const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
+    return variant_.factory();
+  };
+  return runner::add_random_plies(base, config_.random_plies, factory, rng);
+}
+
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   const auto found = config.variants.lookup(config.variant);
   if (!found) return make_error("-variant: " + found.error().message);
@@ -92,6 +101,12 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
     if (!learned) return learned.error();
     s.learned_ = std::move(*learned);
   }
+  // Openings are made when their game starts; game 0's shows a setting that cannot work
+  // (more random plies than the game lasts) before anything is written, as in triad-match.
+  auto rng = game_generator(config.seed, 0);
+  if (auto first = s.opening_of(0, rng); !first)
+    return make_error("-randomplies " + std::to_string(config.random_plies) + ": " +
+                      first.error().message);
   Header& h = s.header_;
   h.points =
       static_cast<std::uint32_t>(adapters::expand_board_field(start->start_position_line()).size());
@@ -121,11 +136,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   out.openings_digest = header_.openings_digest;
   out.net_digest = header_.net_digest;
   auto rng = game_generator(config_.seed, index);
-  const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
-  const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
-    return variant_.factory();
-  };
-  auto opening = runner::add_random_plies(base, config_.random_plies, factory, rng);
+  auto opening = opening_of(index, rng);
   if (!opening) {
     out.error = "game " + std::to_string(index) + ": " + opening.error().message;
     return out;

@@ -58,7 +58,8 @@ class SelfPlaySetup {
  public:
   // Finds the variant, reads and checks the openings, reads the net and binds it to the
   // variant's board. Errors: unknown variant, a bad openings file, a variant name too long
-  // for the header, a bad net file or one for another game or board.
+  // for the header, a bad net file or one for another game or board, random plies that
+  // game 0 cannot play (the game ends before them).
   static Result<SelfPlaySetup> create(const DatagenConfig& config);
 
   // The data file's header for these settings (no games yet).
@@ -71,6 +72,8 @@ class SelfPlaySetup {
                    const std::atomic<bool>& stop) const;
 
  private:
+  // Game `index`'s opening line and its random plies (drawn from `rng`, the game's).
+  Result<runner::Opening> opening_of(std::int64_t index, std::mt19937_64& rng) const;
   // The index of the move to play among `count`: the search's `best`, or a random one.
   std::size_t random_or(std::size_t best, std::size_t count, std::mt19937_64& rng) const;
 

@@ -45,13 +45,39 @@ Result<std::string> read_at(int fd, std::size_t size, off_t at) {
   return out;
 }
 
+// Takes the advisory lock of one writer per file.
+Result<void> lock(int fd, const std::string& what) {
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
+    return make_error(what + " is being written by another triad-datagen");
+  return {};
+}
+
+// The file `file` names, its symbolic links followed: for a link that dangles, the file that
+// opening it with O_CREAT would create (a chain too long stops where it is; opening then
+// says why).
+std::filesystem::path link_target(std::filesystem::path file) {
+  std::error_code ec;
+  for (int links = 0; links < 40 && std::filesystem::is_symlink(file, ec); ++links) {
+    const auto to = std::filesystem::read_symlink(file, ec);
+    if (ec) break;
+    file = to.is_absolute() ? to : file.parent_path() / to;
+  }
+  return file;
+}
+
 }  // namespace
 
 Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Header& wanted) {
   const std::string what = "-output '" + file.string() + "'";
+  Header header = wanted;
+  header.games = header.records = 0;
   // A folder, device, FIFO or socket is refused before anything is opened.
-  if (auto r = runner::check_appendable_file(file, "-output"); !r) return r.error();
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+  if (auto r = runner::refuse_non_regular(file, "-output"); !r) return r.error();
+  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) {  // a new file (or a link to one): created by start()
+    if (auto r = runner::check_replaceable_file(link_target(file), "-output"); !r) return r.error();
+    return DataWriter(-1, file, header, 0, 0);
+  }
   if (fd < 0) return make_error(what + " cannot be opened: " + reason());
   // Until the checks pass the file is only looked at: closed on any error, never written.
   struct Closer {
@@ -60,13 +86,11 @@ Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Hea
       if (fd >= 0) ::close(fd);
     }
   } closer{fd};
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
-    return make_error(what + " is being written by another triad-datagen");
+  if (auto r = lock(fd, what); !r) return r.error();
   struct stat st {};
   if (::fstat(fd, &st) != 0) return make_error(what + ": " + reason());
   const auto size = static_cast<std::uint64_t>(st.st_size);
-  Header header = wanted;
-  header.games = header.records = 0;
+  std::uint64_t complete = 0;
   if (size > 0) {
     auto bytes = read_at(fd, kHeaderBytes, 0);
     if (!bytes) return make_error(what + " cannot be read: " + bytes.error().message);
@@ -75,31 +99,30 @@ Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Hea
     if (const auto d = settings_difference(*in_file, wanted); !d.empty())
       return make_error(what + " holds data made with other settings (" + d +
                         "); run with the file's settings to continue it, or give another -output");
-    const std::uint64_t complete = kHeaderBytes + in_file->records * in_file->record_bytes();
-    if (size < complete)
-      return make_error(what + " is truncated: its header counts " +
-                        std::to_string(in_file->records) + " records, " +
-                        std::to_string((size - kHeaderBytes) / in_file->record_bytes()) +
-                        " are there");
-    // The cut tail of an interrupted append, or games appended after the last flush.
-    if (size > complete && ::ftruncate(fd, static_cast<off_t>(complete)) != 0)
-      return make_error(what + " cannot be shortened to its complete games: " + reason());
+    auto counted = complete_bytes(*in_file, size, what);
+    if (!counted) return counted.error();
+    complete = *counted;
     header = *in_file;
   }
   closer.fd = -1;
-  DataWriter writer(fd, file, header);
-  if (size == 0)
-    if (auto r = writer.write_header(); !r) return r.error();
-  return writer;
+  return DataWriter(fd, file, header, size, complete);
 }
 
-DataWriter::DataWriter(int fd, std::filesystem::path file, Header header)
-    : fd_(fd), file_(std::move(file)), header_(std::move(header)) {}
+DataWriter::DataWriter(int fd, std::filesystem::path file, Header header, std::uint64_t size,
+                       std::uint64_t complete)
+    : fd_(fd),
+      file_(std::move(file)),
+      header_(std::move(header)),
+      size_(size),
+      complete_(complete) {}
 
 DataWriter::DataWriter(DataWriter&& other) noexcept
     : fd_(other.fd_),
       file_(std::move(other.file_)),
       header_(std::move(other.header_)),
+      size_(other.size_),
+      complete_(other.complete_),
+      started_(other.started_),
       last_flush_(other.last_flush_) {
   other.fd_ = -1;
 }
@@ -110,6 +133,28 @@ DataWriter::~DataWriter() {
   ::close(fd_);
 }
 
+Result<void> DataWriter::start() {
+  const std::string what = "-output '" + file_.string() + "'";
+  if (fd_ < 0) {
+    fd_ = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);  // through a dangling link
+    if (fd_ < 0) return make_error(what + " cannot be created: " + reason());
+    if (auto r = lock(fd_, what); !r) return r;
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) return make_error(what + ": " + reason());
+    if (st.st_size != 0)
+      return make_error(what +
+                        " was created by another program while this run played its "
+                        "first game");
+  }
+  // The cut tail of an interrupted append, or games appended after the last flush.
+  if (size_ > complete_ && ::ftruncate(fd_, static_cast<off_t>(complete_)) != 0)
+    return make_error(what + " cannot be shortened to its complete games: " + reason());
+  if (size_ == 0)
+    if (auto r = write_header(); !r) return r;
+  started_ = true;
+  return {};
+}
+
 Result<void> DataWriter::write_header() {
   const auto bytes = encode_header(header_);
   if (auto r = write_at(fd_, std::string_view(bytes.data(), bytes.size()), 0); !r)
@@ -118,6 +163,8 @@ Result<void> DataWriter::write_header() {
 }
 
 Result<void> DataWriter::append_game(std::string_view records, std::uint64_t count) {
+  if (!started_)
+    if (auto r = start(); !r) return r;
   const auto at = static_cast<off_t>(kHeaderBytes + header_.records * header_.record_bytes());
   if (auto r = write_at(fd_, records, at); !r)
     return make_error("cannot write -output '" + file_.string() + "': " + r.error().message);
@@ -128,6 +175,7 @@ Result<void> DataWriter::append_game(std::string_view records, std::uint64_t cou
 }
 
 Result<void> DataWriter::flush() {
+  if (!started_) return {};
   last_flush_ = std::chrono::steady_clock::now();
   if (::fdatasync(fd_) != 0)
     return make_error("cannot write -output '" + file_.string() + "': " + reason());

@@ -28,6 +28,12 @@ inline constexpr int kExitFailed = 1;         // the run started and ended with 
 inline constexpr int kExitRefused = 2;        // bad usage or input: refused before any work
 inline constexpr int kExitInterrupted = 130;  // stopped by Ctrl-C / SIGTERM (when resumable)
 
+// The exit status of a run that ended without an error: kExitInterrupted when a signal
+// stopped it before its end (what it wrote stays, and the program continues it), else kExitOk.
+inline int ended_status(bool interrupted, bool finished) {
+  return interrupted && !finished ? kExitInterrupted : kExitOk;
+}
+
 // The most nodes any program asks an engine to search (the engines count in 64 bits).
 inline constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::int64_t>::max();
 

@@ -76,6 +76,14 @@ Result<void> write_all(int fd, std::string_view text) {
   return {};
 }
 
+// Makes the rename itself durable (best effort: some file systems refuse fsync on folders).
+void sync_folder(const fs::path& dir) {
+  Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.get() >= 0) ::fsync(fd.get());
+}
+
+}  // namespace
+
 // An output may be a new file or an existing regular file: never a folder, and never a
 // device, FIFO or socket (replacing /dev/null with a regular file, run as root, destroys it).
 Result<void> refuse_non_regular(const fs::path& target, std::string_view what) {
@@ -88,14 +96,6 @@ Result<void> refuse_non_regular(const fs::path& target, std::string_view what) {
                     " exists and is not a regular file (a device, FIFO or socket); give a file "
                     "name");
 }
-
-// Makes the rename itself durable (best effort: some file systems refuse fsync on folders).
-void sync_folder(const fs::path& dir) {
-  Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (fd.get() >= 0) ::fsync(fd.get());
-}
-
-}  // namespace
 
 Result<void> write_file_atomically(const fs::path& target, std::string_view text) {
   if (auto r = refuse_non_regular(target, "output"); !r) return r;

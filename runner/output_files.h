@@ -20,6 +20,10 @@ Result<void> write_file_atomically(const std::filesystem::path& target, std::str
 // `what` names the output in the error ("-jsonout").
 Result<void> check_replaceable_file(const std::filesystem::path& target, std::string_view what);
 
+// Refuses an output that exists and is not a regular file (a folder, a device, a FIFO or a
+// socket; links are followed). `what` names the output in the error.
+Result<void> refuse_non_regular(const std::filesystem::path& target, std::string_view what);
+
 // Whether records can be appended to `target` (created if missing, as the first record
 // would be). Refuses a target that exists and is not a regular file.
 Result<void> check_appendable_file(const std::filesystem::path& target, std::string_view what);

@@ -69,7 +69,8 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
            "name=A).",
            "the run failed after it started (a game that could not be played, an output "
            "that failed)",
-           "after a second Ctrl-C (the first one stops cleanly, with exit status 0)"},
+           "after a second Ctrl-C (the first one stops cleanly, with exit status 0; with -mpi, "
+           "130)"},
           desc);
       return out;
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cluster/mpi/coordinator.h"
+#include "runner/command_line.h"
 #include "tournament/mpi_units.h"
 
 namespace triad::tournament::mpi {
@@ -157,7 +158,8 @@ cluster::mpi::Outcome run_coordinator(const boost::mpi::communicator& world, Tou
     errors << "triad-match: " << r.error().message << "\n";
     return {1, end.finalize};
   }
-  return {0, end.finalize};
+  // Interrupted: 130, as triad-datagen -mpi and triad-analyse -mpi end (triad-mpi-run(6)).
+  return {runner::ended_status(match.interrupted(), client.scheduler().finished()), end.finalize};
 }
 
 }  // namespace triad::tournament::mpi

@@ -37,9 +37,15 @@ int run_distributed(int argc, char** argv, const Result<TournamentConfig>& confi
   }
   Tournament match(*config, factory, std::cout);
   // Ctrl-C / SIGTERM (mpirun and Slurm send SIGTERM to every rank when a job is cancelled):
-  // stop at once, keeping every committed unit in the records and the resume state.
-  runner::SignalWatcher signals([&match] { match.interrupt(); },
-                                [&match] { match.kill_engines(); });
+  // stop at once, keeping every committed unit in the records and the resume state, and
+  // write no more progress (mpirun no longer reads it), so that the files and the status
+  // (130) are written before the launcher kills the rank.
+  runner::SignalWatcher signals(
+      [&match, main = pthread_self()] {
+        match.interrupt();
+        cluster::mpi::drop_standard_output(main);
+      },
+      [&match] { match.kill_engines(); });
   if (auto r = match.prepare(); !r) {
     runner::report_error("triad-match", r.error().message);
     cluster::mpi::stop_workers(world, settings);

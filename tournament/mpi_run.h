@@ -10,7 +10,8 @@ namespace triad::tournament::mpi {
 
 // Initialises MPI and runs this rank's part. `config` is this rank's own reading of the
 // command line (an error is reported once, by rank 0, and every rank exits). Returns the
-// process's exit status: 0, 1 (error during the run) or 2 (settings, fewer than 2 ranks).
+// process's exit status: 0, 1 (error during the run), 2 (settings, fewer than 2 ranks) or 130
+// (interrupted).
 int run_distributed(int argc, char** argv, const Result<TournamentConfig>& config,
                     const GameFactory& factory);
 

@@ -124,7 +124,12 @@ Result<void> Tournament::run() {
   return finish();
 }
 
+bool Tournament::interrupted() const {
+  return interrupted_ && (stop_reason_.empty() || stop_reason_ == kTermInterrupted);
+}
+
 Result<void> Tournament::finish() {
+  if (interrupted_ && stop_reason_.empty()) stop_reason_ = kTermInterrupted;
   progress_ << standings();
   if (!stop_reason_.empty()) progress_ << "Stopped early: " << stop_reason_ << "\n";
   if (interrupted_ && !config_.state_file.empty())
@@ -151,7 +156,7 @@ void Tournament::worker(int id) {
     {
       std::lock_guard lock(mutex_);
       while (next_ <= schedule_->size() && results_.done(next_)) ++next_;
-      if (interrupted_ && stop_reason_.empty()) stop_reason_ = "interrupted";
+      if (interrupted_ && stop_reason_.empty()) stop_reason_ = kTermInterrupted;
       if (stop_ || interrupted_ || next_ > schedule_->size()) break;
       game = schedule_->game(next_++);
       progress_ << "Started game " << game.number << " of " << schedule_->size() << " ("
@@ -188,7 +193,7 @@ void Tournament::record(const GameReport& report, bool in_batch) {
     progress_ << "Abandoned game " << f.number << " (" << name0 << " vs " << name1
               << "): interrupted\n";
     stop_ = true;
-    if (stop_reason_.empty()) stop_reason_ = "interrupted";
+    if (stop_reason_.empty()) stop_reason_ = kTermInterrupted;
     return;
   }
   if (f.result == engine::GameResult::kNone) {

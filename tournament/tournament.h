@@ -58,6 +58,9 @@ class Tournament {
   void record(const GameReport& report, bool in_batch = false);
   void end_batch();
   bool stopping() const { return stop_ || interrupted_; }
+  // Whether a signal (this process's, or a worker rank's) stopped the run before an SPRT
+  // decision or another reason to stop.
+  bool interrupted() const;
   // Stops the run with an error (the first one is kept).
   void stop_with_error(std::string message);
   Result<void> finish();

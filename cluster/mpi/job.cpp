@@ -1,6 +1,10 @@
 // One rank's start and end (see job.h).
 #include "cluster/mpi/job.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +21,9 @@ int quiet_idle_ranks() {
   ::setenv("OMPI_MCA_mpi_yield_when_idle", "0", 0);
   return 0;
 }
+
+// The handler of the signal that wakes a blocked write (drop_standard_output).
+extern "C" void wake(int) {}
 
 }  // namespace
 
@@ -43,6 +50,21 @@ int end(const Outcome& outcome) {
   if (boost::mpi::communicator().rank() == 0) write_status_file(outcome.status);
   if (outcome.finalize) return outcome.status;
   std::_Exit(outcome.status);
+}
+
+void drop_standard_output(pthread_t writer) {
+  const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null < 0) return;
+  ::dup2(null, STDOUT_FILENO);
+  ::close(null);
+  // A blocked write ends (partly done) or is restarted at the signal; either way the rest
+  // goes to what descriptor 1 is now. SIGURG is ignored by default, so it needs a handler.
+  struct sigaction action {};
+  action.sa_handler = wake;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  ::sigaction(SIGURG, &action, nullptr);
+  ::pthread_kill(writer, SIGURG);
 }
 
 void write_status_file(int status) {

@@ -3,6 +3,8 @@
 // after a rank was lost, and rank 0's status file for the wrapper that ends a stuck job.
 #pragma once
 
+#include <pthread.h>
+
 #include <string>
 
 #include <boost/mpi/communicator.hpp>
@@ -45,5 +47,12 @@ int end(const Outcome& outcome);
 
 // Rank 0's status file (see kStatusFileVariable), when the variable is set.
 void write_status_file(int status);
+
+// For rank 0 when a signal stops it: the launcher is ending the job and may have stopped
+// reading the ranks' output (mpirun does at once, and rank 0's standard output is then a
+// terminal nobody reads), so a write of its progress could block until the rank is killed,
+// before its files and status are written. Standard output goes to /dev/null from then on,
+// and a write blocked on it in the thread `writer` is woken and goes on into /dev/null.
+void drop_standard_output(pthread_t writer);
 
 }  // namespace triad::cluster::mpi

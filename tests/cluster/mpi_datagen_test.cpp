@@ -63,6 +63,15 @@ TEST(MpiDatagen, ErrorsEndEveryRankWithOneMessage) {
   EXPECT_EQ(unwritable.exit_code, 2) << unwritable.err;
   EXPECT_FALSE(unwritable.timed_out);
   EXPECT_NE(unwritable.err.find("-output"), std::string::npos) << unwritable.err;
+  // A setting no game can be played with: refused at the start, nothing written.
+  auto never = settings(dir / "never.bin", 2);
+  never[1] = "yinyang";
+  never.insert(never.end(), {"-randomplies", "40"});
+  const auto refused = run_mpi_datagen(3, never, dir.path());
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_FALSE(refused.timed_out);
+  EXPECT_NE(refused.err.find("-randomplies 40: "), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "never.bin"));
 }
 
 // An MPI job whose ranks run in other folders (rank 0 in `rank0`, the workers in `workers`):
@@ -101,7 +110,8 @@ TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
   ASSERT_EQ(same.exit_code, 0) << same.out << same.err;
   EXPECT_EQ(read_text(dir / "same.bin"), read_text(dir / "local.bin"));
 
-  // Another net on the workers: refused before any of their games is written.
+  // Another net on the workers: refused before any of their games is written (the file is
+  // made by the first game written: none is).
   write_bytes(workers / "net.nnue",
               adapters::nnue::encode_net_file(adapters::nnue::random_razzle_net(2)));
   relative[relative.size() - 3] = (dir / "other.bin").string();
@@ -114,10 +124,8 @@ TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
                            ", rank 0's " + net_digest_text(net_digest(net)) + ")"),
             std::string::npos)
       << other.err;
-  const auto written = read_data_file(dir / "other.bin");
-  ASSERT_TRUE(written) << written.error().message;
-  EXPECT_EQ(written->header.games, 0u);
-  // A bad net on the workers: their setup error ends the job.
+  EXPECT_FALSE(std::filesystem::exists(dir / "other.bin"));
+  // A bad net on the workers: their setup error ends the job, with nothing written.
   write_bytes(workers / "net.nnue", "not a net\n");
   const auto bad = run_mpi_datagen_in(rank0, workers, relative, dir.path());
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
@@ -125,6 +133,7 @@ TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
   EXPECT_NE(bad.err.find("): -evalfile: net file 'net.nnue': is not a Triad net file"),
             std::string::npos)
       << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "other.bin"));
 }
 
 // Whether `file` holds at least `records` positions on disk, counted or not yet counted in

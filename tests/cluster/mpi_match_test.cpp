@@ -146,6 +146,31 @@ TEST(MpiMatch, ARunKilledAsAWholeResumesWithExactlyThePlannedGames) {
   EXPECT_EQ(read_text(dir / "mpi.json"), read_text(dir / "local.json"));
 }
 
+// A job cancelled as a batch system cancels it (SIGTERM to triad-mpi-run, which passes it on
+// to mpirun, and mpirun to every rank) ends with status 130, which triad-mpi-run(6) lists for
+// "interrupted": a batch script tells it from a finished match. Rank 0 must not block on its
+// progress, which mpirun stops reading: its summary says why it stopped.
+TEST(MpiMatch, ACancelledJobEndsWithStatus130) {
+  TempDir dir("mpi_cancelled");
+  const auto pgn = dir / "mpi.pgn";
+  auto words = with({TRIAD_SOURCE_DIR "/cluster/triad-mpi-run"}, mpirun_words(3));
+  words = with(with(words, {kTriadMatch, "-mpi"}), builtin_match(400));  // 1600 games
+  // Paced (20 ms between a worker's games): the job lasts long enough to be cancelled.
+  JobProcess job(
+      with(words, {"-wait", "20", "-pgnout", pgn.string(), "-jsonout", (dir / "s.json").string()}),
+      dir.path());
+  for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
+    std::this_thread::sleep_for(10ms);
+  ::kill(job.pid(), SIGTERM);
+  const auto cancelled = job.wait(std::chrono::seconds(60));
+  ASSERT_FALSE(cancelled.timed_out);
+  ASSERT_LT(lines_starting(read_text(pgn), "[Game ").size(), 1600u)
+      << "the job ended before it was cancelled; make the match longer";
+  EXPECT_EQ(cancelled.exit_code, 130) << cancelled.out << cancelled.err;
+  EXPECT_NE(read_text(dir / "s.json").find("\"stopped_early\":\"interrupted\""), std::string::npos)
+      << read_text(dir / "s.json");
+}
+
 // Triad under a name of its own (`triad`, to look for leftover processes afterwards) at 200
 // nodes against the random player: games that last long enough to kill a rank mid-run.
 std::vector<std::string> triad_against_random(const std::string& triad, const std::string& rounds) {

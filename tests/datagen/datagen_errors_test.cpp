@@ -27,6 +27,9 @@ TEST(DatagenErrors, BadFlagsGetOneClearError) {
       {{"-games", "2", "-openings", (dir / "none.txt").string(), "-output", out}, "does not exist"},
       {{"-games", "2", "-output", dir.path().string()}, "is a folder"},
       {{"-games", "2", "-output", "/dev/null"}, "is not a regular file"},
+      // Yin Yang's board is full before 40 plies: no game can be played.
+      {{"-games", "2", "-variant", "yinyang", "-randomplies", "40", "-output", out},
+       "-randomplies 40: no sequence of 40 random plies that keeps the game going was found"},
   };
   for (const auto& [args, expected] : cases) {
     SCOPED_TRACE(expected);
@@ -55,6 +58,13 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
   version0[8] = 0;
   std::string damaged = bytes;
   damaged[16] = 9;  // record bytes that do not fit the board
+  // A record count of 2^63: times the record bytes it wraps around 2^64 to a few bytes.
+  std::string huge_count = bytes;
+  for (int i = 120; i < 127; ++i) huge_count[i] = '\0';
+  huge_count[127] = '\x80';
+  std::string huge_games = bytes;  // 2^63 games, which the scheduler would take as negative
+  for (int i = 112; i < 119; ++i) huge_games[i] = '\0';
+  huge_games[119] = '\x80';
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"a text file\n", "is not a triad-datagen data file"},
       {bytes.substr(0, 50), "is cut off inside its header (50 of 128 bytes)"},
@@ -64,6 +74,11 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
       {version0, "has data format version 0"},
       {damaged, "has a damaged header"},
       {bytes.substr(0, bytes.size() - data->header.record_bytes() - 3), "is truncated"},
+      {huge_count, "is truncated: its header counts 9223372036854775808 records, " +
+                       std::to_string(data->header.records) + " are there"},
+      {huge_games,
+       "has a damaged header (it counts 9223372036854775808 games; a run has at most "
+       "4294967296)"},
   };
   int n = 0;
   for (const auto& [content, expected] : cases) {
@@ -100,6 +115,45 @@ TEST(DatagenErrors, AResumeWithOtherSettingsIsRefused) {
   expect_refused(run_datagen(with({"-nodes", "500", "-randommoves", "5"}), dir.path()),
                  "(-randommoves 0 in the file, 5 here)");
   EXPECT_EQ(read_text(file), before);
+}
+
+// triad-datagen `args` in an address space of `kib` KiB.
+ProcessResult run_datagen_in(long kib, const std::vector<std::string>& args,
+                             const std::filesystem::path& dir) {
+  std::vector<std::string> words = {"/bin/sh", "-c",
+                                    "ulimit -v " + std::to_string(kib) + " && exec \"$0\" \"$@\"",
+                                    kTriadDatagen};
+  words.insert(words.end(), args.begin(), args.end());
+  return run_command(words, dir);
+}
+
+// Game slots are made before the first game, each with an engine and its tables: no more
+// than the games left (two games at -concurrency 1024 make two), and more than the machine
+// holds are refused before anything is written.
+TEST(DatagenErrors, NoSlotBeyondTheGamesAndTooManyForTheMachineAreRefused) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the release "
+                  "suite runs this test";
+#endif
+  TempDir dir("datagen_slots");
+  const auto two = dir / "two.bin";
+  constexpr long kKib = 1024 * 1024;  // 1 GiB: about a hundred slots of 1 MB tables
+  const auto r = run_datagen_in(kKib,
+                                {"-games", "2", "-concurrency", "1024", "-hash", "1", "-nodes",
+                                 "300", "-quiet", "-output", two.string()},
+                                dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto data = read_data_file(two);
+  ASSERT_TRUE(data) << data.error().message;
+  EXPECT_EQ(data->header.games, 2u);
+
+  const auto many = dir / "many.bin";
+  expect_refused(run_datagen_in(kKib,
+                                {"-games", "5000", "-concurrency", "1024", "-hash", "1", "-nodes",
+                                 "300", "-quiet", "-output", many.string()},
+                                dir.path()),
+                 " of 1024: ");
+  EXPECT_FALSE(std::filesystem::exists(many)) << "nothing written";
 }
 
 }  // namespace

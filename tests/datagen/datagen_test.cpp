@@ -342,6 +342,36 @@ TEST(Datagen, ACutTailIsRemovedAndMoreGamesContinueTheFile) {
   EXPECT_EQ(read_ok(file).header.games, 5u);
 }
 
+// -output through a symbolic link writes the file it points to, as every output of Triad's
+// programs: an existing one is continued, a link that dangles creates its file when the first
+// game is written, and a run refused before it leaves nothing behind.
+TEST(Datagen, AnOutputLinkIsFollowed) {
+  TempDir dir("datagen_links");
+  ASSERT_EQ(run_datagen(razzle_run(dir / "three.bin", 3), dir.path()).exit_code, 0);
+  ASSERT_EQ(run_datagen(razzle_run(dir / "data.bin", 2), dir.path()).exit_code, 0);
+  std::filesystem::create_symlink("data.bin", dir / "link.bin");
+  const auto more = run_datagen(razzle_run(dir / "link.bin", 3), dir.path());
+  ASSERT_EQ(more.exit_code, 0) << more.err;
+  EXPECT_EQ(read_text(dir / "data.bin"), read_text(dir / "three.bin"));
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.bin"));
+
+  std::filesystem::create_symlink("new.bin", dir / "dangling.bin");
+  auto refused = razzle_run(dir / "dangling.bin", 3);
+  refused[1] = "yinyang";
+  refused.insert(refused.end(), {"-randomplies", "40"});
+  expect_refused(run_datagen(refused, dir.path()), "-randomplies 40: ");
+  EXPECT_FALSE(std::filesystem::exists(dir / "new.bin")) << "nothing written for a refused run";
+  const auto created = run_datagen(razzle_run(dir / "dangling.bin", 3), dir.path());
+  ASSERT_EQ(created.exit_code, 0) << created.err;
+  EXPECT_EQ(read_text(dir / "new.bin"), read_text(dir / "three.bin"));
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "dangling.bin"));
+
+  // A link into a folder that does not exist: refused, the folder not made.
+  std::filesystem::create_symlink("none/new.bin", dir / "nowhere.bin");
+  expect_refused(run_datagen(razzle_run(dir / "nowhere.bin", 3), dir.path()), "does not exist");
+  EXPECT_FALSE(std::filesystem::exists(dir / "none"));
+}
+
 // A file of format version 1 (made before -randommoves: its u32 of random plies is version
 // 2's u16 of random plies and a u16 of no random moves) is continued as it is: the header
 // keeps version 1 and every other byte is a version 2 run's.
