@@ -108,13 +108,18 @@ class VecEnv {
     auto* r = rewards.mutable_data();
     auto* d = dones.mutable_data();
     auto* w = winners.mutable_data();
+    // Every action is checked before any game moves: an illegal one changes nothing, so a
+    // caller that retries does not play the games before it twice.
+    std::vector<int> indices(games_.size());
+    for (int i = 0; i < size(); ++i) {
+      indices[i] = index_of_action(*games_[i], a[i]);
+      if (indices[i] < 0)
+        throw IllegalMoveError("game " + std::to_string(i) + ": " + not_legal(a[i], *games_[i]));
+    }
     for (int i = 0; i < size(); ++i) {
       auto& game = *games_[i];
-      const int index = index_of_action(game, a[i]);
-      if (index < 0)
-        throw IllegalMoveError("game " + std::to_string(i) + ": " + not_legal(a[i], game));
       const engine::Player mover = game.side_to_move();
-      game.play_legal(index);
+      game.play_legal(indices[i]);
       const engine::Outcome o = game.outcome();
       r[i] = reward_for(mover, o);
       d[i] = o.over();

@@ -59,6 +59,12 @@ py::array board_array(const Board& b) {
       .attr("astype")("U1");
 }
 
+// A copy of the board's game for a call that releases the GIL: meanwhile another thread may
+// push, pop or reset the board itself (Python serialises only what holds the GIL).
+std::unique_ptr<adapters::AnyGame> unshared(const Board& b) {
+  return b.game().clone();
+}
+
 }  // namespace
 
 void bind_board(py::module_& m) {
@@ -162,8 +168,9 @@ void bind_board(py::module_& m) {
           "perft",
           [](const Board& b, int depth) {
             if (depth < 0) throw py::value_error("perft depth must be 0 or more");
+            const auto game = unshared(b);
             py::gil_scoped_release release;
-            return b.game().perft(depth);
+            return game->perft(depth);
           },
           py::arg("depth"))
       .def(
@@ -172,8 +179,9 @@ void bind_board(py::module_& m) {
             if (depth < 1) throw py::value_error("perft_divide depth must be 1 or more");
             std::vector<std::pair<std::string, std::uint64_t>> out;
             {
+              const auto game = unshared(b);
               py::gil_scoped_release release;
-              out = b.game().perft_divide(depth);
+              out = game->perft_divide(depth);
             }
             py::dict d;
             for (auto& [token, n] : out) d[py::str(token)] = n;
@@ -194,8 +202,9 @@ void bind_board(py::module_& m) {
           "random_playouts",
           [](const Board& b, int games, int max_plies, std::uint64_t seed) {
             std::uint64_t rng = seed * 0x9E3779B97F4A7C15ull + 1;
+            const auto game = unshared(b);
             py::gil_scoped_release release;
-            return b.game().random_playouts(games, max_plies, rng);
+            return game->random_playouts(games, max_plies, rng);
           },
           py::arg("games"), py::arg("max_plies") = 1000, py::arg("seed") = 1)
       .def("__str__", [](const Board& b) { return b.game().board_text(); })

@@ -76,3 +76,17 @@ def test_vec_env_steps_many_games_and_resets_finished_ones():
     assert finished >= 16
     with pytest.raises(triad.IllegalMoveError, match="game 0: action"):
         env.step(np.full(16, -5))
+
+
+def test_vec_env_step_with_one_illegal_action_changes_no_game():
+    env = triad.VecEnv("yinyang", 4)
+    obs, masks = env.reset()
+    actions = env.sample_actions(seed=3)
+    bad = actions.copy()
+    bad[2] = int(np.flatnonzero(~masks[2])[0])
+    before = env.position_lines()
+    with pytest.raises(triad.IllegalMoveError, match=f"game 2: action {bad[2]} is not a legal move"):
+        env.step(bad)
+    assert env.position_lines() == before  # games 0 and 1 were not stepped
+    obs, rewards, dones, masks, winners = env.step(actions)  # the retry plays each game once
+    assert all(line.endswith(" 1") for line in env.position_lines())
