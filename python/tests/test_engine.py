@@ -1,11 +1,14 @@
 """The engine API against Triad (blocking and asyncio) and against misbehaving engines."""
 import asyncio
 import os
+import signal
+import threading
 import time
 
 import pytest
 
 import triad
+import triad.engine
 from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
                           SimpleEngine)
 from conftest import misbehaving
@@ -142,14 +145,134 @@ def test_no_process_is_left_behind(engine_path):
         SimpleEngine.popen(["/nonexistent/engine"])
 
 
-def test_a_search_left_running_is_an_error_not_a_hang(engine_path):
-    board = triad.Board("yinyang")
-    with SimpleEngine.popen(engine_path, timeout=1.0) as engine:
+def test_a_command_given_while_a_search_runs_stops_it(engine_path):
+    board = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
         search = engine.analysis(board)  # infinite, never iterated
-        start = time.monotonic()
-        with pytest.raises(EngineError, match="still busy"):
-            engine.ping()
-        assert time.monotonic() - start < 5
-        search.stop()
+        engine.ping()  # stops it and reads it to its bestmove (it was "still busy")
         assert search.wait().move in board.legal_moves
-        engine.ping()
+        search = engine.analysis(board)
+        for _ in search:
+            break  # a break outside `with`
+        assert engine.analyse(board, Limit(depth=2))["depth"] == 2
+        assert search.wait().move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_an_exception_in_a_callback_stops_the_search(engine_path):
+    board = triad.Board("razzledazzle")
+
+    def boom(info):
+        raise RuntimeError("boom")
+
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(RuntimeError, match="boom"):
+            engine.analyse(board, Limit(depth=60), info=boom)
+        assert engine.analyse(board, Limit(depth=2))["depth"] == 2
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_a_cancelled_search_is_stopped_and_the_engine_stays_usable(engine_path):
+    board = triad.Board("razzledazzle")
+
+    async def iterate(engine):
+        async for _ in await engine.analysis(board):
+            pass
+
+    async def main():
+        async with await Engine.popen(engine_path, timeout=2.0) as engine:
+            depths = []
+            for search in (lambda: engine.play(board, Limit(depth=60)), lambda: iterate(engine)):
+                task = asyncio.create_task(search())
+                await asyncio.sleep(0.3)
+                task.cancel()
+                with pytest.raises(asyncio.CancelledError):
+                    await task
+                # (before, the cancelled search ran on, and this one timed out and was killed)
+                depths.append((await engine.analyse(board, Limit(depth=2), timeout=5))["depth"])
+            return depths, engine._process.returncode
+    assert asyncio.run(main()) == ([2, 2], None)
+
+
+def test_keyboard_interrupt_stops_the_search(engine_path):
+    board = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            engine.play(board, Limit(depth=60))
+        timer.join()
+        assert engine.play(board, Limit(depth=2), timeout=5).move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_configure_raises_with_the_engines_message(engine_path):
+    with SimpleEngine.popen(engine_path) as engine:
+        with pytest.raises(EngineError, match="setoption Hash : -5 is out of range 1..65536"):
+            engine.configure({"Hash": -5})
+        with pytest.raises(EngineError, match="setoption Evaluation : 'banana' is not one of"):
+            engine.configure({"Evaluation": "banana"})
+        engine.configure({"Hash": 8, "Evaluation": "classical"})
+        assert engine.play(triad.Board("razzledazzle"), Limit(depth=1)).move is not None
+
+
+def test_multipv_of_one_call_applies_to_that_call_only(engine_path):
+    board = triad.Board("razzledazzle")
+
+    def lines_of_a_plain_search(engine):
+        search = engine.analysis(board, Limit(depth=3))
+        search.wait()
+        return len(search.multipv())
+
+    with SimpleEngine.popen(engine_path) as engine:
+        assert len(engine.analyse(board, Limit(depth=3), multipv=3)) == 3
+        assert lines_of_a_plain_search(engine) == 1
+        engine.configure({"MultiPV": 2})
+        assert len(engine.analyse(board, Limit(depth=3), multipv=3)) == 3
+        assert lines_of_a_plain_search(engine) == 2  # the configured value again
+
+
+def test_a_go_the_engine_refuses_raises_its_message_and_the_engine_stays_usable(engine_path):
+    board = triad.Board("razzledazzle")
+    assert Limit(time=0.0001).go_arguments() == "movetime 1"  # never movetime 0
+    with SimpleEngine.popen(engine_path) as engine:
+        pid = engine.engine._process.pid
+        for limit, message in ((Limit(nodes=-5), "go nodes '-5' : not an integer"),
+                               (Limit(depth=0), "go depth '0' : out of range"),
+                               (Limit(depth=10**20), "go depth '100000000000000000000' : out of range")):
+            with pytest.raises(EngineError, match=message):
+                engine.play(board, limit)
+        with pytest.raises(EngineError, match="go nodes"):
+            engine.analyse(board, Limit(nodes=-5))
+        assert engine.play(board, Limit(time=0.0001)).move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_a_search_with_a_limit_has_no_default_timeout(monkeypatch):
+    # The client killed such searches after a fixed 60 s; shortened here so that any default
+    # timeout shows at once. The engine answers after a second, beyond its popen timeout too.
+    monkeypatch.setattr(triad.engine, "SEARCH_TIMEOUT", 0.5, raising=False)
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("slow"), timeout=0.5) as engine:
+        assert str(engine.play(board, Limit(depth=1)).move) == "c4b4"
+        solved = engine.solve(board)
+        assert (solved.winner, solved.margin, str(solved.best)) == (1, 6, "c4b4")
+
+
+def test_an_engine_that_closes_its_output_but_runs_on_is_killed():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("closeout"), timeout=0.5) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(EngineTerminatedError, match="closed its output"):
+            engine.play(board, Limit(depth=1))
+        assert wait_gone(pid)
+
+
+def test_only_a_bestmove_token_ends_a_search():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("bestmovex"), timeout=2.0) as engine:
+        for _ in range(2):  # the real bestmove is not left for the next search
+            assert str(engine.play(board, Limit(depth=1)).move) == "c4b4"
