@@ -276,3 +276,12 @@ def test_only_a_bestmove_token_ends_a_search():
     with SimpleEngine.popen(misbehaving("bestmovex"), timeout=2.0) as engine:
         for _ in range(2):  # the real bestmove is not left for the next search
             assert str(engine.play(board, Limit(depth=1)).move) == "c4b4"
+
+
+def test_an_engine_that_does_not_answer_isready_after_a_search_is_killed():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("deaf"), timeout=0.5) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(EngineTimeoutError, match="did not answer 'readyok' within 0.5 s"):
+            engine.play(board, Limit(depth=1))  # its bestmove came; the client must stay in step
+        assert wait_gone(pid)

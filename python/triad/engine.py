@@ -585,9 +585,13 @@ class AnalysisResult:
         engine = self._engine
         loop = asyncio.get_running_loop()
         left = None if self._deadline is None else max(0.0, self._deadline - loop.time())
-        what = "'bestmove' after 'stop'" if self._stopped else "'bestmove'"
+        if self._best is not None:
+            what = "'readyok'"
+        else:
+            what = "'bestmove' after 'stop'" if self._stopped else "'bestmove'"
+        bounded = self._stopped or self._best is not None
         try:
-            line = await engine._readline(left, what, engine.timeout if self._stopped else self._timeout)
+            line = await engine._readline(left, what, engine.timeout if bounded else self._timeout)
         except EngineError as error:
             self._end(error)
             raise
@@ -597,6 +601,7 @@ class AnalysisResult:
             pass
         elif words[0] == "bestmove":  # a token: 'bestmovex' is not the protocol (skipped)
             self._best = words[1:]
+            self._wait_at_most(engine.timeout)  # for the readyok, if it is still to come
         elif words[0] == "readyok":
             self._ready = True
             if self._best is None and self._errors and not self._searched:
@@ -627,8 +632,10 @@ class AnalysisResult:
             self._engine._send("stop")
         except EngineError:
             return  # the engine has exited: reading says so
-        loop = asyncio.get_running_loop()
-        limit = loop.time() + self._engine.timeout
+        self._wait_at_most(self._engine.timeout)
+
+    def _wait_at_most(self, seconds: float) -> None:
+        limit = asyncio.get_running_loop().time() + seconds
         self._deadline = limit if self._deadline is None else min(self._deadline, limit)
 
     async def wait(self) -> PlayResult:
