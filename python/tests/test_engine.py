@@ -9,8 +9,8 @@ import pytest
 
 import triad
 import triad.engine
-from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
-                          SimpleEngine)
+from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit, Score,
+                          SimpleEngine, Wdl, parse_info)
 from conftest import misbehaving
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
@@ -285,3 +285,36 @@ def test_an_engine_that_does_not_answer_isready_after_a_search_is_killed():
         with pytest.raises(EngineTimeoutError, match="did not answer 'readyok' within 0.5 s"):
             engine.play(board, Limit(depth=1))  # its bestmove came; the client must stay in step
         assert wait_gone(pid)
+
+
+# Player 2 to move, three plies from the end, lost by force: `mate -2` in UCI, `mate -3` in UGI.
+LOST_IN_THREE_PLIES = "LD3D/DLLDLL/L1LLLD/DLLLDD/DDLLLD/D1LDDD 2 27"
+
+
+def test_scores_have_a_point_of_view_and_mates_count_moves_in_both_protocols(engine_path):
+    board = triad.Board("yinyang", LOST_IN_THREE_PLIES)
+    for protocol in ("uci", "ugi"):
+        with SimpleEngine.popen(engine_path, protocol=protocol) as engine:
+            engine.configure({"UCI_ShowWDL": True})
+            info = engine.analyse(board, Limit(depth=6))
+        score = info["score"]
+        assert score.relative == Score(mate=-2) and score.mate == -2 and score.is_mate(), protocol
+        assert score.pov(2) == score.p2() == Score(mate=-2) and score.p1() == Score(mate=2)
+        assert info["wdl"].relative == Wdl(0, 0, 1000) and info["wdl"].p1() == (1000, 0, 0)
+        assert info["wdl"].expectation() == 0.0 and info["wdl"].p1().expectation() == 1.0
+
+
+def test_parsed_scores_and_wdl():
+    board = triad.Board("yinyang")  # Player 1 to move
+    info = parse_info("info depth 2 score cp 35 lowerbound wdl 500 300 200 pv c4b4", board)
+    assert info["score"].relative == Score(cp=35, bound="lower") and not info["score"].is_mate()
+    assert info["score"].p2() == Score(cp=-35, bound="upper") and str(info["score"]) == "cp 35 (lowerbound)"
+    assert info["wdl"].relative.expectation() == pytest.approx(0.65)
+    assert info["wdl"].p2() == Wdl(200, 300, 500) and info["wdl"].p2().expectation() == pytest.approx(0.35)
+    for plies, moves in ((1, 1), (2, 1), (3, 2), (-1, -1), (-2, -1), (-3, -2)):
+        assert parse_info(f"info score mate {plies}", board, "ugi")["score"].mate == moves
+        assert parse_info(f"info score mate {moves}", board)["score"].mate == moves
+    with pytest.raises(ValueError, match="side to move is not known"):
+        parse_info("info score cp 5")["score"].p1()
+    with pytest.raises(ValueError, match="player must be 1 or 2"):
+        info["score"].pov(3)
