@@ -318,3 +318,18 @@ def test_parsed_scores_and_wdl():
         parse_info("info score cp 5")["score"].p1()
     with pytest.raises(ValueError, match="player must be 1 or 2"):
         info["score"].pov(3)
+
+
+def test_every_public_member_of_the_engine_api_has_a_docstring():
+    missing = []
+    for name in triad.engine.__all__:
+        obj = getattr(triad.engine, name)
+        if not isinstance(obj, type):
+            continue
+        if not (obj.__doc__ or "").strip():
+            missing.append(name)
+        for member, value in vars(obj).items():
+            function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+            if not member.startswith("_") and callable(function) and not (function.__doc__ or "").strip():
+                missing.append(f"{name}.{member}")
+    assert missing == []

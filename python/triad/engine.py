@@ -27,7 +27,7 @@ from triad._triad import Board, IllegalMoveError, Move
 DEFAULT_TIMEOUT = 10.0  # seconds for any reply that needs no search, and for bestmove after stop
 SEARCH_GRACE = 5.0  # seconds beyond a search's own time before it counts as hung
 
-Info = Dict[str, Any]
+Info = Dict[str, Any]  # one info line's fields (parse_info)
 
 
 class EngineError(RuntimeError):
@@ -60,6 +60,7 @@ class Limit:
     movestogo: Optional[int] = None
 
     def go_arguments(self) -> str:
+        """The `go` command's arguments for this limit ("infinite" when it has none)."""
         parts = []
         for name, key in (("depth", "depth"), ("nodes", "nodes"), ("mate", "mate"), ("movestogo", "movestogo")):
             value = getattr(self, name)
@@ -223,6 +224,10 @@ class Option:
 
 @dataclasses.dataclass(frozen=True)
 class PlayResult:
+    """A search's result: the best move (checked against the rules; None when the game is
+    over), the ponder move if the engine gave a legal one, and the search's last info of its
+    best line."""
+
     move: Optional[Move]  # None when the engine has no move (the game is over)
     ponder: Optional[Move]
     info: Info
@@ -241,6 +246,7 @@ class SolveResult:
 
 
 def parse_option(line: str) -> Option:
+    """An `option name … type …` line as an Option; EngineError if it has no name or type."""
     words = line.split()
     fields: Dict[str, List[str]] = {}
     key = None
@@ -407,6 +413,8 @@ class Engine:
         await self.close()
 
     async def close(self) -> None:
+        """Sends `quit` and waits for the process to end, killing it after the timeout (at most
+        5 s); a no-op once it has ended."""
         if self._process.returncode is None:
             try:
                 self._send("quit")
@@ -426,6 +434,7 @@ class Engine:
 
     @property
     def name(self) -> str:
+        """The engine's `id name`, else its command."""
         return self.id.get("name", self.command[0])
 
     # -- plumbing ---------------------------------------------------------------
@@ -761,14 +770,18 @@ class AnalysisResult:
         self._deadline = limit if self._deadline is None else min(self._deadline, limit)
 
     async def wait(self) -> PlayResult:
+        """Reads the search to its end (it is not stopped: see stop()) and returns result()."""
         async for _ in self:
             pass
         return self.result()
 
     def multipv(self) -> List[Info]:
+        """The last info of each line read so far (with a pv), best line first."""
         return [self._lines[k] for k in sorted(self._lines)]
 
     def result(self) -> PlayResult:
+        """The ended search's PlayResult; EngineError if it has not ended, was refused or
+        failed, or if its bestmove is malformed or illegal."""
         if self._failure is not None:
             raise self._failure
         if self._best is None:
@@ -818,6 +831,8 @@ class SimpleEngine:
     @classmethod
     def popen(cls, command: Union[str, Sequence[str]], protocol: str = "uci",
               timeout: float = DEFAULT_TIMEOUT) -> "SimpleEngine":
+        """Starts the engine (a command line, or one path) and runs the handshake, as
+        Engine.popen; `timeout` (seconds) bounds every answer that needs no search."""
         loop = asyncio.new_event_loop()
         thread = threading.Thread(target=loop.run_forever, name="triad-engine", daemon=True)
         thread.start()
@@ -842,41 +857,56 @@ class SimpleEngine:
 
     @property
     def id(self) -> Dict[str, str]:
+        """The engine's `id` lines (name, author)."""
         return self.engine.id
 
     @property
     def options(self) -> Dict[str, Option]:
+        """The engine's options, by lower-case name."""
         return self.engine.options
 
     @property
     def name(self) -> str:
+        """The engine's `id name`, else its command."""
         return self.engine.name
 
     def ping(self) -> None:
+        """`isready` → `readyok` (Engine.ping)."""
         self._run(self.engine.ping())
 
     def configure(self, options: Dict[str, Any]) -> None:
+        """Sets options in order and keeps them (Engine.configure): an unknown name or a value
+        the engine refuses raises EngineError with its message."""
         self._run(self.engine.configure(options))
 
     def analyse(self, board: Board, limit: Limit, multipv: Optional[int] = None,
                 info: Optional[Callable[[Info], None]] = None,
                 timeout: Optional[float] = None) -> Union[Info, List[Info]]:
+        """Searches `board` to `limit` (Engine.analyse): one info dict, or a list of `multipv`
+        of them; `info` is called with each info line; `multipv` is for this call only."""
         return self._run(self.engine.analyse(board, limit, multipv, info, timeout))
 
     def analysis(self, board: Board, limit: Optional[Limit] = None, multipv: Optional[int] = None,
                  timeout: Optional[float] = None) -> "SimpleAnalysisResult":
+        """Starts a live search (Engine.analysis): iterate over its info lines, stop() it,
+        wait() for its PlayResult; without a limit it runs until stopped."""
         return SimpleAnalysisResult(self, self._run(self.engine.analysis(board, limit, multipv, timeout)))
 
     def play(self, board: Board, limit: Limit, timeout: Optional[float] = None) -> PlayResult:
+        """The engine's move for `board` within `limit` (Engine.play), checked against the rules."""
         return self._run(self.engine.play(board, limit, timeout))
 
     def send(self, line: str) -> None:
+        """Sends one raw protocol line (Engine.send)."""
         self._run(self.engine.send(line))
 
     def query(self, what: str, board: Optional[Board] = None) -> str:
+        """Triad's `query <what>` on `board` or the engine's position (Engine.query)."""
         return self._run(self.engine.query(what, board))
 
     def solve(self, board: Board, exact: bool = False, timeout: Optional[float] = None) -> SolveResult:
+        """Yin Yang: the proved winner and margin of `board` (Engine.solve); no timeout unless
+        `timeout` is given."""
         return self._run(self.engine.solve(board, exact, timeout))
 
     def close(self) -> None:
@@ -916,12 +946,15 @@ class SimpleAnalysisResult:
             raise StopIteration from None
 
     def stop(self) -> None:
+        """Ends the search (`stop`); iterating or wait() then reads it to its bestmove."""
         self._simple._loop.call_soon_threadsafe(self._inner.stop)
 
     def wait(self) -> PlayResult:
+        """Reads the search to its end and returns its PlayResult (AnalysisResult.wait)."""
         return self._simple._run(self._inner.wait())
 
     def multipv(self) -> List[Info]:
+        """The last info of each line read so far, best line first."""
         return self._inner.multipv()
 
     def __enter__(self) -> "SimpleAnalysisResult":
