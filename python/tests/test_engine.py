@@ -333,3 +333,16 @@ def test_every_public_member_of_the_engine_api_has_a_docstring():
             if not member.startswith("_") and callable(function) and not (function.__doc__ or "").strip():
                 missing.append(f"{name}.{member}")
     assert missing == []
+
+
+def test_a_variant_the_engine_does_not_know_raises_its_message(engine_path, tmp_path):
+    path = tmp_path / "client.yaml"
+    path.write_text("variants:\n  - name: razzle-client\n    game: razzledazzle\n    rules: basic\n")
+    triad.load_variants(str(path))  # known to the module, not to the engine
+    start = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        engine.play(start, Limit(depth=1))
+        with pytest.raises(EngineError, match="'razzle-client' is not one of the allowed values"):
+            # the go that follows the refused variant searches the previous position: stopped
+            engine.play(triad.Board("razzle-client"), Limit(depth=60))
+        assert engine.analyse(start, Limit(depth=2))["depth"] == 2

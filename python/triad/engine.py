@@ -548,6 +548,10 @@ class Engine:
     async def _set_up(self, board: Board, multipv: Optional[int]) -> None:
         """The board's variant and position, and the MultiPV of this search (multipv=, else the
         configured one); what the engine refuses raises EngineError with its message."""
+        self._send_set_up(board, multipv)
+        self._refused_set_up(await self._ready())
+
+    def _send_set_up(self, board: Board, multipv: Optional[int]) -> None:
         if "uci_variant" in self.options and self._variant != board.variant:
             self._send(f"setoption name UCI_Variant value {board.variant}")
             self._variant = board.variant
@@ -556,7 +560,9 @@ class Engine:
             self._send(f"setoption name MultiPV value {wanted}")
             self._multipv_now = wanted
         self._send(_position_command(board))
-        errors = await self._ready()
+
+    def _refused_set_up(self, errors: List[str]) -> None:
+        """Raises the engine's error about the set-up lines, if any."""
         if errors:
             self._variant = self._multipv_now = None  # which line was refused is not known
             raise EngineError(errors[-1])
@@ -603,12 +609,16 @@ class Engine:
     async def _start(self, board: Board, go: str, multipv: Optional[int],
                      timeout: Optional[float]) -> "AnalysisResult":
         async with self._turn():
-            await self._set_up(board, multipv)
+            # All at once (one wait, while the engine already searches): the set-up, isready,
+            # go, isready. The first readyok ends the set-up's error lines; a refused go has an
+            # error line and no bestmove, which the second readyok tells.
+            self._send_set_up(board, multipv)
+            self._send("isready")
             search = AnalysisResult(self, board, timeout)
             self._send(go)
             self._search = search
-            # A refused go has an error line and no bestmove: the readyok after it tells.
             self._send("isready")
+            await search._read_set_up()
         return search
 
     async def _consume(self, search: "AnalysisResult", info: Optional[Callable[[Info], None]] = None) -> None:
@@ -673,9 +683,12 @@ class AnalysisResult:
         self._timeout = timeout
         loop = asyncio.get_running_loop()
         self._deadline = None if timeout is None else loop.time() + timeout
+        self._set_up_deadline = loop.time() + engine.timeout
         self._lines: Dict[int, Info] = {}
+        self._set_up_errors: List[str] = []  # the error lines before the first readyok
         self._errors: List[str] = []
         self._best: Optional[List[str]] = None
+        self._readies = 0  # readyok lines read: the set-up's, then the go's
         self._ready = False  # the readyok of the isready sent after go was read
         self._searched = False  # an info line other than an error was read
         self._failure: Optional[BaseException] = None
@@ -706,6 +719,17 @@ class AnalysisResult:
             self.stop()
             raise
 
+    async def _read_set_up(self) -> None:
+        """Reads to the set-up's readyok (the engine's lock held); if the engine refused a
+        set-up line, the search that may have started on its previous position is stopped
+        and read to its end, and the engine's error raised."""
+        while self._readies == 0:
+            await self._read()
+        if self._set_up_errors:
+            self.stop()
+            await self._drain()
+            self._engine._refused_set_up(self._set_up_errors)
+
     async def _drain(self) -> None:
         """Reads the rest of the search's output (the engine's lock held)."""
         while not self._ended():
@@ -715,12 +739,15 @@ class AnalysisResult:
         """Reads one line of the search (the engine's lock held): an info to report, or None."""
         engine = self._engine
         loop = asyncio.get_running_loop()
-        left = None if self._deadline is None else max(0.0, self._deadline - loop.time())
-        if self._best is not None:
+        deadline = self._deadline
+        if self._readies == 0:
+            deadline = self._set_up_deadline if deadline is None else min(deadline, self._set_up_deadline)
+        left = None if deadline is None else max(0.0, deadline - loop.time())
+        if self._best is not None or self._readies == 0:
             what = "'readyok'"
         else:
             what = "'bestmove' after 'stop'" if self._stopped else "'bestmove'"
-        bounded = self._stopped or self._best is not None
+        bounded = self._stopped or self._best is not None or self._readies == 0
         try:
             line = await engine._readline(left, what, engine.timeout if bounded else self._timeout)
         except EngineError as error:
@@ -734,12 +761,14 @@ class AnalysisResult:
             self._best = words[1:]
             self._wait_at_most(engine.timeout)  # for the readyok, if it is still to come
         elif words[0] == "readyok":
-            self._ready = True
-            if self._best is None and self._errors and not self._searched:
+            self._readies += 1
+            self._ready = self._readies == 2
+            if self._ready and self._best is None and self._errors and not self._searched:
                 self._end(EngineError(self._errors[-1]))
         elif words[:3] == ["info", "string", "error"]:
-            self._errors.append(line[len("info string error"):].strip())
-        elif words[0] == "info":
+            errors = self._errors if self._readies else self._set_up_errors
+            errors.append(line[len("info string error"):].strip())
+        elif words[0] == "info" and self._readies:  # (before the first readyok: the set-up's)
             self._searched = True
             info = parse_info(line, self._board, engine.protocol)
             self._last = info
