@@ -183,3 +183,25 @@ def test_batch_calls_while_another_thread_moves_on_the_same_board():
                          timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split() == ["ok", "0"]
+
+
+def described(doc, name):
+    """The lines of a pybind11 docstring that are not its signatures."""
+    lines = [line.strip() for line in (doc or "").splitlines() if line.strip()]
+    return [line for line in lines if not (line.startswith((name + "(", "(")) or line == "Overloaded function."
+                                           or line[:2] in {f"{i}." for i in range(1, 10)})]
+
+
+def test_every_public_name_of_the_compiled_module_has_a_docstring():
+    compiled = sys.modules["triad._triad"]
+    missing = []
+    for name in dir(compiled):
+        obj = getattr(compiled, name)
+        if name.startswith("_"):
+            continue
+        if not described(obj.__doc__, name):
+            missing.append(name)
+        if isinstance(obj, type) and not issubclass(obj, BaseException):
+            missing += [f"{name}.{member}" for member, value in vars(obj).items()
+                        if not member.startswith("_") and not described(value.__doc__, member)]
+    assert missing == []
