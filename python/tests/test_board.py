@@ -2,6 +2,7 @@
 take-back, copies, position lines, JSON and arrays, user variants, errors, threads."""
 import json
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -205,3 +206,11 @@ def test_every_public_name_of_the_compiled_module_has_a_docstring():
             missing += [f"{name}.{member}" for member, value in vars(obj).items()
                         if not member.startswith("_") and not described(value.__doc__, member)]
     assert missing == []
+
+
+def test_the_first_legal_move_the_docs_name():
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    line = re.search(r'^board = triad.Board\("yinyang", "([^"]+)"\).*?legal_moves\[0\] +# Move\(\'(\w+)\'\)',
+                     text, re.M | re.S)
+    assert line, "the Boards example of docs/python.md"
+    assert str(triad.Board("yinyang", line.group(1)).legal_moves[0]) == line.group(2)
