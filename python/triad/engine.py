@@ -463,7 +463,9 @@ class Engine:
             self._lock.release()
 
     async def _kill(self) -> None:
-        self._process.kill()
+        if self._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
+                self._process.kill()
         await self._process.wait()
 
     def _send(self, line: str) -> None:
@@ -618,7 +620,11 @@ class Engine:
             self._send(go)
             self._search = search
             self._send("isready")
-            await search._read_set_up()
+            try:
+                await search._read_set_up()
+            except BaseException:  # cancelled, interrupted: the search must not run on unread
+                search.stop()
+                raise
         return search
 
     async def _consume(self, search: "AnalysisResult", info: Optional[Callable[[Info], None]] = None) -> None:
