@@ -108,13 +108,18 @@ class VecEnv {
     auto* r = rewards.mutable_data();
     auto* d = dones.mutable_data();
     auto* w = winners.mutable_data();
+    // Every action is checked before any game moves: an illegal one changes nothing, so a
+    // caller that retries does not play the games before it twice.
+    std::vector<int> indices(games_.size());
+    for (int i = 0; i < size(); ++i) {
+      indices[i] = index_of_action(*games_[i], a[i]);
+      if (indices[i] < 0)
+        throw IllegalMoveError("game " + std::to_string(i) + ": " + not_legal(a[i], *games_[i]));
+    }
     for (int i = 0; i < size(); ++i) {
       auto& game = *games_[i];
-      const int index = index_of_action(game, a[i]);
-      if (index < 0)
-        throw IllegalMoveError("game " + std::to_string(i) + ": " + not_legal(a[i], game));
       const engine::Player mover = game.side_to_move();
-      game.play_legal(index);
+      game.play_legal(indices[i]);
       const engine::Outcome o = game.outcome();
       r[i] = reward_for(mover, o);
       d[i] = o.over();
@@ -177,28 +182,34 @@ class VecEnv {
 void bind_env(py::module_& m) {
   auto board = py::reinterpret_borrow<py::class_<Board, std::shared_ptr<Board>>>(m.attr("Board"));
   board
-      .def_property_readonly("action_count", [](const Board& b) { return b.game().action_count(); })
-      .def("legal_actions",
-           [](const Board& b) {
-             const auto& a = b.game().legal_actions();
-             return py::array_t<std::int64_t>(static_cast<py::ssize_t>(a.size()),
-                                              std::vector<std::int64_t>(a.begin(), a.end()).data());
-           })
-      .def("action_mask",
-           [](const Board& b) {
-             py::array_t<bool> out(b.game().action_count());
-             std::fill(out.mutable_data(), out.mutable_data() + out.size(), false);
-             for (int a : b.game().legal_actions())
-               if (a >= 0) out.mutable_data()[a] = true;
-             return out;
-           })
+      .def_property_readonly(
+          "action_count", [](const Board& b) { return b.game().action_count(); },
+          "The number of actions of the game's fixed encoding (docs/python.md, Environment).")
+      .def(
+          "legal_actions",
+          [](const Board& b) {
+            const auto& a = b.game().legal_actions();
+            return py::array_t<std::int64_t>(static_cast<py::ssize_t>(a.size()),
+                                             std::vector<std::int64_t>(a.begin(), a.end()).data());
+          },
+          "The actions of the legal moves, as an int64 array parallel to legal_moves.")
+      .def(
+          "action_mask",
+          [](const Board& b) {
+            py::array_t<bool> out(b.game().action_count());
+            std::fill(out.mutable_data(), out.mutable_data() + out.size(), false);
+            for (int a : b.game().legal_actions())
+              if (a >= 0) out.mutable_data()[a] = true;
+            return out;
+          },
+          "A bool array over all action_count actions, true for the legal ones.")
       .def(
           "action_of",
           [](const Board& b, const Move& move) {
             const Move legal = b.parse_move(move.token);
             return b.game().legal_actions()[legal.index];
           },
-          py::arg("move"))
+          py::arg("move"), "The action of a legal move; IllegalMoveError if it is not legal here.")
       .def(
           "move_of",
           [](const Board& b, std::int64_t action) {
@@ -206,7 +217,8 @@ void bind_env(py::module_& m) {
             if (index < 0) throw IllegalMoveError(not_legal(action, b.game()));
             return b.legal_move(index);
           },
-          py::arg("action"))
+          py::arg("action"),
+          "The legal move of an action; IllegalMoveError if it is not legal here.")
       .def(
           "push_action",
           [](Board& b, std::int64_t action) {
@@ -214,23 +226,37 @@ void bind_env(py::module_& m) {
             if (index < 0) throw IllegalMoveError(not_legal(action, b.game()));
             b.push(b.legal_move(index));
           },
-          py::arg("action"))
-      .def("observation", [](const Board& b) { return Encoding(b.game()).observation(b.game()); });
+          py::arg("action"),
+          "Plays the move of an action; IllegalMoveError if it is not legal here (nothing "
+          "changes).")
+      .def(
+          "observation", [](const Board& b) { return Encoding(b.game()).observation(b.game()); },
+          "The position as float32 planes [kind, y, x]: one per piece letter (sorted), 1 where it "
+          "stands, then one of 1s when Player 1 is to move.");
 
   py::class_<VecEnv>(m, "VecEnv", "Many games of one variant stepped at once (docs/python.md).")
       .def(py::init<const std::string&, int, int>(), py::arg("variant"), py::arg("num_envs"),
            py::arg("max_plies") = 300)
-      .def_property_readonly("num_envs", &VecEnv::size)
-      .def_property_readonly("action_count", &VecEnv::action_count)
-      .def_property_readonly("observation_shape", &VecEnv::observation_shape)
-      .def("reset", &VecEnv::reset)
-      .def("step", &VecEnv::step, py::arg("actions"))
-      .def("action_masks", &VecEnv::masks)
-      .def("observations", &VecEnv::observations)
-      .def("position_lines", &VecEnv::position_lines)
+      .def_property_readonly("num_envs", &VecEnv::size, "The number of games.")
+      .def_property_readonly("action_count", &VecEnv::action_count,
+                             "The number of actions of the game's fixed encoding.")
+      .def_property_readonly("observation_shape", &VecEnv::observation_shape,
+                             "One game's observation shape: [planes, height, width].")
+      .def("reset", &VecEnv::reset,
+           "Starts every game again: (observations [num_envs, planes, height, width] float32, "
+           "masks [num_envs, action_count] bool).")
+      .def("step", &VecEnv::step, py::arg("actions"),
+           "Plays one action per game: (observations, rewards of the movers (+1 won, -1 lost, "
+           "0), dones, masks, winners (1, 2, or 0 for a draw or a game going on)); a finished "
+           "game starts again at once. IllegalMoveError naming the game if any action is not "
+           "legal, before any game is stepped; ValueError unless there is one action per game.")
+      .def("action_masks", &VecEnv::masks, "The legal-action masks, [num_envs, action_count] bool.")
+      .def("observations", &VecEnv::observations,
+           "The observations, [num_envs, planes, height, width] float32 (Board.observation).")
+      .def("position_lines", &VecEnv::position_lines, "Each game's position line.")
       .def("sample_actions", &VecEnv::sample_actions, py::arg("seed") = 0,
            "A random legal action per game (seed 0: continue the generator).")
-      .def("to_play", &VecEnv::to_play);
+      .def("to_play", &VecEnv::to_play, "The side to move of each game (1 or 2), int8.");
 }
 
 }  // namespace triad::python

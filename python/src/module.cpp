@@ -59,6 +59,12 @@ py::array board_array(const Board& b) {
       .attr("astype")("U1");
 }
 
+// A copy of the board's game for a call that releases the GIL: meanwhile another thread may
+// push, pop or reset the board itself (Python serialises only what holds the GIL).
+std::unique_ptr<adapters::AnyGame> unshared(const Board& b) {
+  return b.game().clone();
+}
+
 }  // namespace
 
 void bind_board(py::module_& m) {
@@ -73,7 +79,8 @@ void bind_board(py::module_& m) {
             return Move{token, 0, -1};
           },
           py::arg("token"), "A move from its token (checked when it is pushed or parsed).")
-      .def_property_readonly("token", [](const Move& mv) { return mv.token; })
+      .def_property_readonly(
+          "token", [](const Move& mv) { return mv.token; }, "The move's token, as str(move).")
       .def("__str__", [](const Move& mv) { return mv.token; })
       .def("__repr__", [](const Move& mv) { return "Move('" + mv.token + "')"; })
       .def("__eq__",
@@ -112,92 +119,148 @@ void bind_board(py::module_& m) {
              return Board(variant, line ? &*line : nullptr);
            }),
            py::arg("variant") = "razzledazzle", py::arg("position_line") = py::none())
-      .def_property_readonly("variant", &Board::variant)
-      .def_property_readonly("game",
-                             [](const Board& b) { return std::string(b.game().game_name()); })
-      .def_property_readonly("legal_moves",
-                             [](std::shared_ptr<Board> b) { return LegalMoves{std::move(b)}; })
-      .def("push", &Board::push, py::arg("move"))
+      .def_property_readonly("variant", &Board::variant,
+                             "The variant's name, e.g. 'yinyang' (triad.variants() lists them).")
+      .def_property_readonly(
+          "game", [](const Board& b) { return std::string(b.game().game_name()); },
+          "The variant's game: 'razzledazzle', 'yinyang' or 'ivesdama'.")
+      .def_property_readonly(
+          "legal_moves", [](std::shared_ptr<Board> b) { return LegalMoves{std::move(b)}; },
+          "A live view of the legal moves in generation order (the order of `query moves`): len, "
+          "indexing, iteration, `in`.")
+      .def("push", &Board::push, py::arg("move"),
+           "Plays a legal move: a Move, or a token in any spelling the game accepts ('c4-b4'). "
+           "IllegalMoveError (with the engine's reason) if it is not legal here; then nothing "
+           "changes.")
       .def(
           "push",
           [](Board& b, const std::string& token) {
             b.push(Move{token, 0, -1});
           },
           py::arg("move"))
-      .def("pop", &Board::pop)
-      .def("parse_move", &Board::parse_move, py::arg("token"))
-      .def("is_legal",
-           [](const Board& b, const py::object& mv) {
-             const std::string token =
-                 py::isinstance<Move>(mv) ? mv.cast<const Move&>().token : mv.cast<std::string>();
-             return b.game().is_legal(token);
-           })
-      .def_property_readonly("move_stack", &Board::move_stack)
-      .def("set_position", &Board::set_position, py::arg("position_line"))
-      .def("position_line", [](const Board& b) { return b.game().position_line(); })
-      .def("root_position_line",
-           [](const Board& b) {
-             auto probe = b.game().clone();
-             while (probe->take_back()) {
-             }
-             return probe->position_line();
-           })
-      .def("start_position_line", [](const Board& b) { return b.game().start_position_line(); })
+      .def("pop", &Board::pop,
+           "Takes back the last move pushed and returns it; IndexError when the move stack is "
+           "empty.")
+      .def("parse_move", &Board::parse_move, py::arg("token"),
+           "The legal move a token names, in its canonical spelling; IllegalMoveError with the "
+           "reason if none.")
+      .def(
+          "is_legal",
+          [](const Board& b, const py::object& mv) {
+            const std::string token =
+                py::isinstance<Move>(mv) ? mv.cast<const Move&>().token : mv.cast<std::string>();
+            return b.game().is_legal(token);
+          },
+          "Whether a Move or a token is a legal move in the current position.")
+      .def_property_readonly(
+          "move_stack", &Board::move_stack,
+          "The moves pushed since the root position (construction or set_position), oldest first.")
+      .def("set_position", &Board::set_position, py::arg("position_line"),
+           "Sets the position from a position line and clears the move stack; InvalidPositionError "
+           "(the engine's message) if it does not parse, and then nothing changes.")
+      .def(
+          "position_line", [](const Board& b) { return b.game().position_line(); },
+          "The current position as a position line (the engine's `query fen`).")
+      .def(
+          "root_position_line",
+          [](const Board& b) {
+            auto probe = b.game().clone();
+            while (probe->take_back()) {
+            }
+            return probe->position_line();
+          },
+          "The position line before the moves of move_stack.")
+      .def(
+          "start_position_line", [](const Board& b) { return b.game().start_position_line(); },
+          "The variant's start position line.")
       .def_property_readonly(
           "turn",
-          [](const Board& b) { return b.game().side_to_move() == engine::Player::kOne ? 1 : 2; })
-      .def_property_readonly("ply", [](const Board& b) { return b.game().ply(); })
-      .def("is_game_over", [](const Board& b) { return b.game().outcome().over(); })
-      .def("outcome", [](const Board& b) { return outcome_of(b.game()); })
+          [](const Board& b) { return b.game().side_to_move() == engine::Player::kOne ? 1 : 2; },
+          "The side to move: 1 (Player 1) or 2 (Player 2).")
+      .def_property_readonly(
+          "ply", [](const Board& b) { return b.game().ply(); },
+          "The position's ply number (the position line's ply field, advanced by each move).")
+      .def(
+          "is_game_over", [](const Board& b) { return b.game().outcome().over(); },
+          "Whether the game has ended, the house draw rules included (set_draw_rules).")
+      .def(
+          "outcome", [](const Board& b) { return outcome_of(b.game()); },
+          "None while the game goes on, else Outcome(winner 1, 2 or None, result, reason) in the "
+          "words of `query result` / `query reason`.")
       .def(
           "set_draw_rules",
           [](Board& b, int repetitions, int max_plies) {
             b.game().set_draw_rules({repetitions, max_plies});
           },
-          py::arg("repetitions") = 3, py::arg("max_plies") = 0)
-      .def("copy", [](const Board& b) { return Board(b); })
+          py::arg("repetitions") = 3, py::arg("max_plies") = 0,
+          "The house draw rules: a draw when a position occurs for the `repetitions`-th time, and "
+          "after `max_plies` plies (0 turns either off). Defaults: 3 and 0, the engine's.")
+      .def(
+          "copy", [](const Board& b) { return Board(b); },
+          "An independent copy: same position and move stack.")
       .def("__copy__", [](const Board& b) { return Board(b); })
       .def("__deepcopy__", [](const Board& b, py::dict) { return Board(b); })
       .def(
           "perft",
           [](const Board& b, int depth) {
             if (depth < 0) throw py::value_error("perft depth must be 0 or more");
+            const auto game = unshared(b);
             py::gil_scoped_release release;
-            return b.game().perft(depth);
+            return game->perft(depth);
           },
-          py::arg("depth"))
+          py::arg("depth"),
+          "The number of legal move sequences of `depth` plies from here (rules only; house draw "
+          "rules ignored), counted in C++ on a copy with the GIL released. ValueError if depth < "
+          "0.")
       .def(
           "perft_divide",
           [](const Board& b, int depth) {
             if (depth < 1) throw py::value_error("perft_divide depth must be 1 or more");
             std::vector<std::pair<std::string, std::uint64_t>> out;
             {
+              const auto game = unshared(b);
               py::gil_scoped_release release;
-              out = b.game().perft_divide(depth);
+              out = game->perft_divide(depth);
             }
             py::dict d;
             for (auto& [token, n] : out) d[py::str(token)] = n;
             return d;
           },
-          py::arg("depth"))
-      .def("score",
-           [](const Board& b) -> py::object {
-             const std::string s = b.game().score_text();
-             if (s == "none") return py::none();
-             const auto space = s.find(' ');
-             return py::make_tuple(std::stoi(s.substr(0, space)), std::stoi(s.substr(space + 1)));
-           })
-      .def("board_json", [](const Board& b) { return b.game().board_json(); })
-      .def("board_array", &board_array)
-      .def("evaluate", [](const Board& b) { return b.game().evaluate(); })
+          py::arg("depth"),
+          "perft(depth - 1) after each legal move, as a dict {token: count}. ValueError if depth < "
+          "1.")
+      .def(
+          "score",
+          [](const Board& b) -> py::object {
+            const std::string s = b.game().score_text();
+            if (s == "none") return py::none();
+            const auto space = s.find(' ');
+            return py::make_tuple(std::stoi(s.substr(0, space)), std::stoi(s.substr(space + 1)));
+          },
+          "Yin Yang: the running score as (Player 1's points, Player 2's points); None for the "
+          "other games.")
+      .def(
+          "board_json", [](const Board& b) { return b.game().board_json(); },
+          "The board as the JSON text of `query board` (board_dict() parses it).")
+      .def("board_array", &board_array,
+           "The board as a 2-D numpy array of piece letters ('.' empty, ' ' where the board has no "
+           "point), indexed [y][x] by `query board`'s drawing coordinates (row 0 at the bottom).")
+      .def(
+          "evaluate", [](const Board& b) { return b.game().evaluate(); },
+          "The engine's static evaluation of the position from the side to move, in cp (about 100 "
+          "per unit of advantage).")
       .def(
           "random_playouts",
           [](const Board& b, int games, int max_plies, std::uint64_t seed) {
             std::uint64_t rng = seed * 0x9E3779B97F4A7C15ull + 1;
+            const auto game = unshared(b);
             py::gil_scoped_release release;
-            return b.game().random_playouts(games, max_plies, rng);
+            return game->random_playouts(games, max_plies, rng);
           },
-          py::arg("games"), py::arg("max_plies") = 1000, py::arg("seed") = 1)
+          py::arg("games"), py::arg("max_plies") = 1000, py::arg("seed") = 1,
+          "Plays `games` random games from here, at most `max_plies` plies each, moves drawn "
+          "uniformly from `seed`; returns the plies played in all. Runs in C++ on a copy with the "
+          "GIL released; the board is unchanged.")
       .def("__str__", [](const Board& b) { return b.game().board_text(); })
       .def("__repr__", [](const Board& b) {
         return "Board('" + b.variant() + "', '" + b.game().position_line() + "')";
@@ -209,10 +272,15 @@ void bind_board(py::module_& m) {
 PYBIND11_MODULE(_triad, m) {
   m.doc() = "Triad's rules in-process: boards, records and the vectorised environment.";
   auto base = py::register_exception<triad::python::TriadError>(m, "TriadError", PyExc_ValueError);
-  py::register_exception<triad::python::UnknownVariantError>(m, "UnknownVariantError", base);
-  py::register_exception<triad::python::InvalidPositionError>(m, "InvalidPositionError", base);
-  py::register_exception<triad::python::IllegalMoveError>(m, "IllegalMoveError", base);
-  py::register_exception<triad::python::RecordError>(m, "RecordError", base);
+  base.attr("__doc__") = "What the module refuses (a ValueError); the message is the engine's.";
+  py::register_exception<triad::python::UnknownVariantError>(m, "UnknownVariantError", base)
+      .attr("__doc__") = "A variant name that is neither built in nor loaded.";
+  py::register_exception<triad::python::InvalidPositionError>(m, "InvalidPositionError", base)
+      .attr("__doc__") = "A position line that does not parse or is not a legal position.";
+  py::register_exception<triad::python::IllegalMoveError>(m, "IllegalMoveError", base)
+      .attr("__doc__") = "A move or action that is not legal in the board's position.";
+  py::register_exception<triad::python::RecordError>(m, "RecordError", base).attr("__doc__") =
+      "A game record that cannot be read or replayed (names the record and the move).";
 
   m.def(
       "variants", [] { return triad::python::variants().names(); },

@@ -1,7 +1,11 @@
 """Boards in-process: perft against the published figures of every built-in variant, moves,
-take-back, copies, position lines, JSON and arrays, user variants, errors."""
+take-back, copies, position lines, JSON and arrays, user variants, errors, threads."""
 import json
 import random
+import re
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -135,3 +139,78 @@ def test_batch_playouts_count_plies():
     assert 10 * 20 <= plies <= 10 * 200  # Yin Yang games fill the board: tens of plies each
     assert board.ply == 0
     assert board.random_playouts(10, max_plies=3, seed=5) == 30
+
+
+# Run in a child interpreter: before the fix this aborted the process (heap corruption), which
+# would have taken pytest down with it.
+SHARED_BOARD_SCRIPT = textwrap.dedent("""
+    import threading
+    import triad
+
+    board = triad.Board("razzledazzle")
+    first = board.legal_moves[0]
+    after = board.copy()
+    after.push(first)
+    calls = {
+        "playouts": lambda b: b.random_playouts(20, 200, 1),
+        "perft": lambda b: b.perft(3),
+        "divide": lambda b: tuple(sorted(b.perft_divide(2).items())),
+    }
+    # The batch calls release the GIL: each must see the board before or after the other
+    # thread's push, never a board half-way through it.
+    expected = {name: {call(board), call(after)} for name, call in calls.items()}
+    done = threading.Event()
+
+    def push_and_pop():
+        while not done.is_set():
+            board.push(first)
+            board.pop()
+
+    mover = threading.Thread(target=push_and_pop)
+    mover.start()
+    try:
+        for _ in range(100):
+            for name, call in calls.items():
+                assert call(board) in expected[name], name
+    finally:
+        done.set()
+        mover.join()
+    print("ok", board.ply)
+""")
+
+
+def test_batch_calls_while_another_thread_moves_on_the_same_board():
+    run = subprocess.run([sys.executable, "-c", SHARED_BOARD_SCRIPT], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["ok", "0"]
+
+
+def described(doc, name):
+    """The lines of a pybind11 docstring that are not its signatures."""
+    lines = [line.strip() for line in (doc or "").splitlines() if line.strip()]
+    return [line for line in lines if not (line.startswith((name + "(", "(")) or line == "Overloaded function."
+                                           or line[:2] in {f"{i}." for i in range(1, 10)})]
+
+
+def test_every_public_name_of_the_compiled_module_has_a_docstring():
+    compiled = sys.modules["triad._triad"]
+    missing = []
+    for name in dir(compiled):
+        obj = getattr(compiled, name)
+        if name.startswith("_"):
+            continue
+        if not described(obj.__doc__, name):
+            missing.append(name)
+        if isinstance(obj, type) and not issubclass(obj, BaseException):
+            missing += [f"{name}.{member}" for member, value in vars(obj).items()
+                        if not member.startswith("_") and not described(value.__doc__, member)]
+    assert missing == []
+
+
+def test_the_first_legal_move_the_docs_name():
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    line = re.search(r'^board = triad.Board\("yinyang", "([^"]+)"\).*?legal_moves\[0\] +# Move\(\'(\w+)\'\)',
+                     text, re.M | re.S)
+    assert line, "the Boards example of docs/python.md"
+    assert str(triad.Board("yinyang", line.group(1)).legal_moves[0]) == line.group(2)

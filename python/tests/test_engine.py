@@ -1,13 +1,16 @@
 """The engine API against Triad (blocking and asyncio) and against misbehaving engines."""
 import asyncio
 import os
+import signal
+import threading
 import time
 
 import pytest
 
 import triad
-from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
-                          SimpleEngine)
+import triad.engine
+from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit, Score,
+                          SimpleEngine, Wdl, parse_info)
 from conftest import misbehaving
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
@@ -142,14 +145,204 @@ def test_no_process_is_left_behind(engine_path):
         SimpleEngine.popen(["/nonexistent/engine"])
 
 
-def test_a_search_left_running_is_an_error_not_a_hang(engine_path):
-    board = triad.Board("yinyang")
-    with SimpleEngine.popen(engine_path, timeout=1.0) as engine:
+def test_a_command_given_while_a_search_runs_stops_it(engine_path):
+    board = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
         search = engine.analysis(board)  # infinite, never iterated
-        start = time.monotonic()
-        with pytest.raises(EngineError, match="still busy"):
-            engine.ping()
-        assert time.monotonic() - start < 5
-        search.stop()
+        engine.ping()  # stops it and reads it to its bestmove (it was "still busy")
         assert search.wait().move in board.legal_moves
-        engine.ping()
+        search = engine.analysis(board)
+        for _ in search:
+            break  # a break outside `with`
+        assert engine.analyse(board, Limit(depth=2))["depth"] == 2
+        assert search.wait().move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_an_exception_in_a_callback_stops_the_search(engine_path):
+    board = triad.Board("razzledazzle")
+
+    def boom(info):
+        raise RuntimeError("boom")
+
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(RuntimeError, match="boom"):
+            engine.analyse(board, Limit(depth=60), info=boom)
+        assert engine.analyse(board, Limit(depth=2))["depth"] == 2
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_a_cancelled_search_is_stopped_and_the_engine_stays_usable(engine_path):
+    board = triad.Board("razzledazzle")
+
+    async def iterate(engine):
+        async for _ in await engine.analysis(board):
+            pass
+
+    async def main():
+        async with await Engine.popen(engine_path, timeout=2.0) as engine:
+            depths = []
+            for search in (lambda: engine.play(board, Limit(depth=60)), lambda: iterate(engine)):
+                task = asyncio.create_task(search())
+                await asyncio.sleep(0.3)
+                task.cancel()
+                with pytest.raises(asyncio.CancelledError):
+                    await task
+                # (before, the cancelled search ran on, and this one timed out and was killed)
+                depths.append((await engine.analyse(board, Limit(depth=2), timeout=5))["depth"])
+            return depths, engine._process.returncode
+    assert asyncio.run(main()) == ([2, 2], None)
+
+
+def test_keyboard_interrupt_stops_the_search(engine_path):
+    board = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        pid = engine.engine._process.pid
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            engine.play(board, Limit(depth=60))
+        timer.join()
+        assert engine.play(board, Limit(depth=2), timeout=5).move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_configure_raises_with_the_engines_message(engine_path):
+    with SimpleEngine.popen(engine_path) as engine:
+        with pytest.raises(EngineError, match="setoption Hash : -5 is out of range 1..65536"):
+            engine.configure({"Hash": -5})
+        with pytest.raises(EngineError, match="setoption Evaluation : 'banana' is not one of"):
+            engine.configure({"Evaluation": "banana"})
+        engine.configure({"Hash": 8, "Evaluation": "classical"})
+        assert engine.play(triad.Board("razzledazzle"), Limit(depth=1)).move is not None
+
+
+def test_multipv_of_one_call_applies_to_that_call_only(engine_path):
+    board = triad.Board("razzledazzle")
+
+    def lines_of_a_plain_search(engine):
+        search = engine.analysis(board, Limit(depth=3))
+        search.wait()
+        return len(search.multipv())
+
+    with SimpleEngine.popen(engine_path) as engine:
+        assert len(engine.analyse(board, Limit(depth=3), multipv=3)) == 3
+        assert lines_of_a_plain_search(engine) == 1
+        engine.configure({"MultiPV": 2})
+        assert len(engine.analyse(board, Limit(depth=3), multipv=3)) == 3
+        assert lines_of_a_plain_search(engine) == 2  # the configured value again
+
+
+def test_a_go_the_engine_refuses_raises_its_message_and_the_engine_stays_usable(engine_path):
+    board = triad.Board("razzledazzle")
+    assert Limit(time=0.0001).go_arguments() == "movetime 1"  # never movetime 0
+    with SimpleEngine.popen(engine_path) as engine:
+        pid = engine.engine._process.pid
+        for limit, message in ((Limit(nodes=-5), "go nodes '-5' : not an integer"),
+                               (Limit(depth=0), "go depth '0' : out of range"),
+                               (Limit(depth=10**20), "go depth '100000000000000000000' : out of range")):
+            with pytest.raises(EngineError, match=message):
+                engine.play(board, limit)
+        with pytest.raises(EngineError, match="go nodes"):
+            engine.analyse(board, Limit(nodes=-5))
+        assert engine.play(board, Limit(time=0.0001)).move in board.legal_moves
+        assert engine.engine._process.pid == pid and engine.engine._process.returncode is None
+
+
+def test_a_search_with_a_limit_has_no_default_timeout(monkeypatch):
+    # The client killed such searches after a fixed 60 s; shortened here so that any default
+    # timeout shows at once. The engine answers after a second, beyond its popen timeout too.
+    monkeypatch.setattr(triad.engine, "SEARCH_TIMEOUT", 0.5, raising=False)
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("slow"), timeout=0.5) as engine:
+        assert str(engine.play(board, Limit(depth=1)).move) == "c4b4"
+        solved = engine.solve(board)
+        assert (solved.winner, solved.margin, str(solved.best)) == (1, 6, "c4b4")
+
+
+def test_an_engine_that_closes_its_output_but_runs_on_is_killed():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("closeout"), timeout=0.5) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(EngineTerminatedError, match="closed its output"):
+            engine.play(board, Limit(depth=1))
+        assert wait_gone(pid)
+
+
+def test_only_a_bestmove_token_ends_a_search():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("bestmovex"), timeout=2.0) as engine:
+        for _ in range(2):  # the real bestmove is not left for the next search
+            assert str(engine.play(board, Limit(depth=1)).move) == "c4b4"
+
+
+def test_an_engine_that_does_not_answer_isready_after_a_search_is_killed():
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(misbehaving("deaf"), timeout=0.5) as engine:
+        pid = engine.engine._process.pid
+        with pytest.raises(EngineTimeoutError, match="did not answer 'readyok' within 0.5 s"):
+            engine.play(board, Limit(depth=1))  # its bestmove came; the client must stay in step
+        assert wait_gone(pid)
+
+
+# Player 2 to move, three plies from the end, lost by force: `mate -2` in UCI, `mate -3` in UGI.
+LOST_IN_THREE_PLIES = "LD3D/DLLDLL/L1LLLD/DLLLDD/DDLLLD/D1LDDD 2 27"
+
+
+def test_scores_have_a_point_of_view_and_mates_count_moves_in_both_protocols(engine_path):
+    board = triad.Board("yinyang", LOST_IN_THREE_PLIES)
+    for protocol in ("uci", "ugi"):
+        with SimpleEngine.popen(engine_path, protocol=protocol) as engine:
+            engine.configure({"UCI_ShowWDL": True})
+            info = engine.analyse(board, Limit(depth=6))
+        score = info["score"]
+        assert score.relative == Score(mate=-2) and score.mate == -2 and score.is_mate(), protocol
+        assert score.pov(2) == score.p2() == Score(mate=-2) and score.p1() == Score(mate=2)
+        assert info["wdl"].relative == Wdl(0, 0, 1000) and info["wdl"].p1() == (1000, 0, 0)
+        assert info["wdl"].expectation() == 0.0 and info["wdl"].p1().expectation() == 1.0
+
+
+def test_parsed_scores_and_wdl():
+    board = triad.Board("yinyang")  # Player 1 to move
+    info = parse_info("info depth 2 score cp 35 lowerbound wdl 500 300 200 pv c4b4", board)
+    assert info["score"].relative == Score(cp=35, bound="lower") and not info["score"].is_mate()
+    assert info["score"].p2() == Score(cp=-35, bound="upper") and str(info["score"]) == "cp 35 (lowerbound)"
+    assert info["wdl"].relative.expectation() == pytest.approx(0.65)
+    assert info["wdl"].p2() == Wdl(200, 300, 500) and info["wdl"].p2().expectation() == pytest.approx(0.35)
+    for plies, moves in ((1, 1), (2, 1), (3, 2), (-1, -1), (-2, -1), (-3, -2)):
+        assert parse_info(f"info score mate {plies}", board, "ugi")["score"].mate == moves
+        assert parse_info(f"info score mate {moves}", board)["score"].mate == moves
+    with pytest.raises(ValueError, match="side to move is not known"):
+        parse_info("info score cp 5")["score"].p1()
+    with pytest.raises(ValueError, match="player must be 1 or 2"):
+        info["score"].pov(3)
+
+
+def test_every_public_member_of_the_engine_api_has_a_docstring():
+    missing = []
+    for name in triad.engine.__all__:
+        obj = getattr(triad.engine, name)
+        if not isinstance(obj, type):
+            continue
+        if not (obj.__doc__ or "").strip():
+            missing.append(name)
+        for member, value in vars(obj).items():
+            function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+            if not member.startswith("_") and callable(function) and not (function.__doc__ or "").strip():
+                missing.append(f"{name}.{member}")
+    assert missing == []
+
+
+def test_a_variant_the_engine_does_not_know_raises_its_message(engine_path, tmp_path):
+    path = tmp_path / "client.yaml"
+    path.write_text("variants:\n  - name: razzle-client\n    game: razzledazzle\n    rules: basic\n")
+    triad.load_variants(str(path))  # known to the module, not to the engine
+    start = triad.Board("razzledazzle")
+    with SimpleEngine.popen(engine_path, timeout=2.0) as engine:
+        engine.play(start, Limit(depth=1))
+        with pytest.raises(EngineError, match="'razzle-client' is not one of the allowed values"):
+            # the go that follows the refused variant searches the previous position: stopped
+            engine.play(triad.Board("razzle-client"), Limit(depth=60))
+        assert engine.analyse(start, Limit(depth=2))["depth"] == 2

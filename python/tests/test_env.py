@@ -1,13 +1,14 @@
 """The learning environment: the action encoding round-trips for every legal move of random
 positions of every built-in variant; Env and VecEnv play whole games."""
 import random
+import re
 
 import numpy as np
 import pytest
 
 import triad
 from triad.env import Env
-from conftest import random_game
+from conftest import SOURCE_DIR, random_game
 
 
 @pytest.mark.parametrize("variant", triad.variants())
@@ -76,3 +77,25 @@ def test_vec_env_steps_many_games_and_resets_finished_ones():
     assert finished >= 16
     with pytest.raises(triad.IllegalMoveError, match="game 0: action"):
         env.step(np.full(16, -5))
+
+
+def test_vec_env_step_with_one_illegal_action_changes_no_game():
+    env = triad.VecEnv("yinyang", 4)
+    obs, masks = env.reset()
+    actions = env.sample_actions(seed=3)
+    bad = actions.copy()
+    bad[2] = int(np.flatnonzero(~masks[2])[0])
+    before = env.position_lines()
+    with pytest.raises(triad.IllegalMoveError, match=f"game 2: action {bad[2]} is not a legal move"):
+        env.step(bad)
+    assert env.position_lines() == before  # games 0 and 1 were not stepped
+    obs, rewards, dones, masks, winners = env.step(actions)  # the retry plays each game once
+    assert all(line.endswith(" 1") for line in env.position_lines())
+
+
+def test_the_action_table_of_the_docs_matches_the_encoding():
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    for game, variant in (("Yin Yang", "yinyang"), ("Razzle Dazzle", "razzledazzle"), ("Íves dáma", "ivesdama")):
+        row = re.search(rf"^\| {game} \|[^|]*= ([\d ]+)", text, re.M)
+        assert row, game
+        assert int(row.group(1).replace(" ", "")) == triad.Board(variant).action_count, game
