@@ -98,8 +98,7 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
   // (The game's notation names the move token in its errors.)
   for (std::size_t i = 0; i < game->moves.size(); ++i)
     if (auto r = pos.play(game->moves[i]); !r)
-      return add_error(std::move(entry),
-                       "move " + std::to_string(i + 1) + ": " + r.error().message);
+      return add_error(std::move(entry), adapters::refused_at_ply(i, r.error().message));
   entry.position = pos.position_line();
   entry.ply = static_cast<int>(game->moves.size());
   if (pos.outcome().over()) entry.result = adapters::records::result_token(pos.outcome().result);

@@ -312,7 +312,7 @@ void Session::is_ready() {
 }
 
 void Session::load_builtin_book() {
-  // The first lookup loads the game's built-in book (Yin Yang's: about 0.1 s), so that it
+  // The first lookup loads the game's built-in book (Yin Yang's: about 0.2 s), so that it
   // happens here and not in the first `go` of a game, on the clock.
   if (!options_.check("OwnBook")) return;
   const auto& game = engine_->game();

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "adapters/common/text.h"
+
 namespace triad::runner {
 
 namespace {
@@ -16,8 +18,9 @@ Result<std::unique_ptr<adapters::AnyGame>> replay(const Opening& opening,
   auto game = factory();
   if (!game) return game.error();
   if (auto r = (*game)->reset(opening.fen); !r) return r.error();
-  for (const auto& m : opening.moves)
-    if (auto r = (*game)->play(m); !r) return make_error("move " + m + ": " + r.error().message);
+  for (std::size_t i = 0; i < opening.moves.size(); ++i)
+    if (auto r = (*game)->play(opening.moves[i]); !r)
+      return make_error(adapters::refused_at_ply(i, r.error().message));
   if ((*game)->outcome().over()) return make_error("the game is already over in this opening");
   return game;
 }

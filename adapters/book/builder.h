@@ -20,7 +20,7 @@ struct BuildSettings {
 // Adds the games `reader` yields to `book`, one record at a time, and returns how many
 // (`book`'s variant is the games' own: a record with a Variant tag naming another variant is
 // refused). Every move must be legal; an error names the file, the record, its line, and
-// the move (its number and token). Unfinished games ("*") count for nothing.
+// the move (its ply and token). Unfinished games ("*") count for nothing.
 Result<std::size_t> add_records(Book& book, records::RecordReader& reader,
                                 const GameFactory& factory, const BuildSettings& settings);
 

@@ -117,6 +117,10 @@ std::string player_name(engine::Player p) {
   return p == engine::Player::kOne ? "Player 1" : "Player 2";
 }
 
+std::string refused_at_ply(std::size_t index, std::string_view why) {
+  return "ply " + std::to_string(index + 1) + ": " + std::string(why);
+}
+
 Result<engine::Player> parse_side_to_move(std::string_view field) {
   if (field == "1") return engine::Player::kOne;
   if (field == "2") return engine::Player::kTwo;

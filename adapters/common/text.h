@@ -65,6 +65,11 @@ std::uint64_t hash_text(std::string_view text, std::uint64_t seed = 0);
 // "Player 1" / "Player 2".
 std::string player_name(engine::Player p);
 
+// How every tool names a move of a list (a record's moves, a position line's `moves`, an
+// opening) that the rules refuse: "ply 5: <why>", 5 being the move's 1-based place in the
+// list, the ply it is played at from the list's start (as the protocol's "at ply 5").
+std::string refused_at_ply(std::size_t index, std::string_view why);
+
 // The side-to-move field of a position line: "1" or "2".
 Result<engine::Player> parse_side_to_move(std::string_view field);
 // The ply field of a position line: 0 to engine::kMaxGamePly (the games count no further, so

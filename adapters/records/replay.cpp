@@ -18,8 +18,8 @@ Result<void> play_moves(AnyGame& game, const Record& record,
     const std::string& token = record.moves[ply].token;
     if (before_move) before_move(ply, game);
     if (auto r = game.play(token); !r)
-      // The game's notation names the token in its errors: the ply number is all we add.
-      return make_error("move " + std::to_string(ply + 1) + ": " + r.error().message);
+      // The game's notation names the token in its errors: the ply is all we add.
+      return make_error(refused_at_ply(ply, r.error().message));
   }
   return {};
 }

@@ -1,5 +1,5 @@
 // Playing a record on a game of its variant: the start from its FEN tag, then every move in
-// turn, with one error naming the bad tag or the bad move (its number and token).
+// turn, with one error naming the bad tag or the bad move (its ply and token).
 #pragma once
 
 #include <cstddef>
@@ -16,7 +16,8 @@ Result<void> set_up(AnyGame& game, const Record& record);
 
 // Plays the record's moves on `game` (set up already), calling `before_move(ply, game)` with
 // each move's 0-based ply before it is played. Stops at the first move the rules refuse:
-// "move 5 'a1a1': <why>" (the game is left before that move).
+// "ply 5: <why>", the game's notation naming the token in <why> (the game is left before
+// that move).
 Result<void> play_moves(
     AnyGame& game, const Record& record,
     const std::function<void(std::size_t ply, const AnyGame& before)>& before_move = nullptr);

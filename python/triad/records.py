@@ -55,7 +55,8 @@ class Record:
         try:
             board.push(board.parse_move(token))
         except IllegalMoveError as error:
-            raise RecordError(f"{self.place()}: move {number} '{token}': {error}") from None
+            # The tools' one wording (the notation's message names the token): "ply 5: <why>".
+            raise RecordError(f"{self.place()}: ply {number}: {error}") from None
 
     def board(self, default_variant: str = "razzledazzle", upto: Optional[int] = None) -> Board:
         """The position after the record's moves (the first `upto` of them if given), from its

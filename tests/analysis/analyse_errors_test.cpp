@@ -215,7 +215,7 @@ TEST(AnalyseErrors, AnAnswerThatBreaksTheRulesIsAnErrorLineNotAnAnalysis) {
   }
 }
 
-// An input move the rules refuse is named once: "move 1: move 'zz9': ...", not "move
+// An input move the rules refuse is named once: "ply 1: move 'zz9': ...", not "move
 // 'zz9': move 'zz9': ...".
 TEST(AnalyseErrors, AnIllegalInputMoveIsNamedOnce) {
   TempDir dir("analyse_prefix");
@@ -223,10 +223,10 @@ TEST(AnalyseErrors, AnIllegalInputMoveIsNamedOnce) {
   const auto r = run_analyse(
       {"-variant", "yinyang", "-depth", "1", "-quiet", (dir / "in.txt").string()}, dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("line 1: move 1: move 'zz9': "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 1: ply 1: move 'zz9': "), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("'zz9': move 'zz9'"), std::string::npos) << r.err;
   const YAML::Node line = YAML::Load(r.out);
-  EXPECT_EQ(line["error"].as<std::string>().rfind("move 1: move 'zz9': ", 0), 0u) << r.out;
+  EXPECT_EQ(line["error"].as<std::string>().rfind("ply 1: move 'zz9': ", 0), 0u) << r.out;
 }
 
 }  // namespace

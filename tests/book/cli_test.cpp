@@ -420,7 +420,7 @@ TEST_F(BookTool, BadInputGivesOneErrorAndExitCodeTwo) {
   }
   expect_one_error(run({"build", "-variant", "razzledazzle", "-records", path("illegal.pgn"),
                         "-out", path("o.book")}),
-                   "records file '" + path("illegal.pgn") + "', record 1 (line 1): move 2: ");
+                   "records file '" + path("illegal.pgn") + "', record 1 (line 1): ply 2: ");
   expect_one_error(run({"build", "-variant", "chess", "-records", kGames, "-out", path("o.book")}),
                    "unknown variant 'chess'");
   expect_one_error(run({"build", "-variant", "razzledazzle", "-records", kGames, "-out",

@@ -106,7 +106,7 @@ TEST(Build, IllegalMoveAndForeignVariantAreRefused) {
                     "[Variant \"razzledazzle\"]\n1. d1c1b1 a1a1 0-1\n",
                     variant->factory, {}, "bad.pgn");
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message.find("records file 'bad.pgn', record 2 (line 4): move 2: "), 0u)
+  EXPECT_EQ(r.error().message.find("records file 'bad.pgn', record 2 (line 4): ply 2: "), 0u)
       << r.error().message;
   EXPECT_NE(r.error().message.find("'a1a1'"), std::string::npos) << r.error().message;
   r = add_text(book, "[Variant \"yinyang\"]\n1. c4b4 1-0\n", variant->factory, {}, "y.pgn");

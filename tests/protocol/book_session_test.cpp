@@ -2,7 +2,8 @@
 // string saying so and exactly one bestmove), BookMode weighted follows the weights, a book
 // is not used for ponder or infinite searches or another variant, and a bad BookFile gives
 // one error line while the engine goes on playing; Yin Yang's built-in perfect-play book
-// answers by default, after a BookFile book.
+// answers by default, after a BookFile book, and keeps Player 2's win at fast clocks where
+// the search must take over.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/perfect_book.h"
 #include "adapters/yinyang/proof_text.h"
+#include "engine/games/yinyang/solver.h"
 #include "tests/protocol/session_driver.h"
 
 namespace triad::protocol {
@@ -179,6 +181,35 @@ TEST_F(BookSession, YinYangsBuiltInBookPlaysTheProvedWinByDefault) {
   lines = d.send("go nodes 300");
   EXPECT_EQ(count_prefix(lines, "info string book"), 0);
   EXPECT_EQ(count_prefix(lines, "bestmove"), 1);
+}
+
+// Issue 40, item 18: the book used to end at ply 14, and at Player 2's next move (17 empty
+// squares) a fast clock left the root's win/loss test too little time: the first position
+// below, of the strategy, got the losing c1d1 or c1b1 at `go movetime 50`. The book now holds
+// Player 2's strategy down to ply 15, and at ply 17 the positions whose test takes more than
+// 10 000 nodes, such as the second (about 300 000; a2a1 lost there). At `movetime 10` and
+// `50` the move played leaves Player 1 lost (checked by the solver, from an empty table).
+TEST_F(BookSession, YinYangsBookKeepsPlayer2sWinBeyondTheOldBookAtFastClocks) {
+  using N = adapters::Notation<games::yinyang::Game>;
+  const games::yinyang::Game g;
+  for (const std::string position :
+       {"DLD1DL/2LL1D/DLDL1L/1LLL1D/3D2/2D3 2 15", "DDDL2/DLL3/L1DDL1/DLDD1L/L2LD1/3DL1 2 17"}) {
+    const auto pos = N::parse_position(g, position);
+    ASSERT_TRUE(pos) << pos.error().message;
+    for (const std::string clock : {"movetime 10", "movetime 50"}) {
+      SessionDriver d;
+      d.send("setoption name UCI_Variant value yinyang");
+      d.send("position fen " + position);
+      const std::string played = bestmove_of(d.send("go " + clock));
+      const auto move = N::parse_move(g, *pos, {}, played);
+      ASSERT_TRUE(move) << position << ", " << clock << ": " << played;
+      games::yinyang::Solver solver(16);
+      const auto verdict = solver.win_loss(g.make(*pos, *move));
+      ASSERT_TRUE(verdict);
+      EXPECT_FALSE(verdict->side_to_move_wins)
+          << position << ", " << clock << ": " << played << " lets Player 1 win";
+    }
+  }
 }
 
 TEST_F(BookSession, ABookFileAnswersBeforeTheBuiltInBook) {

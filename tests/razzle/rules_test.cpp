@@ -284,7 +284,7 @@ TEST(RazzleRules, PublishedRecordImports) {
   ASSERT_TRUE(game.reset("1ppbpp1/7/7/7/7/7/7/1PPBPP1 2 - - 0").ok());
   auto refused = rec::play_moves(game, (*bad)[0]);
   ASSERT_FALSE(refused.ok());
-  EXPECT_THAT(refused.error().message, HasSubstr("move 3: illegal move 'd8-b7'"));
+  EXPECT_THAT(refused.error().message, HasSubstr("ply 3: illegal move 'd8-b7'"));
   // A result token ends the record: what follows is the next one.
   auto late = rec::read_records("c8-b6 1-0 e1-f3", "late");
   ASSERT_TRUE(late.ok());
@@ -328,7 +328,7 @@ TEST(RazzleRules, PgnLikeRecordImports) {
   ASSERT_TRUE(rec::set_up(game, (*from_start)[0]).ok());
   auto refused = rec::play_moves(game, (*from_start)[0]);
   ASSERT_FALSE(refused.ok());
-  EXPECT_THAT(refused.error().message, HasSubstr("move 1: illegal move 'c8-b6'"));
+  EXPECT_THAT(refused.error().message, HasSubstr("ply 1: illegal move 'c8-b6'"));
 }
 
 }  // namespace

@@ -250,7 +250,7 @@ TEST(Records, ResultTokens) {
 }
 
 // Replaying: the start from the FEN tag ("startpos" or none: the start position), each move
-// in turn, the first refused move named with its number.
+// in turn, the first refused move named with its ply.
 TEST(Records, ReplayNamesTheBadMove) {
   auto game = VariantRegistry::builtin().create("yinyang");
   ASSERT_TRUE(game);
@@ -261,7 +261,7 @@ TEST(Records, ReplayNamesTheBadMove) {
   auto r = play_moves(**game, (*records)[0],
                       [&](std::size_t ply, const AnyGame&) { plies.push_back(ply); });
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message.rfind("move 2: move 'zz9': ", 0), 0u) << r.error().message;
+  EXPECT_EQ(r.error().message.rfind("ply 2: move 'zz9': ", 0), 0u) << r.error().message;
   EXPECT_EQ(r.error().message.find("'zz9': move 'zz9'"), std::string::npos) << "named once";
   EXPECT_EQ(plies, (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ((*game)->ply(), 1);

@@ -182,13 +182,14 @@ TEST(Match, OpeningsFromFileAndRandomPlies) {
     EXPECT_TRUE(std::equal(a.moves.begin(), a.moves.begin() + book, b.moves.begin()));
   }
 
-  std::ofstream(dir / "bad.txt") << "6/6/2DL2/2LD2/6/6 1 0 moves z9z9\n";
+  std::ofstream(dir / "bad.txt") << "6/6/2DL2/2LD2/6/6 1 0 moves c4b4 z9z9\n";
   const auto bad =
       config_from({"-engine", "cmd=builtin:greedy", "-engine", "cmd=builtin:random", "-variant",
                    "yinyang", "-openings", "file=" + (dir / "bad.txt").string()});
   const auto failed = run_match(bad);
   ASSERT_FALSE(failed.ok);
-  EXPECT_NE(failed.error.find("line 1"), std::string::npos);
+  // The line, then the ply as every tool names a refused move (the notation names the token).
+  EXPECT_NE(failed.error.find("line 1: ply 2: move 'z9z9': "), std::string::npos) << failed.error;
 }
 
 TEST(Match, ShippedOpeningsAreLegal) {
