@@ -242,6 +242,12 @@ void bind_board(py::module_& m) {
       .def(
           "board_json", [](const Board& b) { return b.game().board_json(); },
           "The board as the JSON text of `query board` (board_dict() parses it).")
+      .def(
+          "board_dict",
+          [](const Board& b) {
+            return py::dict(py::module_::import("json").attr("loads")(b.game().board_json()));
+          },
+          "The board as the dictionary of `query board`'s JSON (board_json() parsed).")
       .def("board_array", &board_array,
            "The board as a 2-D numpy array of piece letters ('.' empty, ' ' where the board has no "
            "point), indexed [y][x] by `query board`'s drawing coordinates (row 0 at the bottom).")

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-SOURCE_DIR = pathlib.Path(os.environ.get("TRIAD_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
+SOURCE_DIR = pathlib.Path(os.environ.get("TRIAD_SOURCE_DIR",
+                                         pathlib.Path(__file__).resolve().parents[2]))
 MISBEHAVE = pathlib.Path(__file__).resolve().parent / "misbehaving_engine.py"
 
 

@@ -1,13 +1,11 @@
 """Boards in-process: perft against the published figures of every built-in variant, moves,
 take-back, copies, position lines, JSON and arrays, user variants, errors, threads."""
-import json
 import random
 import re
 import subprocess
 import sys
 import textwrap
 
-import numpy as np
 import pytest
 import yaml
 
@@ -180,8 +178,8 @@ SHARED_BOARD_SCRIPT = textwrap.dedent("""
 
 
 def test_batch_calls_while_another_thread_moves_on_the_same_board():
-    run = subprocess.run([sys.executable, "-c", SHARED_BOARD_SCRIPT], capture_output=True, text=True,
-                         timeout=120)
+    run = subprocess.run([sys.executable, "-c", SHARED_BOARD_SCRIPT], capture_output=True,
+                         text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split() == ["ok", "0"]
 
@@ -189,8 +187,10 @@ def test_batch_calls_while_another_thread_moves_on_the_same_board():
 def described(doc, name):
     """The lines of a pybind11 docstring that are not its signatures."""
     lines = [line.strip() for line in (doc or "").splitlines() if line.strip()]
-    return [line for line in lines if not (line.startswith((name + "(", "(")) or line == "Overloaded function."
-                                           or line[:2] in {f"{i}." for i in range(1, 10)})]
+    numbered = {f"{i}." for i in range(1, 10)}
+    return [line for line in lines
+            if not (line.startswith((name + "(", "(")) or line == "Overloaded function."
+                    or line[:2] in numbered)]
 
 
 def test_every_public_name_of_the_compiled_module_has_a_docstring():
@@ -210,7 +210,7 @@ def test_every_public_name_of_the_compiled_module_has_a_docstring():
 
 def test_the_first_legal_move_the_docs_name():
     text = (SOURCE_DIR / "docs/python.md").read_text()
-    line = re.search(r'^board = triad.Board\("yinyang", "([^"]+)"\).*?legal_moves\[0\] +# Move\(\'(\w+)\'\)',
-                     text, re.M | re.S)
+    line = re.search(r'^board = triad.Board\("yinyang", "([^"]+)"\)'
+                     r'.*?legal_moves\[0\] +# Move\(\'(\w+)\'\)', text, re.M | re.S)
     assert line, "the Boards example of docs/python.md"
     assert str(triad.Board("yinyang", line.group(1)).legal_moves[0]) == line.group(2)

@@ -9,8 +9,8 @@ import pytest
 
 import triad
 import triad.engine
-from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit, Score,
-                          SimpleEngine, Wdl, parse_info)
+from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
+                          Score, SimpleEngine, Wdl, parse_info)
 from conftest import misbehaving
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
@@ -242,7 +242,8 @@ def test_a_go_the_engine_refuses_raises_its_message_and_the_engine_stays_usable(
         pid = engine.engine._process.pid
         for limit, message in ((Limit(nodes=-5), "go nodes '-5' : not an integer"),
                                (Limit(depth=0), "go depth '0' : out of range"),
-                               (Limit(depth=10**20), "go depth '100000000000000000000' : out of range")):
+                               (Limit(depth=10**20),
+                                "go depth '100000000000000000000' : out of range")):
             with pytest.raises(EngineError, match=message):
                 engine.play(board, limit)
         with pytest.raises(EngineError, match="go nodes"):
@@ -308,9 +309,11 @@ def test_parsed_scores_and_wdl():
     board = triad.Board("yinyang")  # Player 1 to move
     info = parse_info("info depth 2 score cp 35 lowerbound wdl 500 300 200 pv c4b4", board)
     assert info["score"].relative == Score(cp=35, bound="lower") and not info["score"].is_mate()
-    assert info["score"].p2() == Score(cp=-35, bound="upper") and str(info["score"]) == "cp 35 (lowerbound)"
+    assert info["score"].p2() == Score(cp=-35, bound="upper")
+    assert str(info["score"]) == "cp 35 (lowerbound)"
     assert info["wdl"].relative.expectation() == pytest.approx(0.65)
-    assert info["wdl"].p2() == Wdl(200, 300, 500) and info["wdl"].p2().expectation() == pytest.approx(0.35)
+    assert info["wdl"].p2() == Wdl(200, 300, 500)
+    assert info["wdl"].p2().expectation() == pytest.approx(0.35)
     for plies, moves in ((1, 1), (2, 1), (3, 2), (-1, -1), (-2, -1), (-3, -2)):
         assert parse_info(f"info score mate {plies}", board, "ugi")["score"].mate == moves
         assert parse_info(f"info score mate {moves}", board)["score"].mate == moves
@@ -329,15 +332,20 @@ def test_every_public_member_of_the_engine_api_has_a_docstring():
         if not (obj.__doc__ or "").strip():
             missing.append(name)
         for member, value in vars(obj).items():
-            function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
-            if not member.startswith("_") and callable(function) and not (function.__doc__ or "").strip():
+            if isinstance(value, property):
+                function = value.fget
+            else:
+                function = getattr(value, "__func__", value)
+            documented = bool((function.__doc__ or "").strip())
+            if not member.startswith("_") and callable(function) and not documented:
                 missing.append(f"{name}.{member}")
     assert missing == []
 
 
 def test_a_variant_the_engine_does_not_know_raises_its_message(engine_path, tmp_path):
     path = tmp_path / "client.yaml"
-    path.write_text("variants:\n  - name: razzle-client\n    game: razzledazzle\n    rules: basic\n")
+    path.write_text("variants:\n  - name: razzle-client\n    game: razzledazzle\n"
+                    "    rules: basic\n")
     triad.load_variants(str(path))  # known to the module, not to the engine
     start = triad.Board("razzledazzle")
     with SimpleEngine.popen(engine_path, timeout=2.0) as engine:

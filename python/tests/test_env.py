@@ -86,7 +86,8 @@ def test_vec_env_step_with_one_illegal_action_changes_no_game():
     bad = actions.copy()
     bad[2] = int(np.flatnonzero(~masks[2])[0])
     before = env.position_lines()
-    with pytest.raises(triad.IllegalMoveError, match=f"game 2: action {bad[2]} is not a legal move"):
+    message = f"game 2: action {bad[2]} is not a legal move"
+    with pytest.raises(triad.IllegalMoveError, match=message):
         env.step(bad)
     assert env.position_lines() == before  # games 0 and 1 were not stepped
     obs, rewards, dones, masks, winners = env.step(actions)  # the retry plays each game once
@@ -95,7 +96,8 @@ def test_vec_env_step_with_one_illegal_action_changes_no_game():
 
 def test_the_action_table_of_the_docs_matches_the_encoding():
     text = (SOURCE_DIR / "docs/python.md").read_text()
-    for game, variant in (("Yin Yang", "yinyang"), ("Razzle Dazzle", "razzledazzle"), ("Íves dáma", "ivesdama")):
+    for game, variant in (("Yin Yang", "yinyang"), ("Razzle Dazzle", "razzledazzle"),
+                          ("Íves dáma", "ivesdama")):
         row = re.search(rf"^\| {game} \|[^|]*= ([\d ]+)", text, re.M)
         assert row, game
         assert int(row.group(1).replace(" ", "")) == triad.Board(variant).action_count, game

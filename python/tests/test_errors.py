@@ -5,7 +5,8 @@ import triad
 from triad.engine import SimpleEngine
 
 
-@pytest.mark.parametrize("variant,line", [("yinyang", "6/6/6 1 0"), ("razzledazzle", "1ppbpp1/7 1 - - 0"),
+@pytest.mark.parametrize("variant,line", [("yinyang", "6/6/6 1 0"),
+                                          ("razzledazzle", "1ppbpp1/7 1 - - 0"),
                                           ("ivesdama", "p/ppp/ppppp/ppp/1/PPP/PPPPP/PPP/Q 1 0")])
 def test_bad_position_lines(engine_path, variant, line):
     with pytest.raises(triad.InvalidPositionError) as error:
@@ -31,7 +32,8 @@ def test_unknown_variant(engine_path):
     with SimpleEngine.popen(engine_path) as engine:
         errors = engine_errors(engine, ["setoption name UCI_Variant value chess"])
     assert errors == ["setoption UCI_Variant : 'chess' is not one of the allowed values"]
-    assert str(error.value).startswith("'chess' is not one of the allowed values (known: razzledazzle,")
+    assert str(error.value).startswith(
+        "'chess' is not one of the allowed values (known: razzledazzle,")
 
 
 def engine_errors(engine, commands):

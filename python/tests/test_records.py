@@ -45,7 +45,8 @@ def test_a_bad_move_names_the_record_and_the_move(tmp_path):
     path.write_text(good + good.replace("c4b4", "c4b4 a1a1"))
     first, second = records.read(str(path))
     first.board()
-    with pytest.raises(triad.RecordError, match=r"bad.pgn', record 2 \(line \d+\): ply 2: move 'a1a1': "):
+    message = r"bad.pgn', record 2 \(line \d+\): ply 2: move 'a1a1': "
+    with pytest.raises(triad.RecordError, match=message):
         second.board()
 
 

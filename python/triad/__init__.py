@@ -3,8 +3,6 @@ game records (triad.records), any UCI/UGI engine (triad.engine) and a learning e
 (triad.env). See docs/python.md."""
 from __future__ import annotations
 
-import json as _json
-
 from triad._outcome import Outcome
 from triad._triad import (
     Board,
@@ -19,14 +17,6 @@ from triad._triad import (
     load_variants,
     variants,
 )
-
-
-def _board_dict(self: Board) -> dict:
-    """The board as the dictionary of `query board`'s JSON."""
-    return _json.loads(self.board_json())
-
-
-Board.board_dict = _board_dict  # type: ignore[attr-defined]
 
 __all__ = [
     "Board",

@@ -20,7 +20,8 @@ import contextlib
 import dataclasses
 import threading
 import weakref
-from typing import Any, AsyncIterator, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
+from typing import (Any, AsyncIterator, Callable, Dict, Iterator, List, NamedTuple, Optional,
+                    Sequence, Union)
 
 from triad._triad import Board, IllegalMoveError, Move
 
@@ -62,7 +63,8 @@ class Limit:
     def go_arguments(self) -> str:
         """The `go` command's arguments for this limit ("infinite" when it has none)."""
         parts = []
-        for name, key in (("depth", "depth"), ("nodes", "nodes"), ("mate", "mate"), ("movestogo", "movestogo")):
+        for name, key in (("depth", "depth"), ("nodes", "nodes"), ("mate", "mate"),
+                          ("movestogo", "movestogo")):
             value = getattr(self, name)
             if value is not None:
                 parts.append(f"{key} {int(value)}")
@@ -102,8 +104,8 @@ class Score:
 
     def __neg__(self) -> "Score":
         flipped = {"lower": "upper", "upper": "lower"}.get(self.bound or "")
-        return Score(None if self.cp is None else -self.cp, None if self.mate is None else -self.mate,
-                     flipped)
+        return Score(None if self.cp is None else -self.cp,
+                     None if self.mate is None else -self.mate, flipped)
 
     def __str__(self) -> str:
         text = f"mate {self.mate}" if self.mate is not None else f"cp {self.cp}"
@@ -262,8 +264,10 @@ def parse_option(line: str) -> Option:
             var[-1] = (var[-1] + " " + word).strip()
         elif key is not None:
             fields[key].append(word)
+
     def text(k: str) -> Optional[str]:
         return " ".join(fields[k]) if k in fields else None
+
     def number(k: str) -> Optional[int]:
         value = text(k)
         try:
@@ -272,7 +276,8 @@ def parse_option(line: str) -> Option:
             return None
     if not text("name") or not text("type"):
         raise EngineError(f"malformed option line: {line[:200]!r}")
-    return Option(text("name") or "", text("type") or "", text("default"), number("min"), number("max"), var)
+    return Option(text("name") or "", text("type") or "", text("default"), number("min"),
+                  number("max"), var)
 
 
 def _moves_on(board: Board, tokens: Sequence[str]) -> List[Move]:
@@ -298,7 +303,8 @@ def parse_info(line: str, board: Optional[Board] = None, protocol: str = "uci") 
     turn = board.turn if board is not None else None
     info: Info = {}
     i = 1
-    integers = {"depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits", "currmovenumber"}
+    integers = {"depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits",
+                "currmovenumber"}
     try:
         while i < len(words):
             word = words[i]
@@ -307,7 +313,10 @@ def parse_info(line: str, board: Optional[Board] = None, protocol: str = "uci") 
                 break
             if word == "pv":
                 tokens = words[i + 1:]
-                info["pv"] = _moves_on(board, tokens) if board is not None else [Move(t) for t in tokens]
+                if board is not None:
+                    info["pv"] = _moves_on(board, tokens)
+                else:
+                    info["pv"] = [Move(t) for t in tokens]
                 break
             if word in integers:
                 info[word] = int(words[i + 1])
@@ -330,7 +339,8 @@ def parse_info(line: str, board: Optional[Board] = None, protocol: str = "uci") 
                     score = Score(mate=value, bound=bound)
                 info["score"] = PovScore(score, turn)
             elif word == "wdl":
-                info["wdl"] = PovWdl(Wdl(int(words[i + 1]), int(words[i + 2]), int(words[i + 3])), turn)
+                wdl = Wdl(int(words[i + 1]), int(words[i + 2]), int(words[i + 3]))
+                info["wdl"] = PovWdl(wdl, turn)
                 i += 4
             elif word == "currmove":
                 info["currmove"] = Move(words[i + 1])
@@ -397,7 +407,7 @@ class Engine:
     async def _handshake(self) -> None:
         self._send(self.protocol)
         ok = self.protocol + "ok"
-        async for line in self._lines_until(lambda l: l == ok, self.timeout, f"'{ok}'"):
+        async for line in self._lines_until(lambda text: text == ok, self.timeout, f"'{ok}'"):
             if line.startswith("id "):
                 key, _, value = line[3:].partition(" ")
                 self.id[key] = value
@@ -474,7 +484,8 @@ class Engine:
             raise EngineTerminatedError(f"engine {self.name!r} has exited (sending {line[:80]!r})")
         stdin.write((line + "\n").encode())
 
-    async def _readline(self, timeout: Optional[float], what: str, limit: Optional[float] = None) -> str:
+    async def _readline(self, timeout: Optional[float], what: str,
+                        limit: Optional[float] = None) -> str:
         """One line within `timeout` seconds (`limit`: the whole wait's, for the message)."""
         assert self._process.stdout is not None
         try:
@@ -482,7 +493,8 @@ class Engine:
         except asyncio.TimeoutError:
             await self._kill()
             raise EngineTimeoutError(
-                f"engine {self.name!r} did not answer {what} within {limit or timeout:g} s (killed)") from None
+                f"engine {self.name!r} did not answer {what} within {limit or timeout:g} s "
+                "(killed)") from None
         except ValueError as error:  # a line longer than the stream's limit
             raise EngineError(f"engine {self.name!r} wrote an overlong line: {error}") from None
         if not raw:
@@ -518,7 +530,8 @@ class Engine:
         sent since were refused with)."""
         self._send("isready")
         errors = []
-        async for line in self._lines_until(lambda l: l == "readyok", self.timeout, "'readyok'"):
+        async for line in self._lines_until(lambda text: text == "readyok", self.timeout,
+                                            "'readyok'"):
             if line.startswith("info string error"):
                 errors.append(line[len("info string error"):].strip())
         return errors
@@ -569,7 +582,8 @@ class Engine:
             self._variant = self._multipv_now = None  # which line was refused is not known
             raise EngineError(errors[-1])
 
-    def _search_timeout(self, board: Board, limit: Optional[Limit], timeout: Optional[float]) -> Optional[float]:
+    def _search_timeout(self, board: Board, limit: Optional[Limit],
+                        timeout: Optional[float]) -> Optional[float]:
         """`timeout` if given; else a search with a time limit may take it and SEARCH_GRACE,
         and any other search has no timeout (it ends by its limit, or by stop())."""
         if timeout is not None:
@@ -590,7 +604,8 @@ class Engine:
                 await self._set_up(board, None)
             self._send("query " + what)
             errors = []
-            async for line in self._lines_until(lambda l: l.startswith("response"), self.timeout, "a query"):
+            async for line in self._lines_until(lambda text: text.startswith("response"),
+                                                self.timeout, "a query"):
                 if line.startswith("info string error"):
                     errors.append(line[len("info string error"):].strip())
             if errors:
@@ -599,14 +614,15 @@ class Engine:
 
     # -- searching ---------------------------------------------------------------
 
-    async def analysis(self, board: Board, limit: Optional[Limit] = None, multipv: Optional[int] = None,
+    async def analysis(self, board: Board, limit: Optional[Limit] = None,
+                       multipv: Optional[int] = None,
                        timeout: Optional[float] = None) -> "AnalysisResult":
         """Starts a search and returns its live `info` lines as an async iterator; `stop()`
         ends it. Without a limit the search runs until stopped. `multipv` applies to this
         search only. A `go` the engine refuses raises EngineError (its message) from the
         iteration."""
-        return await self._start(board, "go " + (limit.go_arguments() if limit is not None else "infinite"),
-                                 multipv, self._search_timeout(board, limit, timeout))
+        go = "go " + (limit.go_arguments() if limit is not None else "infinite")
+        return await self._start(board, go, multipv, self._search_timeout(board, limit, timeout))
 
     async def _start(self, board: Board, go: str, multipv: Optional[int],
                      timeout: Optional[float]) -> "AnalysisResult":
@@ -627,7 +643,8 @@ class Engine:
                 raise
         return search
 
-    async def _consume(self, search: "AnalysisResult", info: Optional[Callable[[Info], None]] = None) -> None:
+    async def _consume(self, search: "AnalysisResult",
+                       info: Optional[Callable[[Info], None]] = None) -> None:
         """Iterates `search` to its end; on any exception (a raising callback, cancellation,
         KeyboardInterrupt) the search is stopped and the next command reads it to the end."""
         try:
@@ -657,11 +674,13 @@ class Engine:
         await self._consume(search)
         return search.result()
 
-    async def solve(self, board: Board, exact: bool = False, timeout: Optional[float] = None) -> SolveResult:
+    async def solve(self, board: Board, exact: bool = False,
+                    timeout: Optional[float] = None) -> SolveResult:
         """Yin Yang: `go solve [exact]`, the proved winner and margin (no timeout unless
         `timeout` is given)."""
         search = await self._start(board, "go solve exact" if exact else "go solve", None, timeout)
         solved = None
+
         def note(info: Info) -> None:
             nonlocal solved
             if info.get("string", "").startswith("solved "):
@@ -747,7 +766,10 @@ class AnalysisResult:
         loop = asyncio.get_running_loop()
         deadline = self._deadline
         if self._readies == 0:
-            deadline = self._set_up_deadline if deadline is None else min(deadline, self._set_up_deadline)
+            if deadline is None:
+                deadline = self._set_up_deadline
+            else:
+                deadline = min(deadline, self._set_up_deadline)
         left = None if deadline is None else max(0.0, deadline - loop.time())
         if self._best is not None or self._readies == 0:
             what = "'readyok'"
@@ -831,8 +853,8 @@ class AnalysisResult:
         try:
             move = self._board.parse_move(token)
         except IllegalMoveError as error:
-            raise EngineError(f"engine {self._engine.name!r} played an illegal move {token[:40]!r} in position "
-                              f"{self._board.position_line()}: {error}") from None
+            raise EngineError(f"engine {self._engine.name!r} played an illegal move {token[:40]!r} "
+                              f"in position {self._board.position_line()}: {error}") from None
         ponder = None
         if len(self._best) >= 3 and self._best[1] == "ponder":
             after = self._board.copy()
@@ -858,7 +880,8 @@ class SimpleEngine:
             print(engine.play(board, Limit(time=0.1)).move)
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, thread: threading.Thread, engine: Engine) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, thread: threading.Thread,
+                 engine: Engine) -> None:
         self._loop = loop
         self._thread = thread
         self.engine = engine
@@ -872,7 +895,8 @@ class SimpleEngine:
         thread = threading.Thread(target=loop.run_forever, name="triad-engine", daemon=True)
         thread.start()
         try:
-            engine = asyncio.run_coroutine_threadsafe(Engine.popen(command, protocol, timeout), loop).result()
+            opening = Engine.popen(command, protocol, timeout)
+            engine = asyncio.run_coroutine_threadsafe(opening, loop).result()
         except BaseException:
             loop.call_soon_threadsafe(loop.stop)
             thread.join()
@@ -925,7 +949,8 @@ class SimpleEngine:
                  timeout: Optional[float] = None) -> "SimpleAnalysisResult":
         """Starts a live search (Engine.analysis): iterate over its info lines, stop() it,
         wait() for its PlayResult; without a limit it runs until stopped."""
-        return SimpleAnalysisResult(self, self._run(self.engine.analysis(board, limit, multipv, timeout)))
+        search = self._run(self.engine.analysis(board, limit, multipv, timeout))
+        return SimpleAnalysisResult(self, search)
 
     def play(self, board: Board, limit: Limit, timeout: Optional[float] = None) -> PlayResult:
         """The engine's move for `board` within `limit` (Engine.play), checked against the rules."""
@@ -939,7 +964,8 @@ class SimpleEngine:
         """Triad's `query <what>` on `board` or the engine's position (Engine.query)."""
         return self._run(self.engine.query(what, board))
 
-    def solve(self, board: Board, exact: bool = False, timeout: Optional[float] = None) -> SolveResult:
+    def solve(self, board: Board, exact: bool = False,
+              timeout: Optional[float] = None) -> SolveResult:
         """Yin Yang: the proved winner and margin of `board` (Engine.solve); no timeout unless
         `timeout` is given."""
         return self._run(self.engine.solve(board, exact, timeout))
@@ -1001,8 +1027,8 @@ class SimpleAnalysisResult:
 
 
 __all__ = [
-    "AnalysisResult", "Engine", "EngineError", "EngineTerminatedError", "EngineTimeoutError", "Info",
-    "Limit", "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleAnalysisResult", "SimpleEngine",
-    "SolveResult", "Wdl",
+    "AnalysisResult", "Engine", "EngineError", "EngineTerminatedError", "EngineTimeoutError",
+    "Info", "Limit", "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleAnalysisResult",
+    "SimpleEngine", "SolveResult", "Wdl",
     "parse_info", "parse_option",
 ]

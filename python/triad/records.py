@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Dict, Iterator, List, Optional
 
-from triad._triad import Board, IllegalMoveError, InvalidPositionError, RecordError, UnknownVariantError
-from triad._triad import _RecordReader, _write_record
+from triad._triad import (Board, IllegalMoveError, InvalidPositionError, RecordError,
+                          UnknownVariantError, _RecordReader, _write_record)
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -33,7 +33,9 @@ class Record:
     source: str = ""
 
     def place(self) -> str:
-        return f"{self.source}, record {self.number} (line {self.line})" if self.number else "record"
+        if not self.number:
+            return "record"
+        return f"{self.source}, record {self.number} (line {self.line})"
 
     def variant(self, default: str = "razzledazzle") -> str:
         return self.tags.get("Variant", default)
@@ -45,7 +47,7 @@ class Record:
             raise RecordError(f"{self.place()}: Variant tag: {error}") from None
         fen = self.tags.get("FEN")
         try:
-            if fen not in (None, "startpos"):  # CuteGames writes [FEN "startpos"]
+            if fen is not None and fen != "startpos":  # CuteGames writes [FEN "startpos"]
                 board.set_position(fen)
         except InvalidPositionError as error:
             raise RecordError(f"{self.place()}: FEN tag: {error}") from None

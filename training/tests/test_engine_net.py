@@ -148,19 +148,23 @@ def test_the_mirror_is_a_symmetry_of_the_rules(variant, tmp_path):
                      "position fen " + mirror_line(line, names, perm), "go perft 3"]
     out = engine(variant, tmp_path, *commands)
     assert "error" not in out, out
-    boards = [json.loads(l[len("response "):]) for l in out.splitlines()
-              if l.startswith("response {")]
+    boards = [json.loads(line[len("response "):]) for line in out.splitlines()
+              if line.startswith("response {")]
     for line, board in zip(lines, boards):
         piece = {p["name"]: p["piece"] for p in board["points"]}
         assert sorted(piece) == sorted(names)
         assert "".join(piece[n] for n in names) == expand(line), line
     mirror = {n: names[perm[i]] for i, n in enumerate(names)}
     board = boards[0]
-    pair = lambda a, b: tuple(sorted((mirror[a], mirror[b])))
+
+    def pair(a, b):
+        return tuple(sorted((mirror[a], mirror[b])))
+
     for key in ("links", "arcs"):
-        links = [tuple(sorted(l)) if key == "links" else tuple(sorted((l["from"], l["to"])))
-                 for l in board.get(key, [])]
-        assert sorted(pair(*l) for l in links) == sorted(links)
+        links = [tuple(sorted(link)) if key == "links"
+                 else tuple(sorted((link["from"], link["to"])))
+                 for link in board.get(key, [])]
+        assert sorted(pair(*link) for link in links) == sorted(links)
     for bases in board.get("bases", {}).values():
         assert sorted(mirror[b] for b in bases) == sorted(bases)
     counts = re.findall(r"^Nodes searched: (\d+)", out, re.M)
@@ -226,7 +230,8 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
     for name, _ in cases:
         commands += ["setoption name EvalFile value " + name, "eval"]
     out = engine("razzledazzle", tmp_path, *commands)
-    errors = [l for l in out.splitlines() if l.startswith("info string error setoption EvalFile")]
+    errors = [line for line in out.splitlines()
+              if line.startswith("info string error setoption EvalFile")]
     assert len(errors) == len(cases), out
     for line, (_, why) in zip(errors, cases):
         assert why in line, line

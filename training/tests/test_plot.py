@@ -38,7 +38,8 @@ def test_each_run_is_drawn_in_its_colour(tmp_path):
     assert pixels_of(one, plot.COLOURS[0]) > 100
     assert pixels_of(one, plot.COLOURS[1]) == 0
 
-    second = write_curve(tmp_path / "second.csv", [(1, 0.035, 0.0335), (2, 0.029, 0.0325), (3, 0.028, 0.032)])
+    second = write_curve(tmp_path / "second.csv",
+                         [(1, 0.035, 0.0335), (2, 0.029, 0.0325), (3, 0.028, 0.032)])
     assert plot.main(["-csv", first, second, "-label", "a", "b", "-out", str(out)]) == 0
     two = matplotlib.image.imread(str(out))
     assert pixels_of(two, plot.COLOURS[0]) > 100

@@ -59,7 +59,10 @@ def draw_permille(predicted, results):
 
 def write_csv(path, rows):
     """OUT.calibration.csv, written whole (atomically); the means of an empty bucket empty."""
-    cell = lambda v: "" if v is None else ("%.6f" % v if isinstance(v, float) else str(v))
+
+    def cell(v):
+        return "" if v is None else ("%.6f" % v if isinstance(v, float) else str(v))
+
     with open(path + ".tmp", "w") as f:
         f.write(",".join(COLUMNS) + "\n")
         for r in rows:

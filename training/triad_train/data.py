@@ -23,12 +23,13 @@ OLDEST_FORMAT_VERSION = 1
 MAGIC = b"TRIADDAT"
 MAX_POINTS = 4096
 
-HEADER = np.dtype([("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
-                   ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
-                   ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
-                   ("random_plies", "<u2"), ("random_moves", "<u2"), ("max_plies", "<u4"), ("hash_mb", "<u4"),
-                   ("net_digest", "<u4"), ("openings_digest", "<u8"), ("games", "<u8"),
-                   ("records", "<u8")])
+HEADER_FIELDS = [("magic", "S8"), ("version", "<u4"), ("header_bytes", "<u4"),
+                 ("record_bytes", "<u4"), ("points", "<u4"), ("game", "S16"),
+                 ("variant", "S32"), ("seed", "<u8"), ("nodes", "<u8"),
+                 ("random_plies", "<u2"), ("random_moves", "<u2"), ("max_plies", "<u4"),
+                 ("hash_mb", "<u4"), ("net_digest", "<u4"), ("openings_digest", "<u8"),
+                 ("games", "<u8"), ("records", "<u8")]
+HEADER = np.dtype(HEADER_FIELDS)
 
 # The letters of each game's men in its position lines (docs/notation.md), upper case (the
 # lower-case ones are the other side's). Yin Yang has none: its stones belong to nobody (the
@@ -90,7 +91,7 @@ class DataFile:
         if (int(raw["header_bytes"]) != HEADER_BYTES or not 0 < points <= MAX_POINTS
                 or int(raw["record_bytes"]) != 14 + points):
             raise DataError("%s: damaged header (sizes that do not fit together)" % what)
-        self.header = {name: raw[name].item() for name in HEADER.names}
+        self.header = {name: raw[name].item() for name, _ in HEADER_FIELDS}
         self.header["game"] = bytes(raw["game"]).decode("ascii", "replace")
         self.header["variant"] = bytes(raw["variant"]).decode("ascii", "replace")
         count = int(raw["records"])

@@ -112,7 +112,10 @@ def read(path):
     w2 = np.frombuffer(data, "<i2", 2 * hidden, at)
     at += 4 * hidden
     b2 = np.int32(struct.unpack_from("<i", data, at)[0])
-    strip = lambda b: b.rstrip(b"\0").decode("ascii", "replace")
+
+    def strip(b: bytes) -> str:
+        return b.rstrip(b"\0").decode("ascii", "replace")
+
     meta = {"game": strip(game), "variant": strip(variant), "letters": strip(letters),
             "points": points, "qa": qa, "qb": qb, "scale": scale, "positions": positions,
             "draw_permille": draw_permille}

@@ -13,6 +13,7 @@ import argparse
 import math
 import os
 import sys
+from typing import List
 
 import matplotlib
 
@@ -64,7 +65,9 @@ def read_curve(path):
             raise PlotError("%s: not text (triad-train's OUT.csv is ASCII)" % what)
     if not lines or lines[0] != HEADER:
         raise PlotError("%s: line 1 is not triad-train's header '%s'" % (what, HEADER))
-    epochs, training, validation = [], [], []
+    epochs: List[int] = []
+    training: List[float] = []
+    validation: List[float] = []
     for number, line in enumerate(lines[1:], start=2):
         fields = line.split(",")
         try:
@@ -72,10 +75,13 @@ def read_curve(path):
                 raise ValueError
             epoch, train_loss, val_loss = int(fields[0]), float(fields[1]), float(fields[2])
         except ValueError:
-            raise PlotError("%s: line %d is not 'epoch,training,validation,rate' numbers" % (what, number))
-        if epoch != len(epochs) + 1 or not all(math.isfinite(x) and x >= 0 for x in (train_loss, val_loss)):
+            raise PlotError("%s: line %d is not 'epoch,training,validation,rate' numbers"
+                            % (what, number))
+        losses_valid = all(math.isfinite(x) and x >= 0 for x in (train_loss, val_loss))
+        if epoch != len(epochs) + 1 or not losses_valid:
             raise PlotError("%s: line %d: epoch %d with losses %s, %s (epochs count from 1, losses "
-                            "are finite and not negative)" % (what, number, epoch, fields[1][:20], fields[2][:20]))
+                            "are finite and not negative)"
+                            % (what, number, epoch, fields[1][:20], fields[2][:20]))
         epochs.append(epoch)
         training.append(train_loss)
         validation.append(val_loss)

@@ -331,8 +331,8 @@ def run(argv):
     except md.QuantiseError as e:
         raise TrainingFailed("%s; no net written" % e)
     net_file.write(args.out, meta, weights)
-    print("net %s: %d inputs, %d hidden, %d bytes" % (args.out, data.inputs, args.hidden,
-                                                     os.path.getsize(args.out)), flush=True)
+    print("net %s: %d inputs, %d hidden, %d bytes"
+          % (args.out, data.inputs, args.hidden, os.path.getsize(args.out)), flush=True)
     return 0
 
 
@@ -355,5 +355,6 @@ def main(argv=None):
         print("triad-train: error: %s" % e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("triad-train: stopped (the last finished epoch is in the checkpoint)", file=sys.stderr)
+        print("triad-train: stopped (the last finished epoch is in the checkpoint)",
+              file=sys.stderr)
         return 130

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The Python checks (ctest python_checks; docs/architecture.md "Build"): flake8 and mypy over
+# the package (python/triad), the trainer (training/triad_train) and their tests, and mypy's
+# stubtest of the hand-written stubs (python/triad/_triad.pyi) against the compiled module.
+# Run with PYTHONPATH at a build's python folder (the compiled module), with Debian's python3
+# (python3-mypy, flake8):
+#   PYTHONPATH=build/release/python bash scripts/check-python.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-/usr/bin/python3}
+sources=(python/triad python/tests training/triad_train training/tests
+         training/triad-train training/triad-plot)
+status=0
+echo "flake8"
+"$python" -m flake8 "${sources[@]}" || status=1
+echo "mypy"
+"$python" -m mypy python/triad training/triad_train || status=1
+echo "stubtest"
+# MYPYPATH: the source tree's stubs, not the build's copy of them (a build may be older).
+MYPYPATH=python "$python" -m mypy.stubtest --allowlist python/stubtest-allowlist.txt \
+  triad._triad || status=1
+exit $status
