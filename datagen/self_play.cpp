@@ -63,8 +63,7 @@ std::size_t SelfPlaySetup::random_or(std::size_t best, std::size_t count,
   return std::uniform_int_distribution<std::size_t>(0, count - 1)(rng);
 }
 
-Result<runner::Opening> SelfPlaySetup::opening_of(std::int64_t index,
-                                                      std::mt19937_64& rng) const {
+Result<runner::Opening> SelfPlaySetup::opening_of(std::int64_t index, std::mt19937_64& rng) const {
   const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
   const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
     return variant_.factory();
