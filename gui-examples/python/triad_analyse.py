@@ -2,7 +2,8 @@
 """Analyses every position of a position file or of game records with triad.
 
 Input (detected automatically):
-  * a position file: one position line per line (`#` comments and blank lines skipped);
+  * a position file: one position line per line, optionally followed by `moves m1 m2 ...`
+    (`#` comments and blank lines skipped), as triad-analyse reads them;
   * game records (PGN-like, docs/analysis.md): every position of every game is analysed,
     from the start position (tag FEN, else the variant's start) through each move.
 Output: CSV (one row per position and MultiPV line) or JSON lines (one object per
@@ -56,6 +57,20 @@ def position_items(path, variant):
             line = line.strip()
             if line and not line.startswith("#"):
                 yield f"{path}:{number}", line, variant
+
+
+def board_of(variant, line):
+    """The board of a position file's line: a position line (or `startpos`), optionally
+    followed by `moves m1 m2 ...` played from it, as triad-analyse reads them."""
+    position, _, moves = line.partition(" moves ")
+    position = position.strip()
+    board = triad.Board(variant) if position == "startpos" else triad.Board(variant, position)
+    for ply, move in enumerate(moves.split(), 1):
+        try:
+            board.push(move)
+        except triad.TriadError as error:
+            raise triad.IllegalMoveError(f"ply {ply}: {error}") from error
+    return board
 
 
 class Progress:
@@ -144,7 +159,7 @@ def analyse_positions(engine, args, path, emit, progress):
     progress.total = max(len(items), 1)
     for source, line, variant in items:
         try:
-            board = triad.Board(variant, line)
+            board = board_of(variant, line)
         except triad.TriadError as error:
             warn(f"{source}: skipped: {error}")
             progress.step()

@@ -125,6 +125,20 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual([r["fen"] for r in rows], [start])
         self.assertIn(f"{path}:2: skipped", done.stderr)
 
+    def test_analyse_position_lines_with_moves_as_triad_analyse_reads_them(self):
+        start, moves = random_game("yinyang", 4, seed=3)
+        after = position_after("yinyang", start, moves).position_line()
+        path = self.write("with-moves.txt", f"{start} moves {' '.join(moves)}\n"
+                                            f"startpos moves {moves[0]}\n"
+                                            f"{start} moves {moves[0]} a1a1\n")
+        done = run_example("python/triad_analyse.py", "--engine", ENGINE, "--variant", "yinyang",
+                           "--depth", "2", "--quiet", path)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        rows = list(csv.DictReader(io.StringIO(done.stdout)))
+        first = position_after("yinyang", triad.Board("yinyang").position_line(), moves[:1])
+        self.assertEqual([r["fen"] for r in rows], [after, first.position_line()])
+        self.assertIn(f"{path}:3: skipped: ply 2: move 'a1a1'", done.stderr)
+
     def test_referee_example_finishes_a_yinyang_game(self):
         done = run_example("python/referee_example.py", "--engine", ENGINE, "--variant", "yinyang", "--seed", "3")
         self.assertEqual(done.returncode, 0, done.stderr)
