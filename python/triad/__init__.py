@@ -1,6 +1,6 @@
 """Triad for Python: the rules of Razzle Dazzle, Yin Yang and Íves dáma in-process (Board),
-game records (triad.records), any UCI/UGI engine (triad.engine) and a learning environment
-(triad.env). See docs/python.md."""
+game records (triad.records), any UCI/UGI engine (triad.engine) and learning environments
+(triad.env: Gymnasium's and PettingZoo's APIs). See docs/python.md."""
 from __future__ import annotations
 
 from triad._outcome import Outcome
