@@ -18,7 +18,9 @@ Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, int slots
   try {
     for (; made < slots; ++made) {
       auto engine = setup.make_engine();
-      if (!engine) return engine.error();
+      // An engine whose tables cannot be allocated says so as a value (the other allocations
+      // throw): both are the same refusal.
+      if (!engine) return refused(engine.error().message + " (lower -concurrency or -hash)");
       pool->engines_.push_back(std::move(*engine));
     }
     for (made = 0; made < slots; ++made)
