@@ -277,8 +277,8 @@ TEST(MpiMatch, PerWorkerStatisticsCountCrashesAndTerminations) {
   TempDir dir("mpi_per_worker");
   const std::vector<std::string> match = {
       "-engine", "name=Crash", "cmd=" TRIAD_SOURCE_DIR "/tests/tournament/engines/misbehave.py",
-      "arg=" TRIAD_BINARY_DIR "/triad", "arg=crash", "arg=1", "-engine", "name=R",
-      "cmd=builtin:random", "-each", "st=0.05", "timemargin=2000",
+      "arg=" TRIAD_BINARY_DIR "/triad", "arg=crash", "arg=1", "option.OwnBook=false", "-engine",
+      "name=R", "cmd=builtin:random", "-each", "st=0.05", "timemargin=2000",
       // Restarted engines must not stall for load alone:
       // the ranks poll, and the sanitizer builds are slow.
       "-handshaketimeout", "30000", "-variant", "yinyang", "-games", "2", "-rounds", "3", "-repeat",
