@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the direction of the layers (docs/architecture.md): each top folder's sources may
 include only the folders listed for it, so no arrow runs back up (e.g. the engine includes
-no text, datagen/ and analysis/ include nothing from the match runner).
+no text, learn/ nothing above the engine, datagen/ and analysis/ include nothing from the
+match runner).
 
 Usage: check_layers.py SOURCE_DIR   (exit 0: every include allowed; 1: the offending lines)
 """
@@ -12,16 +13,17 @@ import sys
 # What each folder's sources may include (first path component of `#include "..."`).
 ALLOWED = {
     "engine": {"engine"},
-    "adapters": {"adapters", "engine"},
-    "protocol": {"protocol", "adapters", "engine"},
-    "runner": {"runner", "protocol", "adapters", "engine"},
+    "learn": {"learn", "engine"},
+    "adapters": {"adapters", "learn", "engine"},
+    "protocol": {"protocol", "adapters", "learn", "engine"},
+    "runner": {"runner", "protocol", "adapters", "learn", "engine"},
     "cluster": {"cluster", "engine"},
-    "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "engine"},
-    "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "engine"},
-    "datagen": {"datagen", "runner", "cluster", "protocol", "adapters", "engine"},
-    "tools": {"tools", "runner", "protocol", "adapters", "engine"},
-    "python": {"python", "adapters", "engine"},
-    "app": {"app", "protocol", "adapters", "engine"},
+    "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "learn", "engine"},
+    "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "learn", "engine"},
+    "datagen": {"datagen", "runner", "cluster", "protocol", "adapters", "learn", "engine"},
+    "tools": {"tools", "runner", "protocol", "adapters", "learn", "engine"},
+    "python": {"python", "adapters", "learn", "engine"},
+    "app": {"app", "protocol", "adapters", "learn", "engine"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
 
