@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "adapters/common/file_io.h"
@@ -44,23 +46,24 @@ py::array_t<T> to_array(const std::vector<T>& v) {
 }
 
 py::dict header_dict(const learn::Header& h) {
+  const std::pair<const char*, std::uint64_t> numbers[] = {{"version", h.version},
+                                                           {"header_bytes", learn::kHeaderBytes},
+                                                           {"record_bytes", h.record_bytes()},
+                                                           {"points", h.points},
+                                                           {"seed", h.seed},
+                                                           {"nodes", h.nodes},
+                                                           {"random_plies", h.random_plies},
+                                                           {"random_moves", h.random_moves},
+                                                           {"max_plies", h.max_plies},
+                                                           {"hash_mb", h.hash_mb},
+                                                           {"net_digest", h.net_digest},
+                                                           {"openings_digest", h.openings_digest},
+                                                           {"games", h.games},
+                                                           {"records", h.records}};
   py::dict d;
-  d["version"] = h.version;
-  d["header_bytes"] = learn::kHeaderBytes;
-  d["record_bytes"] = h.record_bytes();
-  d["points"] = h.points;
+  for (const auto& [name, value] : numbers) d[name] = value;
   d["game"] = h.game;
   d["variant"] = h.variant;
-  d["seed"] = h.seed;
-  d["nodes"] = h.nodes;
-  d["random_plies"] = h.random_plies;
-  d["random_moves"] = h.random_moves;
-  d["max_plies"] = h.max_plies;
-  d["hash_mb"] = h.hash_mb;
-  d["net_digest"] = h.net_digest;
-  d["openings_digest"] = h.openings_digest;
-  d["games"] = h.games;
-  d["records"] = h.records;
   return d;
 }
 
@@ -96,30 +99,22 @@ py::dict data_header(const std::string& path) {
 py::tuple read_data(const std::string& path) {
   const auto data = value_or_raise(adapters::nnue::read_data_file(path));
   const std::size_t n = data.records.size();
-  const auto points = static_cast<py::ssize_t>(data.header.points);
-  py::array_t<std::uint32_t> game(n), move(n);
-  py::array_t<std::int16_t> score(n);
-  py::array_t<std::uint16_t> ply(n);
-  py::array_t<std::uint8_t> side(n);
-  py::array_t<std::int8_t> result(n);
-  py::array_t<std::uint8_t> board({static_cast<py::ssize_t>(n), points});
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto& r = data.records[i];
-    game.mutable_at(i) = r.game;
-    move.mutable_at(i) = r.move;
-    score.mutable_at(i) = r.score;
-    ply.mutable_at(i) = r.ply;
-    side.mutable_at(i) = r.side;
-    result.mutable_at(i) = r.result;
-    std::copy(r.board.begin(), r.board.end(), board.mutable_data(i, 0));
-  }
   py::dict columns;
-  columns["game"] = game;
-  columns["move"] = move;
-  columns["score"] = score;
-  columns["ply"] = ply;
-  columns["side"] = side;
-  columns["result"] = result;
+  const auto column = [&](const char* name, auto field) {
+    py::array_t<std::decay_t<decltype(data.records[0].*field)>> values(n);
+    for (std::size_t i = 0; i < n; ++i) values.mutable_at(i) = data.records[i].*field;
+    columns[name] = values;
+  };
+  column("game", &learn::Record::game);
+  column("move", &learn::Record::move);
+  column("score", &learn::Record::score);
+  column("ply", &learn::Record::ply);
+  column("side", &learn::Record::side);
+  column("result", &learn::Record::result);
+  py::array_t<std::uint8_t> board(
+      {static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(data.header.points)});
+  for (std::size_t i = 0; i < n; ++i)
+    std::copy(data.records[i].board.begin(), data.records[i].board.end(), board.mutable_data(i, 0));
   columns["board"] = board;
   return py::make_tuple(header_dict(data.header), columns);
 }
