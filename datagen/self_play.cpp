@@ -69,10 +69,7 @@ std::size_t SelfPlaySetup::random_or(std::size_t best, std::size_t count,
 
 Result<runner::Opening> SelfPlaySetup::opening_of(std::int64_t index, std::mt19937_64& rng) const {
   const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
-  const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
-    return variant_.factory();
-  };
-  return runner::add_random_plies(base, config_.random_plies, factory, rng);
+  return runner::add_random_plies(base, config_.random_plies, variant_.factory, rng);
 }
 
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
@@ -87,9 +84,7 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   s.variant_ = *variant;
   const auto start = variant->factory();
   if (!config.openings.empty()) {
-    auto loaded = runner::load_openings(
-        config.openings,
-        [&s]() -> Result<std::unique_ptr<adapters::AnyGame>> { return s.variant_.factory(); });
+    auto loaded = runner::load_openings(config.openings, s.variant_.factory);
     if (!loaded) return make_error("-openings: " + loaded.error().message);
     s.openings_ = std::move(*loaded);
     auto text = adapters::read_regular_file(config.openings, "openings file",
