@@ -21,7 +21,7 @@ ALLOWED = {
     "analysis": {"analysis", "runner", "cluster", "protocol", "state", "adapters", "engine"},
     "datagen": {"datagen", "runner", "cluster", "protocol", "state", "adapters", "engine"},
     "tools": {"tools", "runner", "protocol", "state", "adapters", "engine"},
-    "python": {"python", "state", "adapters", "engine"},
+    "python": {"python", "protocol", "state", "adapters", "engine"},
     "app": {"app", "protocol", "state", "adapters", "engine"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
