@@ -131,22 +131,21 @@ void Session::declare_options() {
                  state_.set_learned(v == "learned");
                  return Result<void>();
                });
+  // DrawRepetitions and MaxPlies: one field of the draw rules each.
+  const auto draw_rule = [this](int engine::DrawRules::*field) {
+    return [this, field](const std::string& v) {
+      auto rules = state_.settings().draw_rules;
+      rules.*field = std::stoi(v);
+      state_.set_draw_rules(rules);
+      return Result<void>();
+    };
+  };
   options_.add(
       {"DrawRepetitions", T::kSpin, std::to_string(defaults.draw_rules.repetitions), 0, 1000, {}},
-      [this](const std::string& v) {
-        auto rules = state_.settings().draw_rules;
-        rules.repetitions = std::stoi(v);
-        state_.set_draw_rules(rules);
-        return Result<void>();
-      });
+      draw_rule(&engine::DrawRules::repetitions));
   options_.add(
       {"MaxPlies", T::kSpin, std::to_string(defaults.draw_rules.max_plies), 0, 1000000, {}},
-      [this](const std::string& v) {
-        auto rules = state_.settings().draw_rules;
-        rules.max_plies = std::stoi(v);
-        state_.set_draw_rules(rules);
-        return Result<void>();
-      });
+      draw_rule(&engine::DrawRules::max_plies));
   options_.add({"Debug Log File", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return out_.set_log_file(v); });
 }
