@@ -301,4 +301,5 @@ PYBIND11_MODULE(_triad, m) {
   triad::python::bind_board(m);
   triad::python::bind_records(m);
   triad::python::bind_env(m);
+  triad::python::bind_info(m);
 }

@@ -13,15 +13,16 @@ import sys
 ALLOWED = {
     "engine": {"engine"},
     "adapters": {"adapters", "engine"},
-    "protocol": {"protocol", "adapters", "engine"},
-    "runner": {"runner", "protocol", "adapters", "engine"},
+    "state": {"state", "adapters", "engine"},
+    "protocol": {"protocol", "state", "adapters", "engine"},
+    "runner": {"runner", "protocol", "state", "adapters", "engine"},
     "cluster": {"cluster", "engine"},
-    "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "engine"},
-    "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "engine"},
-    "datagen": {"datagen", "runner", "cluster", "protocol", "adapters", "engine"},
-    "tools": {"tools", "runner", "protocol", "adapters", "engine"},
-    "python": {"python", "adapters", "engine"},
-    "app": {"app", "protocol", "adapters", "engine"},
+    "tournament": {"tournament", "runner", "cluster", "protocol", "state", "adapters", "engine"},
+    "analysis": {"analysis", "runner", "cluster", "protocol", "state", "adapters", "engine"},
+    "datagen": {"datagen", "runner", "cluster", "protocol", "state", "adapters", "engine"},
+    "tools": {"tools", "runner", "protocol", "state", "adapters", "engine"},
+    "python": {"python", "protocol", "state", "adapters", "engine"},
+    "app": {"app", "protocol", "state", "adapters", "engine"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
 
