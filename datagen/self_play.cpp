@@ -11,6 +11,7 @@
 #include "adapters/nnue/net_file.h"
 #include "engine/core/hash.h"
 #include "engine/search/search_types.h"
+#include "state/engine_state.h"
 
 namespace triad::datagen {
 
@@ -30,7 +31,8 @@ std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over
   return (p1_won == (mover == engine::Player::kOne)) ? 1 : -1;
 }
 
-// -evalfile's net bound to the variant's board, and its digest (learn::Header::net_digest).
+// -evalfile's net bound to the variant's board (state/engine_state.h's check and bind, on an
+// engine made for it), and its digest (learn::Header::net_digest).
 Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::filesystem::path& file,
                                                                   const adapters::Variant& variant,
                                                                   std::uint32_t& digest) {
@@ -39,15 +41,17 @@ Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::fil
   auto net = adapters::nnue::parse_net_file(*bytes, file.string());
   if (!net) return make_error("-evalfile: " + net.error().message);
   const std::string what = "-evalfile: net file " + adapters::quote(file.string()) + ": ";
-  if (net->game != variant.game)
+  if (net->game != variant.game)  // said with the setting that chose the game
     return make_error(what + "a net for " + net->game + ", not for " + variant.game +
                       " (the game of -variant " + variant.name + ")");
-  auto engine = adapters::make_engine(variant.factory(), 1);
+  state::SearchSettings settings;
+  settings.hash_mb = 1;
+  auto engine = state::make_engine(variant, settings);
   if (!engine) return engine.error();
-  auto bound = (*engine)->bind_net(net->net, net->letters, net->points);
+  auto bound = state::bind_net(std::move(*net), **engine);
   if (!bound) return make_error(what + bound.error().message);
   digest = learn::net_digest(*bytes);
-  return bound;
+  return bound->model;
 }
 
 }  // namespace
@@ -65,10 +69,7 @@ std::size_t SelfPlaySetup::random_or(std::size_t best, std::size_t count,
 
 Result<runner::Opening> SelfPlaySetup::opening_of(std::int64_t index, std::mt19937_64& rng) const {
   const auto& base = openings_[static_cast<std::size_t>(index) % openings_.size()];
-  const auto factory = [this]() -> Result<std::unique_ptr<adapters::AnyGame>> {
-    return variant_.factory();
-  };
-  return runner::add_random_plies(base, config_.random_plies, factory, rng);
+  return runner::add_random_plies(base, config_.random_plies, variant_.factory, rng);
 }
 
 Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
@@ -84,9 +85,7 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   s.variant_ = *variant;
   const auto start = variant->factory();
   if (!config.openings.empty()) {
-    auto loaded = runner::load_openings(
-        config.openings,
-        [&s]() -> Result<std::unique_ptr<adapters::AnyGame>> { return s.variant_.factory(); });
+    auto loaded = runner::load_openings(config.openings, s.variant_.factory);
     if (!loaded) return make_error("-openings: " + loaded.error().message);
     s.openings_ = std::move(*loaded);
     auto text = adapters::read_regular_file(config.openings, "openings file",
@@ -122,8 +121,9 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
 }
 
 Result<std::unique_ptr<adapters::GameEngine>> SelfPlaySetup::make_engine() const {
-  auto engine =
-      adapters::make_engine(variant_.factory(), static_cast<std::size_t>(config_.hash_mb));
+  state::SearchSettings settings;
+  settings.hash_mb = static_cast<std::size_t>(config_.hash_mb);
+  auto engine = state::make_engine(variant_, settings);
   if (!engine) return engine.error();
   if (auto note = (*engine)->prepare(); !note) return note.error();
   return engine;

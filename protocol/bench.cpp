@@ -1,5 +1,5 @@
 // The bench driver (see bench.h): every registered game's bench positions (its descriptor),
-// each searched by a fresh engine.
+// each searched by a fresh engine state (state/engine_state.h), as the session makes one.
 #include "protocol/bench.h"
 
 #include <chrono>
@@ -7,8 +7,8 @@
 #include <variant>
 
 #include "adapters/common/game_registry.h"
-#include "adapters/nnue/net_file.h"
 #include "protocol/command.h"
+#include "state/engine_state.h"
 
 namespace triad::protocol {
 
@@ -16,36 +16,34 @@ namespace {
 
 constexpr std::size_t kBenchHashMb = 16;
 
-// A fresh engine of `variant` at the bench position `position` (what follows `position `).
-Result<std::unique_ptr<adapters::GameEngine>> setup(const adapters::VariantRegistry& registry,
-                                                    std::string_view variant,
-                                                    std::string_view position) {
-  auto game = registry.create(std::string(variant));
-  if (!game) return game.error();
+// The engine state of `variant` (a fresh engine, one thread and its bench hash, the built-in
+// net when `learned`) at the bench position `position` (what follows `position `), ready to
+// search. A note (a built-in net that cannot be used) is a fault of the build: an error.
+Result<std::unique_ptr<state::EngineState>> setup(const adapters::VariantRegistry& registry,
+                                                  std::string_view variant,
+                                                  std::string_view position, bool learned) {
   auto parsed = parse_command("position " + std::string(position));
   if (!parsed || !std::holds_alternative<CmdPosition>(*parsed))
     return make_error("bench : bad built-in position " + std::string(position));
   const auto& pos = std::get<CmdPosition>(*parsed);
-  auto& g = **game;
-  if (auto r = g.reset(pos.startpos ? g.start_position_line() : pos.fen); !r) return r.error();
-  for (const auto& m : pos.moves)
-    if (auto r = g.play(m); !r)
-      return make_error("bench : built-in move " + m + " : " + r.error().message);
-  auto engine = adapters::make_engine(std::move(*game), kBenchHashMb);
-  if (!engine) return engine.error();
-  if (auto r = (*engine)->prepare(); !r) return r.error();
-  return engine;
-}
-
-// The built-in net of the game's default variant (named after the game) bound to `engine`'s
-// board, or none.
-Result<std::shared_ptr<const engine::nnue::Model>> builtin_model(
-    const adapters::GameEngine& engine) {
-  const std::string_view game = engine.game().game_name();
-  auto net = adapters::nnue::builtin_net_file(game, game);
-  if (!net) return std::shared_ptr<const engine::nnue::Model>();
-  if (!*net) return net->error();
-  return engine.bind_net((*net)->net, (*net)->letters, (*net)->points);
+  auto found = registry.lookup(std::string(variant));
+  if (!found) return found.error();
+  std::string fault;
+  const auto note = [&fault](const std::string& text) {
+    if (fault.empty()) fault = "bench : " + text;
+  };
+  state::SearchSettings settings;
+  settings.hash_mb = kBenchHashMb;
+  settings.learned = learned;
+  auto state = std::make_unique<state::EngineState>(settings, note, note);
+  if (auto r = state->select_variant(**found); !r) return r.error();
+  if (!fault.empty()) return make_error(fault);
+  if (auto r = state->set_position(pos.startpos ? std::nullopt : std::optional(pos.fen), pos.moves);
+      !r)
+    return make_error("bench : built-in position " + std::string(position) + " : " +
+                      r.error().message);
+  if (auto r = state->engine().prepare(); !r) return r.error();
+  return state;
 }
 
 }  // namespace
@@ -54,7 +52,6 @@ Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int dep
                               const std::function<void(const std::string&)>& print) {
   adapters::SearchRequest request;
   request.limits.depth = depth > 0 ? depth : kBenchDefaultDepth;
-  request.config.threads = 1;
   BenchReport report;
   std::chrono::steady_clock::duration searching{};
   int index = 0;
@@ -62,17 +59,13 @@ Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int dep
   for (const adapters::GameDescriptor* game : adapters::all_games()) {
     for (const std::string_view position : game->bench_positions) {
       // Set-up (hash allocation, the game's tables) is not timed: Nodes/second is the search's.
-      auto engine = setup(registry, game->name, position);
-      if (!engine) return engine.error();
-      request.config.learned = nullptr;
-      if (learned) {
-        auto model = builtin_model(**engine);
-        if (!model) return model.error();
-        request.config.learned = *model;
-      }
+      auto state = setup(registry, game->name, position, learned);
+      if (!state) return state.error();
+      request.config = (*state)->search_config();
       std::uint64_t nodes = 0;
       const auto start = std::chrono::steady_clock::now();
-      (*engine)->search(request, [&](const adapters::TextInfo& info) { nodes = info.nodes; });
+      (*state)->engine().search(request,
+                                [&](const adapters::TextInfo& info) { nodes = info.nodes; });
       searching += std::chrono::steady_clock::now() - start;
       report.nodes += nodes;
       print("info string bench position " + std::to_string(++index) + " " +

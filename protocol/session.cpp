@@ -1,13 +1,16 @@
 // The session loop, the option table and every command of docs/protocol.md (see session.h).
 #include "protocol/session.h"
 
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <variant>
 
-#include "adapters/common/game_registry.h"
+#include "adapters/common/text.h"
+#include "adapters/nnue/net_file.h"
 #include "protocol/bench.h"
 #include "protocol/solve_output.h"
 #include "triad_version.h"
@@ -17,9 +20,6 @@ namespace triad::protocol {
 namespace {
 
 constexpr const char* kDefaultVariant = "razzledazzle";
-// The evaluation the search uses unless told (docs/evaluation.md "Strength").
-constexpr const char* kDefaultEvaluation = "learned";
-constexpr std::int64_t kDefaultHashMb = 16;
 // At most this many lines (and bytes of them) wait for a running search.
 constexpr std::size_t kMaxPendingLines = 10000;
 constexpr std::size_t kMaxPendingBytes = std::size_t{16} << 20;
@@ -47,7 +47,11 @@ std::string outcome_text(const engine::Outcome& o) {
 }  // namespace
 
 Session::Session(std::ostream& out, adapters::VariantRegistry registry)
-    : out_(out), registry_(std::move(registry)) {
+    : out_(out),
+      registry_(std::move(registry)),
+      state_(
+          {}, [this](const std::string& note) { out_.line("info string " + note); },
+          [this](const std::string& error) { out_.error(error); }) {
   declare_options();
   if (auto r = select_variant(kDefaultVariant); !r)
     throw std::runtime_error("default variant unavailable: " + r.error().message);
@@ -62,13 +66,15 @@ Session::~Session() {
   }
   cv_.notify_all();
   executor_.join();
-  engine_.reset();  // ends the search threads while the output still exists
 }
 
-// The option table: every option the engine offers, its type, default, range and action.
+// The option table: every option the engine offers, its type, default, range and action. The
+// search's settings start from EngineState's defaults (the evaluation: docs/evaluation.md
+// "Strength").
 void Session::declare_options() {
   using T = OptionType;
   const auto ok = [](const std::string&) { return Result<void>(); };
+  const state::SearchSettings defaults;
   options_.add({"UCI_Variant", T::kCombo, kDefaultVariant, 0, 0, registry_.names()},
                [this](const std::string& v) { return select_variant(v); });
   options_.add({"VariantPath", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
@@ -78,77 +84,82 @@ void Session::declare_options() {
     options_.set_vars("UCI_Variant", registry_.names());
     return Result<void>();
   });
-  options_.add({"Hash", T::kSpin, std::to_string(kDefaultHashMb), 1, 65536, {}},
+  options_.add({"Hash", T::kSpin, std::to_string(defaults.hash_mb), 1, 65536, {}},
                [this](const std::string& v) -> Result<void> {
-                 auto note = engine_->set_hash_mb(static_cast<std::size_t>(std::stoll(v)));
+                 auto note = state_.set_hash_mb(static_cast<std::size_t>(std::stoll(v)));
                  if (!note) return note.error();
                  if (!note->empty()) out_.line("info string " + *note);
                  return {};
                });
   options_.add({"Clear Hash", T::kButton, "", 0, 0, {}}, [this](const std::string&) {
-    engine_->clear_hash();
+    state_.engine().clear_hash();
     return Result<void>();
   });
-  options_.add({"Threads", T::kSpin, "1", 1, 256, {}},
-               [this](const std::string& v) { return engine_->set_threads(std::stoi(v)); });
-  options_.add({"MultiPV", T::kSpin, "1", 1, 256, {}}, ok);
+  options_.add({"Threads", T::kSpin, std::to_string(defaults.threads), 1, 256, {}},
+               [this](const std::string& v) { return state_.set_threads(std::stoi(v)); });
+  options_.add({"MultiPV", T::kSpin, std::to_string(defaults.multipv), 1, 256, {}},
+               [this](const std::string& v) {
+                 state_.set_multipv(std::stoi(v));
+                 return Result<void>();
+               });
   options_.add({"Ponder", T::kCheck, "false", 0, 0, {}}, ok);
-  options_.add({"Move Overhead", T::kSpin, "30", 0, 10000, {}}, ok);
+  options_.add({"Move Overhead", T::kSpin, std::to_string(defaults.move_overhead_ms), 0, 10000, {}},
+               [this](const std::string& v) {
+                 state_.set_move_overhead_ms(std::stoi(v));
+                 return Result<void>();
+               });
   options_.add({"UCI_ShowWDL", T::kCheck, "false", 0, 0, {}}, ok);
   options_.add({"OwnBook", T::kCheck, "true", 0, 0, {}}, ok);
-  options_.add({"BookFile", T::kString, "", 0, 0, {}},
-               [this](const std::string& v) { return load_book(v); });
+  options_.add({"BookFile", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
+    if (auto r = state_.load_book(v); !r)
+      return Result<void>(make_error("setoption BookFile : " + r.error().message));
+    return Result<void>();
+  });
   options_.add({"BookMode", T::kCombo, "best", 0, 0, {"best", "weighted"}}, ok);
-  options_.add({"EvalFile", T::kString, "", 0, 0, {}},
-               [this](const std::string& v) { return load_net(v); });
-  options_.add({"Evaluation", T::kCombo, kDefaultEvaluation, 0, 0, {"learned", "classical"}}, ok);
-  options_.add({"DrawRepetitions", T::kSpin, "3", 0, 1000, {}}, [this](const std::string& v) {
-    auto rules = draw_rules();
-    rules.repetitions = std::stoi(v);
-    engine_->game().set_draw_rules(rules);
+  options_.add({"EvalFile", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
+    if (auto r = state_.load_eval_file(v); !r)
+      return Result<void>(make_error("setoption EvalFile : " + r.error().message));
     return Result<void>();
   });
-  options_.add({"MaxPlies", T::kSpin, "0", 0, 1000000, {}}, [this](const std::string& v) {
-    auto rules = draw_rules();
-    rules.max_plies = std::stoi(v);
-    engine_->game().set_draw_rules(rules);
-    return Result<void>();
-  });
+  options_.add({"Evaluation",
+                T::kCombo,
+                defaults.learned ? "learned" : "classical",
+                0,
+                0,
+                {"learned", "classical"}},
+               [this](const std::string& v) {
+                 state_.set_learned(v == "learned");
+                 return Result<void>();
+               });
+  // DrawRepetitions and MaxPlies: one field of the draw rules each.
+  const auto draw_rule = [this](int engine::DrawRules::*field) {
+    return [this, field](const std::string& v) {
+      auto rules = state_.settings().draw_rules;
+      rules.*field = std::stoi(v);
+      state_.set_draw_rules(rules);
+      return Result<void>();
+    };
+  };
+  options_.add(
+      {"DrawRepetitions", T::kSpin, std::to_string(defaults.draw_rules.repetitions), 0, 1000, {}},
+      draw_rule(&engine::DrawRules::repetitions));
+  options_.add(
+      {"MaxPlies", T::kSpin, std::to_string(defaults.draw_rules.max_plies), 0, 1000000, {}},
+      draw_rule(&engine::DrawRules::max_plies));
   options_.add({"Debug Log File", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return out_.set_log_file(v); });
 }
 
-engine::DrawRules Session::draw_rules() const {
-  return {static_cast<int>(options_.spin("DrawRepetitions")),
-          static_cast<int>(options_.spin("MaxPlies"))};
-}
-
 Result<void> Session::select_variant(const std::string& name) {
-  auto game = registry_.create(name);
-  if (!game) return make_error("setoption UCI_Variant : " + game.error().message);
-  auto engine =
-      adapters::make_engine(std::move(*game), static_cast<std::size_t>(options_.spin("Hash")));
-  if (!engine) return engine.error();
-  if (auto r = (*engine)->set_threads(static_cast<int>(options_.spin("Threads"))); !r)
-    return r.error();
-  engine_ = std::move(*engine);
-  engine_->game().set_draw_rules(draw_rules());
-  variant_ = name;
-  forfeit_.reset();
-  select_net();
-  return {};
+  auto variant = registry_.lookup(name);
+  if (!variant) return make_error("setoption UCI_Variant : " + variant.error().message);
+  return state_.select_variant(**variant);
 }
 
 void Session::announce_variant() {
-  out_.line("info string variant " + variant_ + " game " +
-            std::string(engine_->game().game_name()) + " startpos " +
-            engine_->game().start_position_line());
-}
-
-engine::Outcome Session::outcome() const {
-  if (forfeit_)
-    return engine::Outcome::win_for(engine::other(*forfeit_), engine::Reason::kIllegalMove);
-  return engine_->game().outcome();
+  const auto& game = state_.game();
+  out_.line("info string variant " + state_.variant().name + " game " +
+            std::string(game.game_name()) + " startpos " + game.start_position_line());
 }
 
 int Session::run(std::istream& in) {
@@ -198,12 +209,12 @@ bool Session::execute(std::string_view line) {
   // of every go still waiting in the queue, which was sent before them.
   if (parsed && std::holds_alternative<CmdStop>(*parsed)) {
     ++stops_;
-    if (searching_) request_stop();
+    if (searching_) state_.engine().stop();
     return true;
   }
   if (parsed && std::holds_alternative<CmdPonderHit>(*parsed)) {
     ++ponderhits_;
-    if (searching_) engine_->ponderhit();
+    if (searching_) state_.engine().ponderhit();
     return true;
   }
   // Once a line waits, every later one waits behind it: nothing is answered out of order.
@@ -244,9 +255,9 @@ void Session::run_pending() {
     run_line(next.command);
     if (!was_searching && searching_) {  // it started a search: the lines sent after it
       if (quitting_ || next.stops_before < stops_)
-        request_stop();
+        state_.engine().stop();
       else if (next.ponderhits_before < ponderhits_)
-        engine_->ponderhit();
+        state_.engine().ponderhit();
     }
     cv_.notify_all();
   }
@@ -275,7 +286,7 @@ void Session::dispatch(const Command& command) {
                  [&](const CmdUci&) { handshake(Mode::kUci); },
                  [&](const CmdUgi&) { handshake(Mode::kUgi); },
                  [&](const CmdIsReady&) { is_ready(); },
-                 [&](const CmdNewGame&) { new_game(); },
+                 [&](const CmdNewGame&) { state_.new_game(); },
                  [&](const CmdStop&) {},       // handled by execute()
                  [&](const CmdPonderHit&) {},  // handled by execute()
                  [&](const CmdQuit&) {},       // handled by execute()
@@ -306,22 +317,15 @@ void Session::handshake(Mode mode) {
 void Session::is_ready() {
   if (!searching_) {
     prepare();  // the running search (or solve) has its memory already
-    load_builtin_book();
+    // The first lookup loads the game's built-in book (Yin Yang's: about 0.2 s), so that it
+    // happens here and not in the first `go` of a game, on the clock.
+    if (options_.check("OwnBook")) state_.load_builtin_book();
   }
   out_.line("readyok");
 }
 
-void Session::load_builtin_book() {
-  // The first lookup loads the game's built-in book (Yin Yang's: about 0.2 s), so that it
-  // happens here and not in the first `go` of a game, on the clock.
-  if (!options_.check("OwnBook")) return;
-  const auto& game = engine_->game();
-  if (const auto* d = adapters::find_game(game.game_name()); d && d->builtin_book)
-    d->builtin_book(game);
-}
-
 bool Session::prepare() {
-  auto note = engine_->prepare();
+  auto note = state_.engine().prepare();
   if (!note) {
     out_.error(note.error().message);
     return false;
@@ -339,36 +343,14 @@ void Session::set_option(const CmdSetOption& cmd) {
   }
   if (iequals(cmd.name, "UCI_Variant")) {
     announce_variant();
-    note_book_variant();
+    state_.note_book_variant();
   }
-}
-
-void Session::new_game() {
-  engine_->clear_hash();
-  auto fresh = engine_->game().clone();
-  if (fresh->reset(fresh->start_position_line())) engine_->adopt(*fresh);
-  forfeit_.reset();
 }
 
 void Session::set_position(const CmdPosition& cmd) {
-  auto trial = engine_->game().clone();
-  if (auto r = trial->reset(cmd.startpos ? trial->start_position_line() : cmd.fen); !r) {
-    out_.error("position fen : " + r.error().message);
-    return;
-  }
-  std::optional<engine::Player> forfeit;
-  for (std::size_t k = 0; k < cmd.moves.size(); ++k) {
-    const bool was_over = trial->outcome().over();
-    if (auto r = trial->play(cmd.moves[k]); !r) {
-      out_.error("illegal move " + sanitize(cmd.moves[k]) + " at ply " + std::to_string(k + 1) +
-                 " : " + r.error().message);
-      // A move after the end of the game changes nothing: the real result stands.
-      if (!was_over) forfeit = trial->side_to_move();
-      break;
-    }
-  }
-  engine_->adopt(*trial);
-  forfeit_ = forfeit;
+  if (auto r = state_.set_position(cmd.startpos ? std::nullopt : std::optional(cmd.fen), cmd.moves);
+      !r)
+    out_.error(r.error().message);
 }
 
 void Session::go(const CmdGo& cmd) {
@@ -376,7 +358,7 @@ void Session::go(const CmdGo& cmd) {
     perft(cmd.perft);
     return;
   }
-  if (const auto o = outcome(); o.over()) {
+  if (const auto o = state_.outcome(); o.over()) {
     out_.line("info string game over " + outcome_text(o));
     out_.line("bestmove (none)");
     return;
@@ -386,25 +368,22 @@ void Session::go(const CmdGo& cmd) {
     return;
   }
   if (play_book_move(cmd)) return;
+  auto& engine = state_.engine();
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
   // side to move with no time at all: it moves at once, as in Stockfish, instead of
   // searching without limit.
-  const int stm = engine::index(engine_->game().side_to_move());
+  const int stm = engine::index(engine.game().side_to_move());
   if (limits.has_clock() && limits.time_ms[stm] < 0) limits.time_ms[stm] = 0;
-  adapters::SearchRequest request{
-      limits,
-      {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
-       static_cast<int>(options_.spin("Move Overhead")), draw_rules(), search_model()},
-      cmd.searchmoves};
+  adapters::SearchRequest request{limits, state_.search_config(), cmd.searchmoves};
   // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
-  if (auto r = engine_->validate(request); !r) {
+  if (auto r = engine.validate(request); !r) {
     out_.error(r.error().message);
     request.searchmoves.clear();
   }
   if (!prepare()) {
     // No search can be made (no memory): still answer with a legal move.
-    const auto legal = engine_->game().legal_moves();
+    const auto legal = engine.game().legal_moves();
     out_.line("bestmove " + (legal.empty() ? std::string("(none)") : legal.front()));
     return;
   }
@@ -413,7 +392,7 @@ void Session::go(const CmdGo& cmd) {
   const Mode mode = mode_;
   const auto wdl = wdl_model();
   auto reported = std::make_shared<bool>(false);
-  engine_->start_search(
+  engine.start_search(
       request,
       [this, mode, wdl, reported](const adapters::TextInfo& info) {
         out_.line(format_info(info, mode, wdl));
@@ -428,7 +407,7 @@ void Session::go(const CmdGo& cmd) {
 void Session::perft(int depth) {
   if (!prepare()) return;
   searching_ = true;
-  engine_->start_perft(
+  state_.engine().start_perft(
       depth,
       [this](const std::string& move, std::uint64_t leaves) {
         out_.line(move + ": " + std::to_string(leaves));
@@ -448,11 +427,12 @@ void Session::perft(int depth) {
 // thread (isready, stop and quit are answered meanwhile); ends with the result line and one
 // bestmove (a legal move when stopped before any move was proved).
 void Session::solve(const CmdGo& cmd) {
-  if (auto r = engine_->can_solve(); !r) {
+  auto& engine = state_.engine();
+  if (auto r = engine.can_solve(); !r) {
     out_.error(r.error().message);
     return;
   }
-  const auto legal = engine_->game().legal_moves();
+  const auto legal = engine.game().legal_moves();
   const std::string fallback = legal.empty() ? std::string("(none)") : legal.front();
   if (!prepare()) {
     out_.line("bestmove " + fallback);
@@ -460,10 +440,9 @@ void Session::solve(const CmdGo& cmd) {
   }
   searching_ = true;
   const Mode mode = mode_;
-  const adapters::SolveRequest request{cmd.solve == SolveMode::kExact,
-                                       static_cast<int>(options_.spin("Threads")),
-                                       static_cast<std::size_t>(options_.spin("Hash"))};
-  engine_->start_solve(
+  const adapters::SolveRequest request{cmd.solve == SolveMode::kExact, state_.settings().threads,
+                                       state_.settings().hash_mb};
+  engine.start_solve(
       request, [this](const adapters::TextSolve& progress) { out_.line(format_solve(progress)); },
       [this, mode, fallback](const adapters::TextSolve& result) {
         adapters::TextBestMove best;
@@ -480,21 +459,17 @@ void Session::finish_search(const std::vector<std::string>& last_lines) {
   cv_.notify_all();
 }
 
-void Session::request_stop() {
-  engine_->stop();
-}
-
 void Session::stop_and_join() {
   std::unique_lock lock(state_mutex_);
   quitting_ = true;
   ++stops_;
-  if (searching_) request_stop();
+  if (searching_) state_.engine().stop();
   cv_.wait(lock, [&] { return !searching_ && pending_.empty(); });
 }
 
 void Session::query(const CmdQuery& cmd) {
-  const auto& game = engine_->game();
-  const auto o = outcome();
+  const auto& game = state_.game();
+  const auto o = state_.outcome();
   const auto& q = cmd.name;
   const bool no_args = cmd.args.empty();
   std::string answer = "unknown";
@@ -524,11 +499,11 @@ void Session::query(const CmdQuery& cmd) {
 }
 
 void Session::display() {
-  const auto& game = engine_->game();
+  const auto& game = state_.game();
   std::istringstream board(game.board_text());
   for (std::string l; std::getline(board, l);) out_.line(l);
-  const auto o = outcome();
-  out_.line("Variant: " + variant_ + " (game " + std::string(game.game_name()) + ")");
+  const auto o = state_.outcome();
+  out_.line("Variant: " + state_.variant().name + " (game " + std::string(game.game_name()) + ")");
   out_.line("Position: " + game.position_line());
   out_.line(std::string("Side to move: ") +
             (game.side_to_move() == engine::Player::kOne ? "1" : "2"));
@@ -537,13 +512,74 @@ void Session::display() {
 }
 
 void Session::eval() {
-  const auto& game = engine_->game();
+  const auto& game = state_.game();
   out_.line(std::string("Evaluation from Player ") +
             (game.side_to_move() == engine::Player::kOne ? "1" : "2") + ", the side to move");
   for (const auto& term : game.eval_terms())
     out_.line("  " + std::string(term.name) + ": " + std::to_string(term.value));
   out_.line("Total: " + std::to_string(game.evaluate()));
   print_learned_eval();
+}
+
+// `eval` shows the net's score next to the classical terms (docs/evaluation.md "In the
+// engine").
+void Session::print_learned_eval() {
+  const auto* net = state_.net();
+  if (!net) {
+    out_.line("Learned evaluation: none (no net for this variant)");
+    return;
+  }
+  const auto& file = net->file;
+  auto score = adapters::nnue::learned_evaluation(file, state_.game());
+  if (!score) {
+    out_.line("Learned evaluation: none (net " + adapters::quote(file.path) + ": " +
+              score.error().message + ")");
+    return;
+  }
+  // The net's expected score for the side to move: sigmoid(score / scale).
+  const double expected = 100.0 / (1.0 + std::exp(-static_cast<double>(*score) / file.net.scale));
+  char percent[16];
+  std::snprintf(percent, sizeof percent, "%.1f", expected);
+  const std::string wdl =
+      options_.check("UCI_ShowWDL")
+          ? "," + wdl_words(*score, WdlModel::learned(file.net.scale, file.draw_permille))
+          : "";
+  out_.line("Learned evaluation (net " + adapters::quote(file.path) +
+            "): " + std::to_string(*score) + " (expected score " + percent + " %" + wdl + ")");
+  out_.line(std::string("The search uses the ") +
+            (state_.search_model() ? "learned" : "classical") + " evaluation (Evaluation " +
+            options_.text("Evaluation") + ")");
+}
+
+std::optional<WdlModel> Session::wdl_model() const {
+  if (!options_.check("UCI_ShowWDL")) return std::nullopt;
+  if (!state_.search_model()) return WdlModel::classical();
+  const auto& file = state_.net()->file;
+  return WdlModel::learned(file.net.scale, file.draw_permille);
+}
+
+bool Session::play_book_move(const CmdGo& cmd) {
+  // A search that must not end by itself (infinite, ponder), that is restricted or asked
+  // for something else (searchmoves, mate), or that asks for several lines (MultiPV above
+  // 1: analysis) is never answered from the book.
+  if (!options_.check("OwnBook") || cmd.limits.infinite || cmd.limits.ponder ||
+      cmd.limits.mate > 0 || !cmd.searchmoves.empty() || options_.spin("MultiPV") > 1)
+    return false;
+  const auto answer = state_.book_move(options_.text("BookMode") == "weighted");
+  if (!answer) return false;
+  out_.line("info string " + answer->note);
+  adapters::TextInfo info;
+  info.score = answer->score;
+  info.pv = {answer->move};
+  adapters::TextBestMove best;
+  best.best = answer->move;
+  if (!answer->ponder.empty()) {
+    best.ponder = answer->ponder;
+    info.pv.push_back(answer->ponder);
+  }
+  out_.line(format_info(info, mode_, wdl_model()));
+  out_.line(format_bestmove(best, mode_));
+  return true;
 }
 
 void Session::bench(int depth) {

@@ -16,12 +16,11 @@ namespace {
 Result<std::unique_ptr<adapters::AnyGame>> replay(const Opening& opening,
                                                   const GameFactory& factory) {
   auto game = factory();
-  if (!game) return game.error();
-  if (auto r = (*game)->reset(opening.fen); !r) return r.error();
+  if (auto r = game->reset(opening.fen); !r) return r.error();
   for (std::size_t i = 0; i < opening.moves.size(); ++i)
-    if (auto r = (*game)->play(opening.moves[i]); !r)
+    if (auto r = game->play(opening.moves[i]); !r)
       return make_error(adapters::refused_at_ply(i, r.error().message));
-  if ((*game)->outcome().over()) return make_error("the game is already over in this opening");
+  if (game->outcome().over()) return make_error("the game is already over in this opening");
   return game;
 }
 

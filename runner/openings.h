@@ -5,18 +5,18 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "adapters/common/any_game.h"
+#include "adapters/common/game_descriptor.h"
 
 namespace triad::runner {
 
-// A fresh game of the run's variant.
-using GameFactory = std::function<Result<std::unique_ptr<adapters::AnyGame>>()>;
+// A fresh game of the run's variant (its Variant::factory).
+using adapters::GameFactory;
 
 struct Opening {
   std::string fen;

@@ -83,10 +83,7 @@ Result<GameReport> GameSlot::play(const ScheduledGame& game) {
     failures_before += players_now[p]->failures();
   }
   auto referee = factory_();  // thread-safe: variant settings were parsed once, at load
-  if (!referee)
-    return make_error("cannot create a game of variant '" + config_.variant +
-                      "': " + referee.error().message);
-  const GameRecord record = play_game(setup, players_now, **referee);
+  const GameRecord record = play_game(setup, players_now, *referee);
   GameReport report;
   report.game.number = game.number;
   report.game.engine[0] = game.engine[0];

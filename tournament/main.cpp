@@ -37,8 +37,9 @@ int run_match(int argc, char** argv) {
   }
   auto registry = adapters::VariantRegistry::builtin();
   const auto config = configure(cli, registry);
-  const std::string variant = config ? config->variant : "";
-  tournament::GameFactory factory = [&registry, variant] { return registry.create(variant); };
+  // The variant's games (configure() found it; without a configuration nothing is played).
+  const tournament::GameFactory factory =
+      config ? registry.find(config->variant)->factory : tournament::GameFactory();
   if (config ? config->mpi : triad::cluster::mpi::mentions_mpi(argc, argv))
     return tournament::mpi::run_distributed(argc, argv, config, factory);
   if (!config) return runner::report_error(kProgram, config.error().message);

@@ -33,9 +33,7 @@ Result<Schedule> Schedule::create(const TournamentConfig& c, GameFactory factory
     }
   }
   if (s.book_.empty()) {
-    auto game = s.factory_();
-    if (!game) return game.error();
-    s.book_.push_back({(*game)->start_position_line(), {}});
+    s.book_.push_back({s.factory_()->start_position_line(), {}});
   }
   const int n = static_cast<int>(c.engines.size());
   for (int i = 0; i < n; ++i)

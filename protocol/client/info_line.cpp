@@ -58,6 +58,8 @@ InfoLine parse_info(Dialect dialect, std::string_view line) {
     const std::string_view key = tokens[i];
     if (key == "string") {
       info.text = true;
+      for (++i; i < tokens.size(); ++i)
+        info.message.append(info.message.empty() ? "" : " ").append(tokens[i]);
       return info;
     }
     if (key == "pv") {

@@ -1,5 +1,6 @@
 // The one reader of an engine's `info` lines (UCI and UGI), for every program that drives
-// engines (triad-match's referee, triad-analyse, triad-book's searches): every field a runner
+// engines (triad-match's referee, triad-analyse, triad-book's searches, and the Python
+// package's engine API through its compiled module): every field a runner
 // reads, each number read into 64 bits and checked against its range. A field that is not a
 // number or does not fit is left out and named in `problem`, so that a caller can refuse the
 // line instead of recording a wrapped-around value.
@@ -29,7 +30,8 @@ inline constexpr std::int64_t kMaxEngineScore = 1'000'000'000;
 enum class ScoreBound { kExact, kLower, kUpper };
 
 struct InfoLine {
-  bool text = false;  // `info string ...`: free text, no field is read
+  bool text = false;    // `info string ...`: free text, no field is read
+  std::string message;  // that text (its words joined by single spaces)
   std::optional<int> multipv;
   std::optional<int> depth;
   std::optional<int> seldepth;

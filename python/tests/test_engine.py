@@ -1,7 +1,9 @@
 """The engine API against Triad (blocking and asyncio) and against misbehaving engines."""
 import asyncio
 import os
+import re
 import signal
+import textwrap
 import threading
 import time
 
@@ -11,7 +13,7 @@ import triad
 import triad.engine
 from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
                           Score, SimpleEngine, Wdl, parse_info)
-from conftest import misbehaving
+from conftest import SOURCE_DIR, misbehaving
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
 SOLVABLE = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20"
@@ -321,6 +323,29 @@ def test_parsed_scores_and_wdl():
         parse_info("info score cp 5")["score"].p1()
     with pytest.raises(ValueError, match="player must be 1 or 2"):
         info["score"].pov(3)
+
+
+def test_parse_info_reads_as_the_engines_own_reader():
+    # The reader of protocol/client/info_line.h: a number that is not one or does not fit its
+    # field is left out and named in "problem", and the rest of the line is still read.
+    board = triad.Board("yinyang")
+    info = parse_info("info depth 3 nodes 99999999999999999999 score cp 5 time 1500 pv c4b4", board)
+    assert info["problem"] == "nodes '99999999999999999999' is not a 64-bit integer"
+    assert "nodes" not in info and info["depth"] == 3 and info["score"].cp == 5
+    assert info["time"] == 1.5 and [str(m) for m in info["pv"]] == ["c4b4"]
+    assert parse_info("info hashfull 1001 depth 2") == {
+        "depth": 2, "problem": "hashfull '1001' is outside 0..1000"}
+    assert parse_info("info string solved  p1win 3") == {"string": "solved p1win 3"}
+    assert parse_info("info score mate 4 upperbound", board, "ugi")["score"].relative == Score(
+        mate=2, bound="upper")
+
+
+def test_the_parse_info_example_of_the_docs_prints_what_it_says(capsys):
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "parse_info(" in b)
+    exec(compile(textwrap.dedent(block), "docs/python.md", "exec"), {})
+    said = [line.strip()[2:] for line in block.splitlines() if line.strip().startswith("# ")]
+    assert capsys.readouterr().out.splitlines() == said
 
 
 def test_every_public_member_of_the_engine_api_has_a_docstring():

@@ -23,7 +23,7 @@ import weakref
 from typing import (Any, AsyncIterator, Callable, Dict, Iterator, List, NamedTuple, Optional,
                     Sequence, Union)
 
-from triad._triad import Board, IllegalMoveError, Move
+from triad._triad import Board, IllegalMoveError, Move, _parse_info_line
 
 DEFAULT_TIMEOUT = 10.0  # seconds for any reply that needs no search, and for bestmove after stop
 SEARCH_GRACE = 5.0  # seconds beyond a search's own time before it counts as hung
@@ -297,58 +297,31 @@ def _moves_on(board: Board, tokens: Sequence[str]) -> List[Move]:
 def parse_info(line: str, board: Optional[Board] = None, protocol: str = "uci") -> Info:
     """An `info` line as a dictionary: depth, seldepth, multipv, score (PovScore), wdl
     (PovWdl), nodes, nps, hashfull, time (seconds), pv (moves; checked on `board` when given),
-    string, ... `protocol` is the engine's ('ugi': its mate scores count plies); without a
-    board the scores' side to move is unknown."""
-    words = line.split()
+    string (the text of `info string`), problem (the first field that could not be read: a
+    number that is not one or does not fit). The line is read by the engine's own reader of
+    info lines (the compiled module's), the one every Triad program uses. `protocol` is the
+    engine's ('ugi': its mate scores count plies); without a board the scores' side to move
+    is unknown."""
+    fields = _parse_info_line(line, protocol == "ugi")
     turn = board.turn if board is not None else None
     info: Info = {}
-    i = 1
-    integers = {"depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits",
-                "currmovenumber"}
-    try:
-        while i < len(words):
-            word = words[i]
-            if word == "string":
-                info["string"] = " ".join(words[i + 1:])
-                break
-            if word == "pv":
-                tokens = words[i + 1:]
-                if board is not None:
-                    info["pv"] = _moves_on(board, tokens)
-                else:
-                    info["pv"] = [Move(t) for t in tokens]
-                break
-            if word in integers:
-                info[word] = int(words[i + 1])
-                i += 2
-            elif word == "time":
-                info["time"] = int(words[i + 1]) / 1000.0
-                i += 2
-            elif word == "score":
-                kind, value = words[i + 1], int(words[i + 2])
-                i += 3
-                bound = None
-                if i < len(words) and words[i] in ("lowerbound", "upperbound"):
-                    bound = words[i][:5]
-                    i += 1
-                if kind == "cp":
-                    score = Score(cp=value, bound=bound)
-                else:
-                    if protocol == "ugi":  # plies to moves, as UCI counts them
-                        value = (value + 1) // 2 if value > 0 else -((1 - value) // 2)
-                    score = Score(mate=value, bound=bound)
-                info["score"] = PovScore(score, turn)
-            elif word == "wdl":
-                wdl = Wdl(int(words[i + 1]), int(words[i + 2]), int(words[i + 3]))
-                info["wdl"] = PovWdl(wdl, turn)
-                i += 4
-            elif word == "currmove":
-                info["currmove"] = Move(words[i + 1])
-                i += 2
+    for key, value in fields.items():
+        if key == "time_ms":
+            info["time"] = value / 1000.0
+        elif key == "score":
+            is_mate, number = value
+            bound = fields.get("bound")
+            if is_mate:  # plies to moves, as UCI counts them
+                moves = (number + 1) // 2 if number > 0 else -((1 - number) // 2)
+                info["score"] = PovScore(Score(mate=moves, bound=bound), turn)
             else:
-                i += 1  # a field we do not know: skip the name
-    except (IndexError, ValueError):
-        info["garbage"] = True  # an info line that is not the protocol's; what parsed is kept
+                info["score"] = PovScore(Score(cp=number, bound=bound), turn)
+        elif key == "wdl":
+            info["wdl"] = PovWdl(Wdl(*value), turn)
+        elif key == "pv":
+            info["pv"] = _moves_on(board, value) if board is not None else [Move(t) for t in value]
+        elif key != "bound":
+            info[key] = value
     return info
 
 

@@ -187,9 +187,7 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto registry = VariantRegistry::builtin();
   const auto* variant = registry.find("ivesdama");
-  auto openings = runner::load_openings(path("s.txt"), [&]() -> Result<std::unique_ptr<AnyGame>> {
-    return registry.find("ivesdama")->factory();
-  });
+  auto openings = runner::load_openings(path("s.txt"), variant->factory);
   ASSERT_TRUE(openings) << openings.error().message;
   ASSERT_EQ(openings->size(), 5u);
   std::set<PositionKey> keys;
@@ -227,9 +225,7 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes",
                         "100", "-window=-100000,100000", "-max-tries", "3", "-out", path("p.txt")}),
                    "only 3 of 5 positions found");
-  auto partial = runner::load_openings(path("p.txt"), [&]() -> Result<std::unique_ptr<AnyGame>> {
-    return registry.find("ivesdama")->factory();
-  });
+  auto partial = runner::load_openings(path("p.txt"), variant->factory);
   ASSERT_TRUE(partial) << partial.error().message;
   EXPECT_EQ(partial->size(), 3u);
 }

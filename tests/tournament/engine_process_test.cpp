@@ -229,8 +229,9 @@ TEST(InfoLine, ScoresPerDialect) {
   EXPECT_FALSE(info.score->mate);
   EXPECT_EQ(info.score->value, 12);
   EXPECT_EQ(info.bound, ScoreBound::kLower);
-  info = parse_info(Dialect::kUgi, "info string score cp 999");  // free text
+  info = parse_info(Dialect::kUgi, "info string score  cp 999");  // free text
   EXPECT_TRUE(info.text);
+  EXPECT_EQ(info.message, "score cp 999");
   EXPECT_FALSE(info.score);
 }
 

@@ -55,7 +55,7 @@ inline TournamentConfig config_from(const std::vector<std::string>& words) {
 }
 
 inline GameFactory factory_for(const std::string& variant) {
-  return [variant] { return adapters::VariantRegistry::builtin().create(variant); };
+  return adapters::VariantRegistry::builtin().find(variant)->factory;
 }
 
 struct RunResult {

@@ -1,6 +1,7 @@
 // The lazy schedule: any game computed on its own, in constant memory, with the pairings,
 // colours, pairs and openings the eager schedule used to give.
 #include <set>
+#include <type_traits>
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,10 @@
 
 namespace triad::tournament {
 namespace {
+
+// One GameFactory type: the schedule's and the openings' games come from the variant's own
+// factory (adapters/common/game_descriptor.h), as every other program's do.
+static_assert(std::is_same_v<GameFactory, adapters::GameFactory>);
 
 using testing::config_from;
 
