@@ -2,7 +2,7 @@
 // (runner/command_line.h: one or two dashes, the help layout, one range-error wording).
 #include "datagen/config.h"
 
-#include "datagen/format.h"
+#include "learn/data_file.h"
 #include "runner/command_line.h"
 #include "runner/engine_spec.h"
 
@@ -54,8 +54,8 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
     for (const auto& file : vm["variants"].as<std::vector<std::string>>())
       if (auto r = c.variants.load_file(file); !r)
         return make_error("-variants: " + r.error().message);
-  TRIAD_ASSIGN(c.games, runner::int_option<std::int64_t>(vm, "-games", 1,
-                                                         static_cast<std::int64_t>(kMaxGames)));
+  TRIAD_ASSIGN(c.games, runner::int_option<std::int64_t>(
+                            vm, "-games", 1, static_cast<std::int64_t>(learn::kMaxGames)));
   TRIAD_ASSIGN(c.nodes, runner::int_option<std::uint64_t>(vm, "-nodes", 1, std::uint64_t{1} << 40));
   TRIAD_ASSIGN(c.random_plies, runner::int_option<int>(vm, "-randomplies", 0, 1000));
   TRIAD_ASSIGN(c.random_moves, runner::int_option<int>(vm, "-randommoves", 0, 100));

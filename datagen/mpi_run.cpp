@@ -83,12 +83,12 @@ class DatagenCoordinator {
  private:
   // How the files a worker's game was played from differ from rank 0's ("" if alike).
   std::string other_files(const GameRecords& game) const {
-    const Header& mine = run_.setup().header();
+    const learn::Header& mine = run_.setup().header();
     if (game.openings_digest != mine.openings_digest)
       return "its -openings file has other contents";
     if (game.net_digest != mine.net_digest)
-      return "its -evalfile net has digest " + net_digest_text(game.net_digest) + ", rank 0's " +
-             net_digest_text(mine.net_digest);
+      return "its -evalfile net has digest " + learn::net_digest_text(game.net_digest) +
+             ", rank 0's " + learn::net_digest_text(mine.net_digest);
     return "";
   }
 

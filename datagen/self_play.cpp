@@ -32,7 +32,7 @@ std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over
 }
 
 // -evalfile's net bound to the variant's board (state/engine_state.h's check and bind, on an
-// engine made for it), and its digest (Header::net_digest).
+// engine made for it), and its digest (learn::Header::net_digest).
 Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::filesystem::path& file,
                                                                   const adapters::Variant& variant,
                                                                   std::uint32_t& digest) {
@@ -50,7 +50,7 @@ Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::fil
   if (!engine) return engine.error();
   auto bound = state::bind_net(std::move(*net), **engine);
   if (!bound) return make_error(what + bound.error().message);
-  digest = net_digest(*bytes);
+  digest = learn::net_digest(*bytes);
   return bound->model;
 }
 
@@ -76,9 +76,10 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   const auto found = config.variants.lookup(config.variant);
   if (!found) return make_error("-variant: " + found.error().message);
   const auto* variant = *found;
-  if (config.variant.size() > kMaxVariantName || variant->game.size() > kMaxGameName)
+  if (config.variant.size() > learn::kMaxVariantName || variant->game.size() > learn::kMaxGameName)
     return make_error("-variant " + adapters::quote(config.variant) + ": the name is longer than " +
-                      std::to_string(kMaxVariantName) + " bytes (the data file's header field)");
+                      std::to_string(learn::kMaxVariantName) +
+                      " bytes (the data file's header field)");
   SelfPlaySetup s;
   s.config_ = config;
   s.variant_ = *variant;
@@ -105,7 +106,7 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   if (auto first = s.opening_of(0, rng); !first)
     return make_error("-randomplies " + std::to_string(config.random_plies) + ": " +
                       first.error().message);
-  Header& h = s.header_;
+  learn::Header& h = s.header_;
   h.points =
       static_cast<std::uint32_t>(adapters::expand_board_field(start->start_position_line()).size());
   h.game = variant->game;
@@ -144,7 +145,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   (void)game->reset(opening->fen);  // checked when the openings were loaded
   for (const auto& m : opening->moves) (void)game->play(m);
 
-  std::vector<Record> kept;
+  std::vector<learn::Record> kept;
   std::unordered_set<std::string> seen;
   adapters::SearchRequest request;
   request.limits.nodes = config_.nodes;
@@ -164,7 +165,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
                   game->position_line();
       return out;
     }
-    Record r;
+    learn::Record r;
     r.board = adapters::expand_board_field(game->position_line());
     r.side = game->side_to_move() == engine::Player::kOne ? 0 : 1;
     if (moves.size() > 1 && !engine::is_mate_score(score) && engine.evaluated_statically() &&
@@ -181,7 +182,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   for (auto& r : kept) {
     r.result = result_for(r.side == 0 ? engine::Player::kOne : engine::Player::kTwo, outcome,
                           outcome.over());
-    append_record(out.bytes, r, header_.points);
+    learn::append_record(out.bytes, r, header_.points);
   }
   out.count = kept.size();
   return out;

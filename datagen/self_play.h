@@ -30,8 +30,8 @@
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "datagen/config.h"
-#include "datagen/format.h"
 #include "engine/core/result.h"
+#include "learn/data_file.h"
 #include "runner/openings.h"
 
 namespace triad::datagen {
@@ -63,7 +63,7 @@ class SelfPlaySetup {
   static Result<SelfPlaySetup> create(const DatagenConfig& config);
 
   // The data file's header for these settings (no games yet).
-  const Header& header() const { return header_; }
+  const learn::Header& header() const { return header_; }
   // A search engine of the variant for one thread of play.
   Result<std::unique_ptr<adapters::GameEngine>> make_engine() const;
   // Plays game `index` on `engine` (made by make_engine). `stop` ends it early (the result
@@ -81,7 +81,7 @@ class SelfPlaySetup {
   adapters::Variant variant_;
   std::vector<runner::Opening> openings_;
   std::shared_ptr<const engine::nnue::Model> learned_;  // -evalfile's net, or none
-  Header header_;
+  learn::Header header_;
 };
 
 }  // namespace triad::datagen

@@ -67,9 +67,10 @@ std::filesystem::path link_target(std::filesystem::path file) {
 
 }  // namespace
 
-Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Header& wanted) {
+Result<DataWriter> DataWriter::open(const std::filesystem::path& file,
+                                    const learn::Header& wanted) {
   const std::string what = "-output '" + file.string() + "'";
-  Header header = wanted;
+  learn::Header header = wanted;
   header.games = header.records = 0;
   // A folder, device, FIFO or socket is refused before anything is opened.
   if (auto r = runner::refuse_non_regular(file, "-output"); !r) return r.error();
@@ -92,14 +93,14 @@ Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Hea
   const auto size = static_cast<std::uint64_t>(st.st_size);
   std::uint64_t complete = 0;
   if (size > 0) {
-    auto bytes = read_at(fd, kHeaderBytes, 0);
+    auto bytes = read_at(fd, learn::kHeaderBytes, 0);
     if (!bytes) return make_error(what + " cannot be read: " + bytes.error().message);
-    auto in_file = decode_header(*bytes, what);
+    auto in_file = learn::decode_header(*bytes, what);
     if (!in_file) return in_file.error();
-    if (const auto d = settings_difference(*in_file, wanted); !d.empty())
+    if (const auto d = learn::settings_difference(*in_file, wanted); !d.empty())
       return make_error(what + " holds data made with other settings (" + d +
                         "); run with the file's settings to continue it, or give another -output");
-    auto counted = complete_bytes(*in_file, size, what);
+    auto counted = learn::complete_bytes(*in_file, size, what);
     if (!counted) return counted.error();
     complete = *counted;
     header = *in_file;
@@ -108,7 +109,7 @@ Result<DataWriter> DataWriter::open(const std::filesystem::path& file, const Hea
   return DataWriter(fd, file, header, size, complete);
 }
 
-DataWriter::DataWriter(int fd, std::filesystem::path file, Header header, std::uint64_t size,
+DataWriter::DataWriter(int fd, std::filesystem::path file, learn::Header header, std::uint64_t size,
                        std::uint64_t complete)
     : fd_(fd),
       file_(std::move(file)),
@@ -156,7 +157,7 @@ Result<void> DataWriter::start() {
 }
 
 Result<void> DataWriter::write_header() {
-  const auto bytes = encode_header(header_);
+  const auto bytes = learn::encode_header(header_);
   if (auto r = write_at(fd_, std::string_view(bytes.data(), bytes.size()), 0); !r)
     return make_error("cannot write -output '" + file_.string() + "': " + r.error().message);
   return {};
@@ -165,7 +166,8 @@ Result<void> DataWriter::write_header() {
 Result<void> DataWriter::append_game(std::string_view records, std::uint64_t count) {
   if (!started_)
     if (auto r = start(); !r) return r;
-  const auto at = static_cast<off_t>(kHeaderBytes + header_.records * header_.record_bytes());
+  const auto at =
+      static_cast<off_t>(learn::kHeaderBytes + header_.records * header_.record_bytes());
   if (auto r = write_at(fd_, records, at); !r)
     return make_error("cannot write -output '" + file_.string() + "': " + r.error().message);
   ++header_.games;

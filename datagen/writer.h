@@ -15,8 +15,8 @@
 #include <filesystem>
 #include <string_view>
 
-#include "datagen/format.h"
 #include "engine/core/result.h"
+#include "learn/data_file.h"
 
 namespace triad::datagen {
 
@@ -24,9 +24,9 @@ class DataWriter {
  public:
   // Checks the output and reads what it holds, writing nothing. A new file (missing, or
   // empty) must be creatable and gets `wanted`'s header with no games; an existing one must
-  // have been made with the same settings (settings_difference), hold every record its
-  // header counts (complete_bytes), and is resumed.
-  static Result<DataWriter> open(const std::filesystem::path& file, const Header& wanted);
+  // have been made with the same settings (learn::settings_difference), hold every record its
+  // header counts (learn::complete_bytes), and is resumed.
+  static Result<DataWriter> open(const std::filesystem::path& file, const learn::Header& wanted);
   DataWriter(DataWriter&& other) noexcept;
   DataWriter& operator=(DataWriter&&) = delete;
   DataWriter(const DataWriter&) = delete;
@@ -43,7 +43,7 @@ class DataWriter {
   Result<void> flush();
 
  private:
-  DataWriter(int fd, std::filesystem::path file, Header header, std::uint64_t size,
+  DataWriter(int fd, std::filesystem::path file, learn::Header header, std::uint64_t size,
              std::uint64_t complete);
   // Where the writing starts (see append_game).
   Result<void> start();
@@ -51,7 +51,7 @@ class DataWriter {
 
   int fd_ = -1;  // -1: a new file, not created yet
   std::filesystem::path file_;
-  Header header_;           // the counts of what is appended (counted on disk at the last flush)
+  learn::Header header_;    // the counts of what is appended (counted on disk at the last flush)
   std::uint64_t size_;      // the file's bytes when opened (0: a new file)
   std::uint64_t complete_;  // of them, the header and the records it counts
   bool started_ = false;

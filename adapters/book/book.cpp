@@ -7,6 +7,7 @@
 #include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
 #include "engine/core/hash.h"
+#include "learn/codec.h"
 
 namespace triad::adapters::book {
 
@@ -33,9 +34,7 @@ class Writer {
   void bytes(std::string_view s) { out_.append(s); }
   template <class T>
   void le(T value) {
-    auto v = static_cast<std::make_unsigned_t<T>>(value);
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-      out_.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+    learn::append_le<T>(out_, value);
   }
   std::string& text() { return out_; }
 
@@ -57,12 +56,8 @@ class Reader {
   template <class T>
   bool le(T& value) {
     if (left() < sizeof(T)) return false;
-    std::make_unsigned_t<T> v = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-      v |= static_cast<std::make_unsigned_t<T>>(static_cast<unsigned char>(data_[pos_ + i]))
-           << (8 * i);
+    value = learn::get_le<T>(data_.data() + pos_);
     pos_ += sizeof(T);
-    value = static_cast<T>(v);
     return true;
   }
 

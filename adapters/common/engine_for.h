@@ -17,6 +17,8 @@
 #include "engine/core/perft.h"
 #include "engine/search/hooks.h"
 #include "engine/search/searcher.h"
+#include "learn/features.h"
+#include "learn/layouts.h"
 
 namespace triad::adapters {
 
@@ -86,19 +88,22 @@ class EngineFor final : public GameEngine {
   Result<std::shared_ptr<const engine::nnue::Model>> bind_net(const engine::nnue::Network& net,
                                                               const std::string& letters,
                                                               int points) const override {
+    // The layout (learn/layouts.h) and the search hooks' net_board name the same kinds.
+    static_assert(Hooks::kNetKinds == learn::layout_kinds(G::kName));
     if constexpr (Hooks::kNetKinds == 0) {
       return make_error("the game has no learned evaluation");
     } else {
-      if (letters != N::kNetLetters)
+      const std::string_view game_letters = learn::layout_of(G::kName)->letters;
+      if (letters != game_letters)
         return make_error("its layout's men are " + letters + ", this game's " +
-                          std::string(N::kNetLetters));
+                          std::string(game_letters));
       const std::vector<int> index = N::net_line_index(game_.game());
       int board_points = 0;
       for (const int i : index) board_points += i >= 0 ? 1 : 0;
       if (points != board_points)
         return make_error("it is for a board of " + std::to_string(points) +
                           " points; this variant's has " + std::to_string(board_points));
-      return engine::nnue::make_model(net, Hooks::kNetKinds, index);
+      return learn::make_model(net, Hooks::kNetKinds, index);
     }
   }
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "engine/core/hash.h"
+#include "learn/codec.h"
 
 namespace triad::adapters {
 
@@ -166,9 +166,7 @@ std::string expand_board_field(std::string_view position_line) {
 }
 
 std::uint64_t hash_text(std::string_view text, std::uint64_t seed) {
-  std::uint64_t h = 0xCBF29CE484222325ull ^ seed;
-  for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
-  return engine::splitmix64(h);
+  return learn::hash_bytes(text, seed);
 }
 
 }  // namespace triad::adapters

@@ -58,7 +58,7 @@ std::optional<T> parse_integer(std::string_view text) {
   return value;
 }
 
-// A well-mixed 64-bit hash of `text` (FNV-1a, then splitmix64's finaliser); `seed` gives
+// learn::hash_bytes of `text` (FNV-1a, then splitmix64's finaliser); `seed` gives
 // other hashes of the same text. Stable across builds: book keys and fingerprints use it.
 std::uint64_t hash_text(std::string_view text, std::uint64_t seed = 0);
 

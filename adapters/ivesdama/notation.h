@@ -28,9 +28,8 @@ struct Notation<games::ivesdama::Game> {
   static std::string score_text(const Game& game, const Position& pos);
   static std::string board_json(const Game& game, const Position& pos);
   static int action_count(const Game& game);
-  // A learned evaluation's layout (docs/evaluation.md): the position line's letters of the
-  // kinds of men (the stone), and each square's index in the position line's board field.
-  static constexpr std::string_view kNetLetters = "P";
+  // Each square's (point's) index in the position line's board field, for a learned
+  // evaluation (its layout is learn/layouts.h's).
   static std::vector<int> net_line_index(const Game& game);
   static void actions(const Game& game, const Position& pos, const MoveList& moves,
                       std::vector<int>& out);

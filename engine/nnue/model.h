@@ -1,14 +1,12 @@
 // A network bound to one game's board (docs/evaluation.md "In the engine"): for every man a
 // point can hold, the input it switches on in each side's sums. The net's inputs are the
-// board's points in the position line's order seen by each side (the trainer's layout,
-// docs/evaluation.md "What it learns"); the adapter that loads the net knows that order and
-// makes the Model (make_model), so the search needs only the game's own point indices and
-// each man's kind (SearchHooks::net_board, engine/search/hooks.h).
+// board's points in the position line's order seen by each side (the feature set,
+// learn/features.h); the adapter that loads the net knows that order and makes the Model
+// (learn::make_model), so the search needs only the game's own point indices and each man's
+// kind (SearchHooks::net_board, engine/search/hooks.h).
 #pragma once
 
 #include <cstdint>
-#include <memory>
-#include <span>
 #include <vector>
 
 #include "engine/nnue/network.h"
@@ -30,11 +28,5 @@ struct Model {
     return input_of[static_cast<std::size_t>((view * 2 * kinds + code) * kMaxNetPoints + point)];
   }
 };
-
-// `net` bound to a board: line_index[p] is the game's point p's index in the position line
-// (0 .. points-1), or -1 for an index that is no point. Seen by Player 1 the board is as the
-// line lists it, own men first; seen by Player 2 it is turned half a turn (line index i
-// becomes points - 1 - i) and Player 2's men come first.
-std::shared_ptr<const Model> make_model(Network net, int kinds, std::span<const int> line_index);
 
 }  // namespace triad::engine::nnue

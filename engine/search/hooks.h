@@ -14,9 +14,11 @@
 //                               the game's own evaluation). Otherwise leaves list their moves
 //                               (no-move ends, quiescence over tactical moves).
 //   kNetKinds               -> the kinds of men a learned evaluation tells apart (0: the game
-//                               has none). Then net_board(g, pos, codes) fills codes[p] for
-//                               every point p < nnue::kMaxNetPoints (the game's own point or
-//                               square index): 0 empty, 1 + kind for a man of Player 1,
+//                               has none; its layout's letters are in learn/layouts.h, and
+//                               adapters/common/engine_for.h checks both agree). Then
+//                               net_board(g, pos, codes) fills codes[p] for every point
+//                               p < nnue::kMaxNetPoints (the game's own point or square
+//                               index): 0 empty, 1 + kind for a man of Player 1,
 //                               -(1 + kind) for one of Player 2 (engine/nnue/model.h).
 //   prepare(g)              -> heavy one-time set-up (tables), run when a Searcher is made,
 //                               i.e. at `isready` before the first search, not on the clock

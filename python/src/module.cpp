@@ -302,4 +302,5 @@ PYBIND11_MODULE(_triad, m) {
   triad::python::bind_records(m);
   triad::python::bind_env(m);
   triad::python::bind_info(m);
+  triad::python::bind_learn(m);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the direction of the layers (docs/architecture.md): each top folder's sources may
 include only the folders listed for it, so no arrow runs back up (e.g. the engine includes
-no text, datagen/ and analysis/ include nothing from the match runner).
+no text, learn/ nothing above the engine, datagen/ and analysis/ include nothing from the
+match runner).
 
 Usage: check_layers.py SOURCE_DIR   (exit 0: every include allowed; 1: the offending lines)
 """
@@ -12,17 +13,21 @@ import sys
 # What each folder's sources may include (first path component of `#include "..."`).
 ALLOWED = {
     "engine": {"engine"},
-    "adapters": {"adapters", "engine"},
-    "state": {"state", "adapters", "engine"},
-    "protocol": {"protocol", "state", "adapters", "engine"},
-    "runner": {"runner", "protocol", "state", "adapters", "engine"},
+    "learn": {"learn", "engine"},
+    "adapters": {"adapters", "learn", "engine"},
+    "state": {"state", "adapters", "learn", "engine"},
+    "protocol": {"protocol", "state", "adapters", "learn", "engine"},
+    "runner": {"runner", "protocol", "state", "adapters", "learn", "engine"},
     "cluster": {"cluster", "engine"},
-    "tournament": {"tournament", "runner", "cluster", "protocol", "state", "adapters", "engine"},
-    "analysis": {"analysis", "runner", "cluster", "protocol", "state", "adapters", "engine"},
-    "datagen": {"datagen", "runner", "cluster", "protocol", "state", "adapters", "engine"},
-    "tools": {"tools", "runner", "protocol", "state", "adapters", "engine"},
-    "python": {"python", "protocol", "state", "adapters", "engine"},
-    "app": {"app", "protocol", "state", "adapters", "engine"},
+    "tournament": {"tournament", "runner", "cluster", "protocol", "state", "adapters", "learn",
+                   "engine"},
+    "analysis": {"analysis", "runner", "cluster", "protocol", "state", "adapters", "learn",
+                 "engine"},
+    "datagen": {"datagen", "runner", "cluster", "protocol", "state", "adapters", "learn",
+                "engine"},
+    "tools": {"tools", "runner", "protocol", "state", "adapters", "learn", "engine"},
+    "python": {"python", "protocol", "state", "adapters", "learn", "engine"},
+    "app": {"app", "protocol", "state", "adapters", "learn", "engine"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
 

@@ -118,11 +118,12 @@ TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
   const auto other = run_mpi_datagen_in(rank0, workers, relative, dir.path());
   EXPECT_EQ(other.exit_code, 2) << other.err;
   EXPECT_FALSE(other.timed_out);
-  EXPECT_NE(other.err.find(") read other files than rank 0 at the same paths (its -evalfile net "
-                           "has digest " +
-                           net_digest_text(net_digest(read_text(workers / "net.nnue"))) +
-                           ", rank 0's " + net_digest_text(net_digest(net)) + ")"),
-            std::string::npos)
+  EXPECT_NE(
+      other.err.find(") read other files than rank 0 at the same paths (its -evalfile net "
+                     "has digest " +
+                     learn::net_digest_text(learn::net_digest(read_text(workers / "net.nnue"))) +
+                     ", rank 0's " + learn::net_digest_text(learn::net_digest(net)) + ")"),
+      std::string::npos)
       << other.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "other.bin"));
   // A bad net on the workers: their setup error ends the job, with nothing written.
@@ -141,9 +142,9 @@ TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {
 bool has_records(const std::filesystem::path& file, std::uintmax_t records) {
   std::error_code error;
   const auto size = std::filesystem::file_size(file, error);
-  if (error || size < kHeaderBytes) return false;
-  const auto data = read_data_file(file);  // the header, for the size of one record
-  return data && size >= kHeaderBytes + records * data->header.record_bytes();
+  if (error || size < learn::kHeaderBytes) return false;
+  const auto data = adapters::nnue::read_data_file(file);  // the header, for the size of one record
+  return data && size >= learn::kHeaderBytes + records * data->header.record_bytes();
 }
 
 // A worker rank killed in the middle of a run started with --enable-recovery: rank 0 misses

@@ -49,7 +49,7 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
       run_datagen({"-games", "2", "-nodes", "500", "-quiet", "-output", good.string()}, dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string bytes = read_text(good);
-  const auto data = read_data_file(good);
+  const auto data = adapters::nnue::read_data_file(good);
   ASSERT_TRUE(data);
   ASSERT_GT(data->header.records, 2u);
   std::string version3 = bytes;
@@ -69,7 +69,7 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
       {"a text file\n", "is not a triad-datagen data file"},
       {bytes.substr(0, 50), "is cut off inside its header (50 of 128 bytes)"},
       {version3,
-       "has data format version 3; this triad-datagen reads versions 1 to 2 and writes "
+       "has data format version 3; Triad reads versions 1 to 2 and writes "
        "version 2"},
       {version0, "has data format version 0"},
       {damaged, "has a damaged header"},
@@ -89,7 +89,7 @@ TEST(DatagenErrors, ForeignTruncatedAndOtherVersionFilesAreRefused) {
                                dir.path()),
                    expected);
     EXPECT_EQ(read_text(file), content) << "the file is left as it was";
-    const auto read = read_data_file(file);
+    const auto read = adapters::nnue::read_data_file(file);
     ASSERT_FALSE(read);
     EXPECT_NE(read.error().message.find(expected), std::string::npos) << read.error().message;
   }
@@ -143,7 +143,7 @@ TEST(DatagenErrors, NoSlotBeyondTheGamesAndTooManyForTheMachineAreRefused) {
                                  "300", "-quiet", "-output", two.string()},
                                 dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto data = read_data_file(two);
+  const auto data = adapters::nnue::read_data_file(two);
   ASSERT_TRUE(data) << data.error().message;
   EXPECT_EQ(data->header.games, 2u);
 

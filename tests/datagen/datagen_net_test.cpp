@@ -29,10 +29,10 @@ std::vector<std::string> razzle_run(const std::filesystem::path& file, int games
   return words;
 }
 
-DataFile read_ok(const std::filesystem::path& file) {
-  auto data = read_data_file(file);
+learn::DataFile read_ok(const std::filesystem::path& file) {
+  auto data = adapters::nnue::read_data_file(file);
   EXPECT_TRUE(data) << (data ? "" : data.error().message);
-  return data ? *data : DataFile{};
+  return data ? *data : learn::DataFile{};
 }
 
 TEST(DatagenNet, ANetMakesOtherDataWrittenAlikeByEveryThread) {
@@ -50,7 +50,7 @@ TEST(DatagenNet, ANetMakesOtherDataWrittenAlikeByEveryThread) {
   const auto classical = read_ok(dir / "classical.bin");
   const auto learned = read_ok(dir / "one.bin");
   EXPECT_EQ(classical.header.net_digest, 0u);
-  EXPECT_EQ(learned.header.net_digest, net_digest(net));
+  EXPECT_EQ(learned.header.net_digest, learn::net_digest(net));
   EXPECT_EQ(learned.header.net_digest,
             static_cast<std::uint32_t>(adapters::hash_text(net)));  // the documented digest
   ASSERT_GT(learned.records.size(), 10u);
@@ -73,8 +73,8 @@ TEST(DatagenNet, ANetMakesOtherDataWrittenAlikeByEveryThread) {
 TEST(DatagenNet, AResumeWithAnotherNetOrWithoutOneIsRefused) {
   TempDir dir("datagen_net_resume");
   const auto a = dir / "a.nnue", b = dir / "b.nnue";
-  const std::uint32_t digest_a = net_digest(write_razzle_net(a, 1));
-  const std::uint32_t digest_b = net_digest(write_razzle_net(b, 2));
+  const std::uint32_t digest_a = learn::net_digest(write_razzle_net(a, 1));
+  const std::uint32_t digest_b = learn::net_digest(write_razzle_net(b, 2));
   ASSERT_NE(digest_a, digest_b);
   const auto file = dir / "net.bin", plain = dir / "plain.bin";
   ASSERT_EQ(run_datagen(razzle_run(file, 2, {"-evalfile", a.string()}), dir.path()).exit_code, 0);
@@ -84,15 +84,15 @@ TEST(DatagenNet, AResumeWithAnotherNetOrWithoutOneIsRefused) {
   expect_refused(run_datagen(razzle_run(file, 3, {"-evalfile", b.string()}), dir.path()),
                  "holds data made with other settings (-evalfile: the file was made with the net "
                  "of digest " +
-                     net_digest_text(digest_a) + ", here with the net of digest " +
-                     net_digest_text(digest_b) + ")");
+                     learn::net_digest_text(digest_a) + ", here with the net of digest " +
+                     learn::net_digest_text(digest_b) + ")");
   expect_refused(run_datagen(razzle_run(file, 3), dir.path()),
                  "(-evalfile: the file was made with the net of digest " +
-                     net_digest_text(digest_a) + ", here with the classical evaluation)");
+                     learn::net_digest_text(digest_a) + ", here with the classical evaluation)");
   expect_refused(run_datagen(razzle_run(plain, 3, {"-evalfile", a.string()}), dir.path()),
                  "(-evalfile: the file was made with the classical evaluation, here with the net "
                  "of digest " +
-                     net_digest_text(digest_a) + ")");
+                     learn::net_digest_text(digest_a) + ")");
   EXPECT_EQ(read_text(file), before);
   EXPECT_EQ(read_text(plain), plain_before);
 

@@ -11,7 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "datagen/format.h"
+#include "adapters/nnue/data_file.h"
+#include "learn/data_file.h"
 #include "tests/tournament/process_support.h"
 
 namespace triad::datagen::testing {
@@ -56,7 +57,7 @@ inline void expect_refused(const ProcessResult& r, const std::string& expected) 
 
 // "game move score ply side result board", one line per record (the format
 // tests/datagen/read_with_numpy.py prints).
-inline std::string record_lines(const DataFile& data) {
+inline std::string record_lines(const learn::DataFile& data) {
   std::string out;
   for (const auto& r : data.records) {
     char fixed[96];

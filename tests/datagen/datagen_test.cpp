@@ -26,10 +26,10 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
-DataFile read_ok(const std::filesystem::path& file) {
-  auto data = read_data_file(file);
+learn::DataFile read_ok(const std::filesystem::path& file) {
+  auto data = adapters::nnue::read_data_file(file);
   EXPECT_TRUE(data) << (data ? "" : data.error().message);
-  return data ? *data : DataFile{};
+  return data ? *data : learn::DataFile{};
 }
 
 // The settings of a small Razzle Dazzle run writing `file`.
@@ -45,7 +45,7 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("positions/s"), std::string::npos) << r.err;
   const auto data = read_ok(file);
-  const Header& h = data.header;
+  const learn::Header& h = data.header;
   EXPECT_EQ(h.game, "razzledazzle");
   EXPECT_EQ(h.variant, "razzledazzle");
   EXPECT_EQ(h.points, 56u);
@@ -55,7 +55,7 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
   EXPECT_EQ(h.games, 6u);
   ASSERT_EQ(h.records, data.records.size());
   ASSERT_GT(h.records, 20u);
-  EXPECT_EQ(std::filesystem::file_size(file), kHeaderBytes + h.records * h.record_bytes());
+  EXPECT_EQ(std::filesystem::file_size(file), learn::kHeaderBytes + h.records * h.record_bytes());
   std::set<std::pair<std::uint32_t, std::string>> seen;
   std::map<std::uint32_t, std::map<int, int>> result_by_side;  // game -> side -> result
   std::uint32_t last_game = 0;
@@ -67,7 +67,7 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
     EXPECT_EQ(rec.board.size(), 56u);
     EXPECT_LE(rec.side, 1);
     EXPECT_FALSE(engine::is_mate_score(rec.score)) << "forced results are skipped";
-    EXPECT_NE(rec.move, kNoMove);
+    EXPECT_NE(rec.move, learn::kNoMove);
     EXPECT_TRUE(seen.insert({rec.game, rec.board + char('0' + rec.side)}).second)
         << "a position repeated within game " << rec.game;
     // One result per game: the side to move's, so the two sides' are opposite.
@@ -83,7 +83,7 @@ TEST(Datagen, RecordsReadBackAndFollowTheFilters) {
 
 // The position line of record `rec` on the board whose start position is `start`: the
 // record's points cut into that line's ranks, each written back with its runs of empty points.
-std::string record_line(const Record& rec, const std::string& start) {
+std::string record_line(const learn::Record& rec, const std::string& start) {
   std::string field;
   std::size_t at = 0;
   std::istringstream ranks(start.substr(0, start.find(' ')));
@@ -98,7 +98,7 @@ std::string record_line(const Record& rec, const std::string& start) {
 
 // The Íves dáma game core at the position of record `rec` (null, with a test failure, if
 // it does not read back).
-std::unique_ptr<adapters::AnyGame> ives_position(const Record& rec) {
+std::unique_ptr<adapters::AnyGame> ives_position(const learn::Record& rec) {
   auto position = adapters::VariantRegistry::builtin().create("ivesdama");
   if (!position) {
     ADD_FAILURE() << position.error().message;
@@ -141,12 +141,12 @@ TEST(Datagen, PositionsWithACompulsoryCaptureAreNotKept) {
 // Of the records of consecutive plies of one game (plies p and p + 1), how many there are and
 // in how many the second position is not the first after the first's best move (the game
 // core plays that move).
-std::pair<int, int> pairs_and_moves_off_the_search(const DataFile& data) {
+std::pair<int, int> pairs_and_moves_off_the_search(const learn::DataFile& data) {
   int pairs = 0;
   int off = 0;
   for (std::size_t i = 0; i + 1 < data.records.size(); ++i) {
-    const Record& rec = data.records[i];
-    const Record& next = data.records[i + 1];
+    const learn::Record& rec = data.records[i];
+    const learn::Record& next = data.records[i + 1];
     if (next.game != rec.game || next.ply != rec.ply + 1) continue;
     const auto position = ives_position(rec);
     if (!position) continue;
@@ -258,7 +258,7 @@ TEST(Datagen, GamesStartFromTheOpeningsInTurn) {
   const auto registry = adapters::VariantRegistry::builtin();
   for (std::uint32_t game = 0; game < 3; ++game) {
     const auto first = std::find_if(data.records.begin(), data.records.end(),
-                                    [game](const Record& rec) { return rec.game == game; });
+                                    [game](const learn::Record& rec) { return rec.game == game; });
     ASSERT_NE(first, data.records.end()) << "game " << game;
     const std::string& line = lines[game % 2];
     EXPECT_EQ(first->board, adapters::expand_board_field(line)) << "game " << game;
@@ -309,7 +309,7 @@ TEST(Datagen, AKilledRunResumesToTheBytesOfAnUninterruptedOne) {
                                           dir / "job");
     // Until some games are counted in the header (it is rewritten about once a second).
     for (int i = 0; i < 3000; ++i) {
-      const auto data = read_data_file(file);
+      const auto data = adapters::nnue::read_data_file(file);
       if (data && data->header.games >= 3) break;
       std::this_thread::sleep_for(10ms);
     }

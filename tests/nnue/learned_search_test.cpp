@@ -19,6 +19,7 @@
 #include "engine/games/ivesdama/search_hooks.h"
 #include "engine/games/razzle/search_hooks.h"
 #include "engine/search/learned_eval.h"
+#include "learn/layouts.h"
 #include "tests/nnue/random_network.h"
 
 namespace triad {
@@ -26,14 +27,14 @@ namespace {
 
 using adapters::nnue::NetFile;
 
-// A random net for `variant`'s board, in the layout its Notation declares.
+// A random net for `variant`'s board, in its game's layout (learn/layouts.h).
 template <class G>
 NetFile random_net_for(const adapters::TypedGame<G>& game, std::mt19937& rng, int hidden) {
   using N = adapters::Notation<G>;
   NetFile file;
   file.path = "random";
   file.game = std::string(G::kName);
-  file.letters = std::string(N::kNetLetters);
+  file.letters = std::string(learn::layout_of(G::kName)->letters);
   for (const int i : N::net_line_index(game.game())) file.points += i >= 0 ? 1 : 0;
   const int inputs = 2 * static_cast<int>(file.letters.size()) * file.points;
   file.net = engine::nnue::random_network(inputs, hidden, rng);

@@ -1,14 +1,18 @@
-// adapters/nnue/net_file.h: a net encoded by encode_net_file reads back field for field and
-// weight for weight, and the reader refuses the encoded bytes once one is changed or cut, and
-// a header whose fields do not make sense; a first layer wider than the engine's widest and an
-// output bias beyond the trainer's range are refused by name, so that every net read scores
-// within int with its true sign.
+// learn/net_file.h through adapters/nnue/net_file.h: a net encoded by encode_net_file reads
+// back field for field and weight for weight, and the reader refuses the encoded bytes once
+// one is changed or cut, and a header whose fields do not make sense; a net of another
+// architecture (its hash) is refused by name, a version 1 net is read only to be converted; a
+// first layer wider than the engine's widest and an output bias beyond the trainer's range are
+// refused by name, so that every net read scores within int with its true sign.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <tuple>
 #include <vector>
 
+#include "learn/codec.h"
 #include "tests/nnue/random_net_file.h"
 
 namespace triad::adapters::nnue {
@@ -51,12 +55,58 @@ TEST(NetFile, AChangedOrCutEncodingIsRefused) {
   EXPECT_NE(cut.error().message.find("is truncated or damaged"), std::string::npos);
   // A draw rate above 1000 per 1000 games, checksum and all in order, is a damaged header.
   auto too_drawn = random_razzle_net(5);
-  too_drawn.draw_permille = kMaxDrawPermille;
+  too_drawn.draw_permille = learn::kMaxDrawPermille;
   EXPECT_TRUE(parse_net_file(encode_net_file(too_drawn), "x.nnue"));
-  too_drawn.draw_permille = kMaxDrawPermille + 1;
+  too_drawn.draw_permille = learn::kMaxDrawPermille + 1;
   const auto refused = parse_net_file(encode_net_file(too_drawn), "x.nnue");
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("damaged header"), std::string::npos);
+}
+
+// `bytes` with the u32 header field at `at` set to `value` and the checksum made again: what a
+// writer of such a header writes.
+std::string with_field(std::string bytes, std::size_t at, std::uint32_t value) {
+  learn::put_le<std::uint32_t>(bytes.data() + at, value);
+  const std::size_t body = bytes.size() - 8;
+  learn::put_le<std::uint64_t>(
+      bytes.data() + body,
+      learn::hash_bytes(std::string_view(bytes).substr(0, body), 0x54454E4441495254ull));
+  return bytes;
+}
+
+TEST(NetFile, ANetOfAnotherArchitectureIsRefused) {
+  const std::string bytes = encode_net_file(random_razzle_net(5));
+  const std::uint32_t hash = learn::architecture_hash("PBX", 56, 8);
+  EXPECT_EQ(learn::get_le<std::uint32_t>(bytes.data() + 120), hash);
+  EXPECT_TRUE(parse_net_file(with_field(bytes, 120, hash), "same.nnue"));
+  const auto other = parse_net_file(with_field(bytes, 120, hash ^ 1), "other.nnue");
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().message.find("net file 'other.nnue': has architecture hash "),
+            std::string::npos)
+      << other.error().message;
+  EXPECT_NE(other.error().message.find("(it was made for another feature set or network)"),
+            std::string::npos)
+      << other.error().message;
+  // The layout, the board and the width are each part of the architecture.
+  for (const auto& [letters, points, hidden] : {std::tuple{"PBX", 56, 9}, std::tuple{"PBX", 55, 8},
+                                                std::tuple{"PBY", 56, 8}, std::tuple{"PB", 56, 8}})
+    EXPECT_NE(learn::architecture_hash(letters, points, hidden), hash) << letters;
+}
+
+TEST(NetFile, AVersion1NetIsReadOnlyToBeConverted) {
+  // A version 1 net: no architecture hash (0 in its reserved bytes).
+  const std::string current = encode_net_file(random_razzle_net(7));
+  const std::string old = with_field(with_field(current, 8, 1), 120, 0);
+  const auto refused = parse_net_file(old, "old.nnue");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message,
+            "net file 'old.nnue': has net format version 1; this engine reads version 2 "
+            "(training/triad-train convert makes a version 1 net one)");
+  const auto converted = parse_net_file(old, "old.nnue", learn::NetVersions::kConvert);
+  ASSERT_TRUE(converted) << converted.error().message;
+  EXPECT_EQ(encode_net_file(*converted), current);
+  // Converting reads no other version.
+  EXPECT_FALSE(parse_net_file(with_field(current, 8, 3), "v3.nnue", learn::NetVersions::kConvert));
 }
 
 TEST(NetFile, AFirstLayerWiderThanTheEnginesIsRefusedByItsWidth) {

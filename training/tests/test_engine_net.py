@@ -1,8 +1,8 @@
 """A net from triad-train in the engine: `setoption name EvalFile` loads it and `eval` prints
 the learned score, which equals the trainer's integer reference (model.integer_eval) on
 positions of random games, to the point; bad net files are one error line each and the net
-loaded before stays. And the trainer's view of the boards against the engine's: its point
-names in position-line order, and its mirror images, which the rules treat alike. And the
+loaded before stays. And the trainer's view of the boards against the engine's: the points in
+position-line order, and its mirror images, which the rules treat alike. And the
 second generation: triad-datagen -evalfile with a trained net, then a net trained on both.
 The limits the engine and the trainer share: the widest first layer, and output weights whose
 scores fit the engine's integers with their sign (nets made here with the trainer's writer)."""
@@ -25,6 +25,10 @@ from triad_train.train import main  # noqa: E402
 
 import numpy as np  # noqa: E402
 import triad  # noqa: E402  (the module of python/, from the build: PYTHONPATH)
+from triad import learn  # noqa: E402
+
+# The games with a learned evaluation, from the registry (each game is a variant of its name).
+GAMES = sorted(learn.layouts())
 
 ENGINE = os.environ.get("TRIAD_ENGINE", "triad")
 DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
@@ -92,7 +96,7 @@ def engine(variant, folder, *commands):
     return r.stdout
 
 
-@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+@pytest.mark.parametrize("variant", GAMES)
 def test_eval_shows_the_trainers_integer_score(variant, tmp_path, nets):
     net = nets(variant, tmp_path)
     meta, weights = net_file.read(str(net))
@@ -133,14 +137,17 @@ def mirror_line(line, names, perm):
     return " ".join(fields)
 
 
-@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+@pytest.mark.parametrize("variant", GAMES)
 def test_the_mirror_is_a_symmetry_of_the_rules(variant, tmp_path):
-    # The trainer's point names are the engine's points in position-line order, its mirror
-    # maps the board's links, arcs and base points onto themselves, and a position and its
-    # mirror image have the same number of move sequences (perft 3).
-    game = "razzledazzle" if variant.startswith("razzle") else "ivesdama"
-    names = dt.POINT_NAMES[game]
-    perm = dt.mirror_points(game, variant, len(names))
+    # The points sorted by their drawing coordinates (top rank first, left to right) are the
+    # position line's order; the trainer's mirror (triad.learn.mirror, made from those
+    # coordinates) maps the board's links, arcs and base points onto themselves, and a
+    # position and its mirror image have the same number of move sequences (perft 3).
+    game = triad.Board(variant).game
+    points = triad.Board(variant).board_dict()["points"]
+    names = [p["name"] for p in sorted(points, key=lambda p: (-p["y"], p["x"]))]
+    perm = learn.mirror(game, variant, len(names))
+    assert perm is not None
     lines = random_positions(variant, 8, 11)
     commands = []
     for line in lines:
@@ -181,7 +188,7 @@ def expected_wdl(score, scale, draw_permille):
     return win, 1000 - win - loss, loss
 
 
-@pytest.mark.parametrize("variant", ["razzledazzle", "ivesdama"])
+@pytest.mark.parametrize("variant", GAMES)
 def test_the_wdl_is_the_nets_calibrated_estimate(variant, tmp_path, nets):
     # The net's draw rate (here set to 300 per 1000) reaches the engine through the file:
     # with UCI_ShowWDL, `eval` and the search's info lines give the net's estimate for their
@@ -224,7 +231,7 @@ def test_bad_net_files_are_one_error_and_the_loaded_net_stays(tmp_path, nets):
              (".", "not a regular file"),
              ("cut.nnue", "is truncated or damaged"),
              ("flip.nnue", "checksum mismatch"),
-             ("v3.nnue", "has net format version 3; this engine reads version 1"),
+             ("v3.nnue", "has net format version 3; this engine reads version 2"),
              ("foreign.nnue", "is not a Triad net file")]
     commands = ["setoption name EvalFile value " + good.name]
     for name, _ in cases:
@@ -269,8 +276,7 @@ def test_the_second_generation(nets, tmp_path, capsys):
                        timeout=120)
     files = dt.open_data([str(first), str(second)])
     assert files[0].header["net_digest"] == 0
-    assert files[1].header["net_digest"] == \
-        (net_file.checksum(net.read_bytes(), 0) & 0xFFFFFFFF or 1)
+    assert files[1].header["net_digest"] == learn.net_digest(net.read_bytes())
     assert main(["-data", str(first), str(second), "-out", str(tmp_path / "two.nnue"),
                  "-epochs", "1", "-hidden", "8", "-batch", "64", "-threads", "1",
                  "-mirror", "off"]) == 0

@@ -10,6 +10,8 @@ import sys
 import numpy as np
 import pytest
 import torch
+import triad  # the module of python/, from the build: PYTHONPATH
+from triad import learn
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from triad_train import calibration  # noqa: E402
@@ -220,10 +222,10 @@ def test_bad_data_files_get_one_error(razzle, ives, tmp_path, capsys):
               "is not a triad-datagen data file")
     (tmp_path / "v3.bin").write_bytes(raw[:8] + (3).to_bytes(4, "little") + raw[12:])
     one_error(capsys, ["-data", tmp_path / "v3.bin", "-out", out],
-              "has data format version 3; this trainer reads versions 1 to 2")
+              "has data format version 3; Triad reads versions 1 to 2")
     (tmp_path / "short.bin").write_bytes(raw[:100])
     one_error(capsys, ["-data", tmp_path / "short.bin", "-out", out],
-              "is not a triad-datagen data file")
+              "is cut off inside its header (100 of 128 bytes)")
     one_error(capsys, ["-data", tmp_path, "-out", out], "not a regular file")
     one_error(capsys, ["-data", tmp_path / "missing.bin", "-out", out], "No such file")
     one_error(capsys, ["-data", razzle, ives, "-out", out], "game ivesdama with 25 points")
@@ -306,12 +308,15 @@ def test_a_damaged_net_file_is_refused(razzle, tmp_path, capsys):
     with pytest.raises(net_file.NetError, match="net format version 9"):
         net_file.read(str(tmp_path / "v9.nnue"))
     # A draw rate above every game, with a checksum that fits: a damaged header.
-    drawn = bytearray(good.read_bytes())
-    drawn[116:120] = (1001).to_bytes(4, "little")
-    drawn[-8:] = net_file.checksum(bytes(drawn[:-8])).to_bytes(8, "little")
-    (tmp_path / "drawn.nnue").write_bytes(bytes(drawn))
-    with pytest.raises(net_file.NetError, match="a draw rate of 1001"):
+    meta, weights = net_file.read(str(good))
+    drawn = dict(meta, draw_permille=1001)
+    net_file.write(str(tmp_path / "drawn.nnue"), drawn, weights)
+    with pytest.raises(net_file.NetError, match="damaged header"):
         net_file.read(str(tmp_path / "drawn.nnue"))
+    # Bytes 120..123 hold the architecture hash of the net's layout, board and width: another
+    # (a net made for another feature set or network) is refused by name.
+    raw = good.read_bytes()
+    assert int.from_bytes(raw[120:124], "little") == learn.architecture_hash("PBX", 56, 4)
     # A net written over a folder is refused, the folder kept.
     (tmp_path / "dir.nnue").mkdir()
     one_error(capsys, ["-data", razzle, "-out", tmp_path / "dir.nnue", "-epochs", 1, "-hidden", 4],
@@ -361,9 +366,56 @@ def test_quantised_weights_always_fit_the_net_file():
         md.quantise(net)
 
 
-def test_every_game_with_men_has_a_layout():
-    # The games whose positions belong to the sides (all but Yin Yang) must be trainable.
-    assert set(dt.LAYOUT_LETTERS) == {"razzledazzle", "ivesdama"}
+def test_every_layout_is_a_registered_games_and_names_its_men():
+    # The layouts come from the registry's games (learn/layouts.h; the engine's search hooks
+    # count the same kinds, checked when it compiles): each names every man of its game's
+    # positions, upper case for Player 1's, lower case for Player 2's.
+    games = {triad.Board(v).game for v in triad.variants()}
+    layouts = learn.layouts()
+    assert layouts and set(layouts) <= games
+    for game, letters in layouts.items():
+        board = triad.Board(game)
+        seen = set()
+        for _ in range(30):
+            seen |= set(board.position_line().split(" ")[0])
+            if board.is_game_over():
+                break
+            board.push(list(board.legal_moves)[0])
+        men = {c for c in seen if c.isalpha()}
+        assert men and men <= set(letters.upper() + letters.lower()), (game, men, letters)
+
+
+def test_the_trainers_reader_reads_what_the_cpp_reader_reads(razzle, ives):
+    # The trainer maps the records with the library's record type; the C++ reader (the one
+    # the datagen tests use) decodes them field by field: the same header and records.
+    for path in (razzle, ives):
+        mapped = dt.DataFile(str(path))
+        header, columns = learn.read_data(str(path))
+        assert header == mapped.header
+        assert len(columns["game"]) == len(mapped.records) == header["records"] > 0
+        for name in ("game", "move", "score", "ply", "side", "result", "board"):
+            assert columns[name].dtype == mapped.records[name].dtype, name
+            assert (columns[name] == mapped.records[name]).all(), name
+
+
+def test_a_batch_is_its_positions_one_by_one(razzle, ives):
+    # The batch (computed in C++ with the GIL released) holds each position's features in
+    # the order of its men on the board, bag by bag; each bag is what active_features gives
+    # for that position alone, and the engine's accumulators add up (test_engine_net.py).
+    for path in (razzle, ives):
+        f = dt.DataFile(str(path))
+        records = f.records[:200]
+        indices, offsets = dt.sparse_inputs(records["board"], records["side"], f.letters)
+        bounds = list(offsets) + [len(indices)]
+        n = len(records)
+        for j, r in enumerate(records):
+            mover, other = dt.active_features(r["board"], r["side"], f.letters)
+            assert sorted(indices[bounds[j]:bounds[j + 1]]) == mover
+            assert sorted(indices[bounds[n + j]:bounds[n + j + 1]]) == other
+    boards = np.frombuffer(b"P" * 55 + b"q", np.uint8).reshape(1, 56)
+    with pytest.raises(dt.DataError, match="position 0, point 55: letter 'q' is not in the "
+                                           "net's layout PBX"):
+        dt.sparse_inputs(boards, np.zeros(1, np.uint8), "PBX")
 
 
 def test_the_inputs_are_the_board_seen_by_each_side(razzle):
@@ -419,6 +471,13 @@ def test_files_of_both_format_versions_are_read(razzle, tmp_path):
     assert (v1.records == v2.records).all()
 
 
+def point_names(variant):
+    """The names of the variant's points in position-line order (docs/notation.md: the ranks
+    from the top down, each from left to right), from the board of `query board`."""
+    points = triad.Board(variant).board_dict()["points"]
+    return [p["name"] for p in sorted(points, key=lambda p: (-p["y"], p["x"]))]
+
+
 def mirrored_by_name(board, names):
     """The board with every man moved to the point of the other file across the middle:
     a <-> g (Razzle Dazzle), a <-> e (Íves dáma), looked up by the points' names."""
@@ -430,9 +489,9 @@ def mirrored_by_name(board, names):
 
 def test_a_mirrored_batch_is_the_mirror_image_of_the_boards(razzle, tmp_path):
     files = dt.open_data([str(razzle)])
-    names = dt.POINT_NAMES["razzledazzle"]
+    names = point_names("razzledazzle")
     assert names[:8] == ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "a7"] and names[-1] == "g1"
-    data = Dataset(files, 0.1, dt.mirror_points("razzledazzle", "razzledazzle", 56))
+    data = Dataset(files, 0.1, learn.mirror("razzledazzle", "razzledazzle", 56))
     index = data.train[:100]
     indices, offsets, scores, results = data.batch(index, torch, mirrored=True)
     records = files[0].records[index]

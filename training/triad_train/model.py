@@ -18,9 +18,11 @@ network.h), which refuses a net outside them.
 """
 import numpy as np
 import torch
+from triad import learn
 
-QA = 255
-QB = 64
+# The quantisation factors, the engine's (engine/nnue/network.h through triad.learn).
+QA = learn.QA
+QB = learn.QB
 WEIGHT_LIMIT = 2.0  # |W1| and |b1| (so that QA * points * limit fits int16 for 56 points)
 OUTPUT_LIMIT = 127.0 / QB  # |w2| (int16 after quantisation, with room)
 BIAS_LIMIT = 127.0  # |b2| (a diverged run's bias would overflow int32 after quantisation)

@@ -13,8 +13,13 @@ error of the predicted expected score sigmoid(y) against a blend of the search's
 sigmoid(score / scale) (weight -lambda) and the game's result (1 win, 0.5 draw, 0 loss).
 `scale` is fitted to the data first: the engine points at which sigmoid(score / scale) best
 predicts the results (so the net's score is a calibrated win probability too). Where the
-rules are symmetric (data.SYMMETRIC_VARIANTS) each batch is followed by its positions'
-left-right mirror images, with the same scores and results (-mirror).
+rules are symmetric (triad.learn.mirror) each batch is followed by its positions' left-right
+mirror images, with the same scores and results (-mirror).
+
+    training/triad-train convert OLD.nnue NEW.nnue
+
+writes a net of an older net format version (1, before the architecture hash) in the current
+one, its weights unchanged.
 
 Every flag is checked (numbers finite and in range) and every output's folder is tried with a
 file of its own before the data is read: a bad command line is one error line, exit status
@@ -30,6 +35,7 @@ import time
 
 import numpy as np
 
+from triad import learn
 from triad_train import calibration
 from triad_train import data as dt
 from triad_train import model as md
@@ -165,10 +171,9 @@ class Dataset:
     def __init__(self, files, validation, mirror=None):
         self.files = files
         self.mirror = mirror  # the mirror's permutation of the points (None: no mirror images)
-        game = files[0].header["game"]
-        self.letters = dt.LAYOUT_LETTERS[game]
+        self.letters = files[0].letters
         self.points = files[0].points
-        self.inputs = dt.feature_count(self.letters, self.points)
+        self.inputs = learn.feature_count(self.letters, self.points)
         sizes = [len(f.records) for f in files]
         self.starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         self.scores = np.concatenate([f.records["score"] for f in files]).astype(np.float32)
@@ -197,10 +202,9 @@ class Dataset:
         boards, sides = self.boards(index)
         scores, results = self.scores[index], self.results[index]
         if mirrored:
-            boards = np.concatenate([boards, boards[:, self.mirror]])
-            sides = np.concatenate([sides, sides])
             scores, results = np.tile(scores, 2), np.tile(results, 2)
-        indices, offsets = dt.sparse_inputs(boards, sides, self.letters)
+        indices, offsets = dt.sparse_inputs(boards, sides, self.letters,
+                                            self.mirror if mirrored else None)
         return (torch.from_numpy(indices), torch.from_numpy(offsets), torch.from_numpy(scores),
                 torch.from_numpy(results))
 
@@ -210,7 +214,7 @@ def mirror_of(files, wanted):
     rules are not known to be symmetric; by default the mirror is used where they are."""
     if wanted == "off":
         return None
-    perms = [dt.mirror_points(f.header["game"], f.header["variant"], f.points) for f in files]
+    perms = [learn.mirror(f.header["game"], f.header["variant"], f.points) for f in files]
     for f, perm in zip(files, perms):
         if perm is None:
             if wanted == "on":
@@ -345,9 +349,25 @@ def finite_loss(value, which, epoch, checkpoint):
                          "stopped, %s" % (epoch + 1, which, value, kept))
 
 
+def convert(argv):
+    """triad-train convert OLD NEW: the net OLD (any format version this build reads, 1
+    included) written to NEW in the current version, its weights unchanged."""
+    if len(argv) != 2:
+        raise UsageError("convert takes the net file to read and the net file to write")
+    meta, weights = net_file.read(argv[0], convert=True)
+    net_file.write(argv[1], meta, weights)
+    print("net %s: written in the current format (architecture hash %08x)"
+          % (argv[1], learn.architecture_hash(meta["letters"], meta["points"],
+                                              weights[0].shape[1])), flush=True)
+    return 0
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        if argv[:1] == ["convert"]:
+            return convert(argv[1:])
+        return run(argv)
     except (UsageError, dt.DataError, net_file.NetError) as e:
         print("triad-train: error: %s" % e, file=sys.stderr)
         return 2

@@ -1,48 +1,15 @@
-// The data file's bytes (see format.h): little-endian fields at fixed offsets.
-#include "datagen/format.h"
+// The data file's bytes (see data_file.h): little-endian fields at fixed offsets.
+#include "learn/data_file.h"
 
 #include <cstdio>
 #include <cstring>
 
-#include "adapters/common/file_io.h"
-#include "adapters/common/text.h"
+#include "learn/codec.h"
 
-namespace triad::datagen {
-
-namespace {
-
-// The reader loads a whole file: at most this much (training reads the file with numpy).
-constexpr std::uintmax_t kMaxReadBytes = std::uintmax_t{1} << 30;
-
-template <class T>
-void put(char* at, T value) {
-  using U = std::make_unsigned_t<T>;
-  auto u = static_cast<U>(value);
-  for (std::size_t i = 0; i < sizeof(T); ++i, u = static_cast<U>(u >> 8))
-    at[i] = static_cast<char>(u & 0xFF);
-}
-
-template <class T>
-T get(const char* at) {
-  using U = std::make_unsigned_t<T>;
-  U u = 0;
-  for (std::size_t i = sizeof(T); i-- > 0;)
-    u = static_cast<U>((u << 8) | static_cast<unsigned char>(at[i]));
-  return static_cast<T>(u);
-}
-
-void put_name(char* at, std::size_t size, const std::string& name) {
-  std::memcpy(at, name.data(), std::min(name.size(), size - 1));
-}
-
-std::string get_name(const char* at, std::size_t size) {
-  return std::string(at, strnlen(at, size));
-}
-
-}  // namespace
+namespace triad::learn {
 
 std::uint32_t net_digest(std::string_view net_file_bytes) {
-  const auto low = static_cast<std::uint32_t>(adapters::hash_text(net_file_bytes));
+  const auto low = static_cast<std::uint32_t>(hash_bytes(net_file_bytes));
   return low == 0 ? 1 : low;
 }
 
@@ -56,22 +23,22 @@ std::array<char, kHeaderBytes> encode_header(const Header& h) {
   std::array<char, kHeaderBytes> b{};
   std::memcpy(b.data(), kMagic.data(), kMagic.size());
   char* p = b.data();
-  put<std::uint32_t>(p + 8, h.version);
-  put<std::uint32_t>(p + 12, kHeaderBytes);
-  put<std::uint32_t>(p + 16, static_cast<std::uint32_t>(h.record_bytes()));
-  put<std::uint32_t>(p + 20, h.points);
+  put_le<std::uint32_t>(p + 8, h.version);
+  put_le<std::uint32_t>(p + 12, kHeaderBytes);
+  put_le<std::uint32_t>(p + 16, static_cast<std::uint32_t>(h.record_bytes()));
+  put_le<std::uint32_t>(p + 20, h.points);
   put_name(p + 24, 16, h.game);
   put_name(p + 40, 32, h.variant);
-  put<std::uint64_t>(p + 72, h.seed);
-  put<std::uint64_t>(p + 80, h.nodes);
-  put<std::uint16_t>(p + 88, static_cast<std::uint16_t>(h.random_plies));
-  put<std::uint16_t>(p + 90, static_cast<std::uint16_t>(h.random_moves));
-  put<std::uint32_t>(p + 92, h.max_plies);
-  put<std::uint32_t>(p + 96, h.hash_mb);
-  put<std::uint32_t>(p + 100, h.net_digest);
-  put<std::uint64_t>(p + 104, h.openings_digest);
-  put<std::uint64_t>(p + 112, h.games);
-  put<std::uint64_t>(p + 120, h.records);
+  put_le<std::uint64_t>(p + 72, h.seed);
+  put_le<std::uint64_t>(p + 80, h.nodes);
+  put_le<std::uint16_t>(p + 88, static_cast<std::uint16_t>(h.random_plies));
+  put_le<std::uint16_t>(p + 90, static_cast<std::uint16_t>(h.random_moves));
+  put_le<std::uint32_t>(p + 92, h.max_plies);
+  put_le<std::uint32_t>(p + 96, h.hash_mb);
+  put_le<std::uint32_t>(p + 100, h.net_digest);
+  put_le<std::uint64_t>(p + 104, h.openings_digest);
+  put_le<std::uint64_t>(p + 112, h.games);
+  put_le<std::uint64_t>(p + 120, h.records);
   return b;
 }
 
@@ -84,15 +51,15 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
                       " of " + std::to_string(kHeaderBytes) + " bytes)");
   const char* p = bytes.data();
   Header h;
-  h.version = get<std::uint32_t>(p + 8);
+  h.version = get_le<std::uint32_t>(p + 8);
   if (h.version < kOldestFormatVersion || h.version > kFormatVersion)
-    return make_error(
-        what + " has data format version " + std::to_string(h.version) +
-        "; this triad-datagen reads versions " + std::to_string(kOldestFormatVersion) + " to " +
-        std::to_string(kFormatVersion) + " and writes version " + std::to_string(kFormatVersion));
-  h.points = get<std::uint32_t>(p + 20);
-  const auto header_bytes = get<std::uint32_t>(p + 12);
-  const auto record_bytes = get<std::uint32_t>(p + 16);
+    return make_error(what + " has data format version " + std::to_string(h.version) +
+                      "; Triad reads versions " + std::to_string(kOldestFormatVersion) + " to " +
+                      std::to_string(kFormatVersion) + " and writes version " +
+                      std::to_string(kFormatVersion));
+  h.points = get_le<std::uint32_t>(p + 20);
+  const auto header_bytes = get_le<std::uint32_t>(p + 12);
+  const auto record_bytes = get_le<std::uint32_t>(p + 16);
   if (header_bytes != kHeaderBytes || h.points == 0 || h.points > kMaxPoints ||
       record_bytes != h.record_bytes())
     return make_error(what + " has a damaged header (header " + std::to_string(header_bytes) +
@@ -100,16 +67,16 @@ Result<Header> decode_header(std::string_view bytes, const std::string& what) {
                       std::to_string(h.points) + " board points)");
   h.game = get_name(p + 24, 16);
   h.variant = get_name(p + 40, 32);
-  h.seed = get<std::uint64_t>(p + 72);
-  h.nodes = get<std::uint64_t>(p + 80);
-  h.random_plies = get<std::uint16_t>(p + 88);
-  h.random_moves = get<std::uint16_t>(p + 90);
-  h.max_plies = get<std::uint32_t>(p + 92);
-  h.hash_mb = get<std::uint32_t>(p + 96);
-  h.net_digest = get<std::uint32_t>(p + 100);
-  h.openings_digest = get<std::uint64_t>(p + 104);
-  h.games = get<std::uint64_t>(p + 112);
-  h.records = get<std::uint64_t>(p + 120);
+  h.seed = get_le<std::uint64_t>(p + 72);
+  h.nodes = get_le<std::uint64_t>(p + 80);
+  h.random_plies = get_le<std::uint16_t>(p + 88);
+  h.random_moves = get_le<std::uint16_t>(p + 90);
+  h.max_plies = get_le<std::uint32_t>(p + 92);
+  h.hash_mb = get_le<std::uint32_t>(p + 96);
+  h.net_digest = get_le<std::uint32_t>(p + 100);
+  h.openings_digest = get_le<std::uint64_t>(p + 104);
+  h.games = get_le<std::uint64_t>(p + 112);
+  h.records = get_le<std::uint64_t>(p + 120);
   if (h.games > kMaxGames)
     return make_error(what + " has a damaged header (it counts " + std::to_string(h.games) +
                       " games; a run has at most " + std::to_string(kMaxGames) + ")");
@@ -163,12 +130,12 @@ Result<std::uint64_t> complete_bytes(const Header& h, std::uint64_t size, const 
 
 void append_record(std::string& out, const Record& r, std::uint32_t points) {
   char fixed[kRecordFixedBytes];
-  put<std::uint32_t>(fixed, r.game);
-  put<std::uint32_t>(fixed + 4, r.move);
-  put<std::int16_t>(fixed + 8, r.score);
-  put<std::uint16_t>(fixed + 10, r.ply);
-  put<std::uint8_t>(fixed + 12, r.side);
-  put<std::int8_t>(fixed + 13, r.result);
+  put_le<std::uint32_t>(fixed, r.game);
+  put_le<std::uint32_t>(fixed + 4, r.move);
+  put_le<std::int16_t>(fixed + 8, r.score);
+  put_le<std::uint16_t>(fixed + 10, r.ply);
+  put_le<std::uint8_t>(fixed + 12, r.side);
+  put_le<std::int8_t>(fixed + 13, r.result);
   out.append(fixed, kRecordFixedBytes);
   out.append(r.board, 0, points);
   out.append(points - std::min<std::size_t>(points, r.board.size()), '.');
@@ -177,31 +144,28 @@ void append_record(std::string& out, const Record& r, std::uint32_t points) {
 Record decode_record(std::string_view bytes, std::uint32_t points) {
   const char* p = bytes.data();
   Record r;
-  r.game = get<std::uint32_t>(p);
-  r.move = get<std::uint32_t>(p + 4);
-  r.score = get<std::int16_t>(p + 8);
-  r.ply = get<std::uint16_t>(p + 10);
-  r.side = get<std::uint8_t>(p + 12);
-  r.result = get<std::int8_t>(p + 13);
+  r.game = get_le<std::uint32_t>(p);
+  r.move = get_le<std::uint32_t>(p + 4);
+  r.score = get_le<std::int16_t>(p + 8);
+  r.ply = get_le<std::uint16_t>(p + 10);
+  r.side = get_le<std::uint8_t>(p + 12);
+  r.result = get_le<std::int8_t>(p + 13);
   r.board.assign(p + kRecordFixedBytes, points);
   return r;
 }
 
-Result<DataFile> read_data_file(const std::filesystem::path& file) {
-  const std::string what = "data file '" + file.string() + "'";
-  auto bytes = adapters::read_regular_file(file, "data file", kMaxReadBytes);
-  if (!bytes) return bytes.error();
-  auto header = decode_header(*bytes, what);
+Result<DataFile> decode_data_file(std::string_view bytes, const std::string& what) {
+  auto header = decode_header(bytes, what);
   if (!header) return header.error();
-  if (auto complete = complete_bytes(*header, bytes->size(), what); !complete)
+  if (auto complete = complete_bytes(*header, bytes.size(), what); !complete)
     return complete.error();
   const std::size_t size = header->record_bytes();
   DataFile out{*header, {}};
   out.records.reserve(header->records);
   for (std::uint64_t i = 0; i < header->records; ++i)
-    out.records.push_back(decode_record(
-        std::string_view(*bytes).substr(kHeaderBytes + i * size, size), header->points));
+    out.records.push_back(
+        decode_record(bytes.substr(kHeaderBytes + i * size, size), header->points));
   return out;
 }
 
-}  // namespace triad::datagen
+}  // namespace triad::learn

@@ -1,8 +1,10 @@
 // triad-datagen's data file (docs/evaluation.md "Data generation"): a fixed 128-byte header,
-// then fixed-size records, all little-endian, so numpy reads it with one np.fromfile and no
-// parser of its own. The header names the game, the variant and the settings the data was
-// made with, and counts the games and records that are complete; bytes after the last
-// counted record are the cut tail of an interrupted run (removed when it resumes).
+// then fixed-size records, all little-endian (learn/codec.h). The one definition of the
+// format: triad-datagen writes it, the C++ reader and the trainer (through `import triad`,
+// which builds its numpy record type from kRecordFields) read it. The header names the game, the
+// variant and the settings the data was made with, and counts the games and records that are
+// complete; bytes after the last counted record are the cut tail of an interrupted run (removed
+// when it resumes).
 //
 // Header (offsets in bytes):        Record (kRecordFixedBytes + points bytes):
 //   0  char[8]  magic "TRIADDAT"        0  u32  game (0-based index of the self-play game)
@@ -27,14 +29,13 @@
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/core/result.h"
 
-namespace triad::datagen {
+namespace triad::learn {
 
 inline constexpr std::string_view kMagic = "TRIADDAT";
 inline constexpr std::uint32_t kFormatVersion = 2;
@@ -42,6 +43,20 @@ inline constexpr std::uint32_t kFormatVersion = 2;
 inline constexpr std::uint32_t kOldestFormatVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;
 inline constexpr std::size_t kRecordFixedBytes = 14;
+// The fixed fields of a record: name, offset, numpy kind ('u' unsigned, 'i' signed) and
+// bytes; the board (`points` bytes) follows at kRecordFixedBytes.
+struct RecordField {
+  std::string_view name;
+  std::size_t offset;
+  char kind;
+  std::size_t bytes;
+};
+inline constexpr std::array<RecordField, 6> kRecordFields = {{{"game", 0, 'u', 4},
+                                                              {"move", 4, 'u', 4},
+                                                              {"score", 8, 'i', 2},
+                                                              {"ply", 10, 'u', 2},
+                                                              {"side", 12, 'u', 1},
+                                                              {"result", 13, 'i', 1}}};
 inline constexpr std::uint32_t kNoMove = 0xFFFFFFFFu;
 // Names longer than the header's fields are refused before a run starts.
 inline constexpr std::size_t kMaxGameName = 15;
@@ -88,7 +103,7 @@ struct Record {
 };
 
 // Header::net_digest of a net file's bytes: the low 32 bits of the hash the openings file's
-// digest is (adapters::hash_text: FNV-1a 64, then splitmix64's finaliser), 1 where those are
+// digest is (learn::hash_bytes: FNV-1a 64, then splitmix64's finaliser), 1 where those are
 // 0 (0 means no net).
 std::uint32_t net_digest(std::string_view net_file_bytes);
 // A net digest in messages and docs: 8 hex digits ("0a1b2c3d").
@@ -111,13 +126,14 @@ Result<std::uint64_t> complete_bytes(const Header& h, std::uint64_t size, const 
 void append_record(std::string& out, const Record& r, std::uint32_t points);
 Record decode_record(std::string_view bytes, std::uint32_t points);
 
-// The C++ reader (the tests use it; numpy needs none): the header and the complete records
-// of a data file. Refuses a foreign file, a version it does not read, and a file shorter than
-// its header says (records lost); a cut tail after the last complete record is ignored.
+// The header and the complete records of a data file's bytes (`what` names it): refuses a
+// foreign file, a version it does not read, and bytes fewer than the header says (records
+// lost); a cut tail after the last complete record is ignored. Reading the file is the
+// caller's (adapters/nnue/data_file.h).
 struct DataFile {
   Header header;
   std::vector<Record> records;
 };
-Result<DataFile> read_data_file(const std::filesystem::path& file);
+Result<DataFile> decode_data_file(std::string_view bytes, const std::string& what);
 
-}  // namespace triad::datagen
+}  // namespace triad::learn
