@@ -24,6 +24,16 @@ std::optional<engine::GameResult> parse_result_token(std::string_view token) {
   return std::nullopt;
 }
 
+std::optional<int> suffix_nag(std::string_view suffix) {
+  constexpr std::string_view kSuffixes[] = {"!", "?", "!!", "??", "!?", "?!"};
+  for (int i = 0; i < 6; ++i)
+    if (suffix == kSuffixes[i]) return i + 1;
+  return std::nullopt;
+}
+
+// Defaulted here, where Variation is complete.
+bool RecordMove::operator==(const RecordMove&) const = default;
+
 const std::string* Record::tag(std::string_view name) const {
   for (const auto& t : tags)
     if (t.name == name) return &t.value;
