@@ -256,9 +256,9 @@ Result<void> RecordReader::token() {
     t += static_cast<char>(c);
     advance();
   }
-  if (t.front() == '$') return annotate(t, t);
-  // A move number may be glued to the result too ("19.1-0"): the result, never a move.
+  // A move number may be glued to a NAG or the result too ("19.1-0"): never a move.
   const std::string_view move = strip_move_number(t);
+  if (!move.empty() && move.front() == '$') return annotate(move, t);
   if (auto result = parse_result_token(move)) {
     if (lines_.size() > 1)
       return fail("result " + quote(move) + " on line " + std::to_string(line_) +
@@ -271,9 +271,11 @@ Result<void> RecordReader::token() {
     }
     return {};
   }
-  // A suffix ("e1f3?!") is the move's NAG; alone ("e1f3 ?!") the last move's.
+  // A suffix ("e1f3?!") is the move's NAG; alone ("e1f3 ?!") the last move's. A result
+  // token never takes one ("1-0!" stays one token, so it is never written back as "1-0").
   std::size_t cut = move.size();
   while (cut > 0 && (move[cut - 1] == '!' || move[cut - 1] == '?')) --cut;
+  if (cut > 0 && parse_result_token(move.substr(0, cut))) cut = move.size();
   const std::string_view suffix = move.substr(cut);
   if (cut == 0 && !suffix.empty()) return annotate(suffix, t);
   if (move.empty()) return {};

@@ -31,8 +31,14 @@ std::optional<int> suffix_nag(std::string_view suffix) {
   return std::nullopt;
 }
 
-// Defaulted here, where Variation is complete.
-bool RecordMove::operator==(const RecordMove&) const = default;
+bool Variation::operator==(const Variation& other) const {
+  return comment == other.comment && moves == other.moves;
+}
+
+bool RecordMove::operator==(const RecordMove& other) const {
+  return token == other.token && comment == other.comment && nags == other.nags &&
+         variations == other.variations;
+}
 
 const std::string* Record::tag(std::string_view name) const {
   for (const auto& t : tags)

@@ -34,7 +34,16 @@ inline constexpr int kMaxNag = 255;
 // nothing if `suffix` is not one.
 std::optional<int> suffix_nag(std::string_view suffix);
 
-struct Variation;
+struct RecordMove;
+
+// A variation `( ... )`: other moves instead of the move it follows. (Declared before
+// RecordMove, which holds Variations by value. The two == are written out in record.cpp:
+// clang 14 crashes on mutually recursive defaulted comparisons.)
+struct Variation {
+  std::string comment;  // the {comments} before its first move; "" = none
+  std::vector<RecordMove> moves;
+  bool operator==(const Variation&) const;
+};
 
 // A move of a line, with its annotations: its NAGs, its comment, and the variations that
 // replace it (each a line from the position before it).
@@ -44,13 +53,6 @@ struct RecordMove {
   std::vector<int> nags = {};  // 1..kMaxNag, in the order read
   std::vector<Variation> variations = {};
   bool operator==(const RecordMove&) const;
-};
-
-// A variation `( ... )`: other moves instead of the move it follows.
-struct Variation {
-  std::string comment;  // the {comments} before its first move; "" = none
-  std::vector<RecordMove> moves;
-  bool operator==(const Variation&) const = default;
 };
 
 struct Record {

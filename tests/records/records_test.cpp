@@ -179,6 +179,11 @@ TEST(Records, AnnotatedRecordsKeepNagsCommentsAndVariations) {
   again.line = r.line;
   EXPECT_EQ(again, r);
   EXPECT_EQ(write_record(again), once);
+
+  // A NAG with a move number glued on is a NAG; a result token with a suffix is no result.
+  const Record glued = read_one("1. a 1.$2 b 1-0! *\n");
+  EXPECT_EQ(glued.moves, (std::vector<RecordMove>{{"a", "", {2}}, {"b", ""}, {"1-0!", ""}}));
+  EXPECT_EQ(read_one(write_record(glued)).moves, glued.moves);
 }
 
 // Bad annotations: one error naming the record and the line, never a crash; nesting is bounded.
@@ -198,7 +203,7 @@ TEST(Records, BadAnnotationsAreRefused) {
       {"1. a!!!\n", "bad move suffix '!!!' of 'a!!!' on line 1 (expected !, ?, !!, ??, !? or ?!)"},
       {"1. a ?!? b\n", "bad move suffix '?!?'"},
       {"$1 1. a\n", "NAG '$1' on line 1 before any move"},
-      {"1. a (?? b)\n", "NAG '??' on line 1 before any move"},
+      {"1. a (?? b)\n", "NAG '?\?' on line 1 before any move"},
       {"1. a (b 1-0) c\n", "result '1-0' on line 1 inside a variation (opened on line 1)"},
   };
   for (const auto& [text, message] : cases) {
