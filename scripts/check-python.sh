@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-/usr/bin/python3}
-sources=(python/triad python/tests training/triad_train training/tests
+sources=(python/triad python/tests python/wheel_tests python/setup.py python/build_backend
+         training/triad_train training/tests
          training/triad-train training/triad-plot)
 status=0
 echo "flake8"

@@ -18,6 +18,7 @@ dev_packages=(
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   python3 pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-yaml
+  python3-setuptools python3-wheel python3-pip python3-venv python3-build  # pip install ./python
   python3-mypy flake8  # the Python checks (scripts/check-python.sh)
   python3-torch python3-matplotlib  # the trainer; its loss-curve chart (training/triad-plot)
   nodejs chromium

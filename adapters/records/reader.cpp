@@ -2,6 +2,7 @@
 #include "adapters/records/reader.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include "adapters/common/text.h"
@@ -124,17 +125,39 @@ void RecordReader::begin() {
   current_.number = ++records_;
   current_.line = line_;
   open_ = true;
+  lines_ = {Line{&current_.moves, nullptr, {}, line_}};
   pending_comment_.clear();
 }
 
-Record RecordReader::close(engine::GameResult result) {
+void RecordReader::finish(Line& line) {
+  if (line.moves->empty()) return;
+  std::string& comment = line.moves->back().comment;
+  for (const std::string& c : line.comments)
+    if (!c.empty()) comment += (comment.empty() ? "" : " ") + c;
+  line.comments.clear();
+}
+
+Result<Record> RecordReader::close(engine::GameResult result) {
+  if (lines_.size() > 1)
+    return fail("unterminated variation (opened on line " + std::to_string(lines_.back().opened) +
+                ")");
   Record out = std::move(current_);
   out.result = result;
-  out.comment = std::move(pending_comment_);
+  if (out.moves.empty()) {
+    out.comment = std::move(pending_comment_);
+  } else if (Line& main = lines_.front(); main.comments.size() >= 2) {
+    // "e1f3 {move} {why the game ended}": the last comment is the record's.
+    out.comment = std::move(main.comments.back());
+    main.comments.pop_back();
+  }
+  if (!lines_.empty()) {
+    lines_.front().moves = &out.moves;
+    finish(lines_.front());
+  }
+  lines_.clear();
   current_ = Record{};
   pending_comment_.clear();
   open_ = false;
-  after_move_ = false;
   record_bytes_ = 0;
   return out;
 }
@@ -152,7 +175,6 @@ Result<void> RecordReader::tag() {
                 " (expected [Name \"value\"])");
   begin();
   current_.tags.push_back(std::move(*tag));
-  after_move_ = false;
   return {};
 }
 
@@ -168,44 +190,101 @@ Result<void> RecordReader::comment(std::string* text) {
   }
 }
 
-Result<void> RecordReader::variation() {
-  const std::int64_t start = line_;
-  int depth = 0;
-  for (int c = peek();; c = peek()) {
-    if (c < 0) return fail("unterminated variation (opened on line " + std::to_string(start) + ")");
-    if (auto r = check_byte(c); !r) return r;
-    if (c == '{') {
-      if (auto r = comment(nullptr); !r) return r;
-      continue;
-    }
-    advance();
-    if (c == '(') ++depth;
-    if (c == ')' && --depth == 0) return {};
+void RecordReader::add_comment(std::string text) {
+  if (open_ && !lines_.back().moves->empty()) {
+    lines_.back().comments.push_back(std::move(text));
+    return;
   }
+  std::string& before =
+      open_ && lines_.back().start_comment ? *lines_.back().start_comment : pending_comment_;
+  if (!text.empty()) before += (before.empty() ? "" : " ") + text;
+}
+
+Result<void> RecordReader::open_variation() {
+  const std::int64_t at = line_;
+  advance();  // '('
+  if (!open_ || lines_.back().moves->empty())
+    return fail("a variation before any move on line " + std::to_string(at) +
+                " (a variation replaces the move before it)");
+  if (lines_.size() > kMaxVariationDepth)
+    return fail("variations nested deeper than " + std::to_string(kMaxVariationDepth) +
+                " on line " + std::to_string(at));
+  auto& variations = lines_.back().moves->back().variations;
+  variations.emplace_back();
+  lines_.push_back(Line{&variations.back().moves, &variations.back().comment, {}, at});
+  return {};
+}
+
+Result<void> RecordReader::close_variation() {
+  advance();  // ')'
+  if (!open_ || lines_.size() < 2)
+    return fail("')' on line " + std::to_string(line_) + " closes no variation");
+  finish(lines_.back());
+  lines_.pop_back();
+  return {};
+}
+
+Result<void> RecordReader::annotate(std::string_view nag, std::string_view what) {
+  int value = 0;
+  if (nag.front() == '$') {
+    const std::string_view digits = nag.substr(1);
+    bool ok = !digits.empty() && digits.size() <= 3;
+    for (char c : digits) ok = ok && c >= '0' && c <= '9';
+    if (ok) value = std::stoi(std::string(digits));
+    if (!ok || value < 1 || value > kMaxNag)
+      return fail("bad NAG " + quote(nag) + " on line " + std::to_string(line_) +
+                  " (expected $1 to $" + std::to_string(kMaxNag) + ")");
+  } else if (auto v = suffix_nag(nag)) {
+    value = *v;
+  } else {
+    return fail("bad move suffix " + quote(nag) + " of " + quote(what) + " on line " +
+                std::to_string(line_) + " (expected !, ?, !!, ??, !? or ?!)");
+  }
+  if (!open_ || lines_.back().moves->empty())
+    return fail("NAG " + quote(what) + " on line " + std::to_string(line_) + " before any move");
+  lines_.back().moves->back().nags.push_back(value);
+  return {};
 }
 
 Result<void> RecordReader::token() {
   std::string t(1, static_cast<char>(peek()));
   advance();  // always at least one byte: the reader moves on whatever it meets
-  for (int c = peek(); c >= 0 && c != '\n' && !is_blank(c) && c != '{' && c != '(' && c != ';';
+  for (int c = peek();
+       c >= 0 && c != '\n' && !is_blank(c) && c != '{' && c != '(' && c != ')' && c != ';';
        c = peek()) {
     if (auto r = check_byte(c); !r) return r;
     t += static_cast<char>(c);
     advance();
   }
-  after_move_ = false;
-  if (t.front() == '$') return {};  // a NAG
-  // A move number may be glued to the result too ("19.1-0"): the result, never a move.
+  // A move number may be glued to a NAG or the result too ("19.1-0"): never a move.
   const std::string_view move = strip_move_number(t);
+  if (!move.empty() && move.front() == '$') return annotate(move, t);
   if (auto result = parse_result_token(move)) {
-    if (open_) done_ = close(*result);
+    if (lines_.size() > 1)
+      return fail("result " + quote(move) + " on line " + std::to_string(line_) +
+                  " inside a variation (opened on line " + std::to_string(lines_.back().opened) +
+                  ")");
+    if (open_) {
+      auto record = close(*result);
+      if (!record) return record.error();
+      done_ = std::move(*record);
+    }
     return {};
   }
+  // A suffix ("e1f3?!") is the move's NAG; alone ("e1f3 ?!") the last move's. A result
+  // token never takes one ("1-0!" stays one token, so it is never written back as "1-0").
+  std::size_t cut = move.size();
+  while (cut > 0 && (move[cut - 1] == '!' || move[cut - 1] == '?')) --cut;
+  if (cut > 0 && parse_result_token(move.substr(0, cut))) cut = move.size();
+  const std::string_view suffix = move.substr(cut);
+  if (cut == 0 && !suffix.empty()) return annotate(suffix, t);
   if (move.empty()) return {};
+  if (!suffix.empty() && !suffix_nag(suffix)) return annotate(suffix, t);  // the error
   begin();
-  current_.moves.push_back({std::string(move), {}});
-  pending_comment_.clear();
-  after_move_ = true;
+  Line& line = lines_.back();
+  finish(line);
+  line.moves->push_back({std::string(move.substr(0, cut)), {}});
+  if (!suffix.empty()) line.moves->back().nags.push_back(*suffix_nag(suffix));
   return {};
 }
 
@@ -215,8 +294,10 @@ Result<std::optional<Record>> RecordReader::next() {
     const int c = peek();
     if (c < 0) {
       if (read_error_) return failed_.emplace(*read_error_);
-      if (open_) return std::optional<Record>(close(engine::GameResult::kNone));
-      return std::optional<Record>();
+      if (!open_) return std::optional<Record>();
+      auto record = close(engine::GameResult::kNone);
+      if (!record) return record.error();
+      return std::optional<Record>(std::move(*record));
     }
     if (auto r = check_byte(c); !r) return r.error();
     Result<void> r;
@@ -224,26 +305,25 @@ Result<std::optional<Record>> RecordReader::next() {
       advance();
     } else if (c == '[' && line_start_) {
       // A tag after moves starts the next record (the previous one had no result token).
-      if (open_ && !current_.moves.empty())
-        return std::optional<Record>(close(engine::GameResult::kNone));
+      if (open_ && !current_.moves.empty()) {
+        auto record = close(engine::GameResult::kNone);
+        if (!record) return record.error();
+        return std::optional<Record>(std::move(*record));
+      }
       r = tag();
     } else if (c == '{') {
       std::string text;
       r = comment(&text);
-      if (r && after_move_) {
-        current_.moves.back().comment = std::move(text);
-      } else if (r && !text.empty()) {
-        pending_comment_ += (pending_comment_.empty() ? "" : " ") + text;
-      }
-      after_move_ = false;
+      if (r) add_comment(std::move(text));
     } else if (c == ';' || (c == '%' && line_start_)) {
       while (peek() >= 0 && peek() != '\n') {
         if (r = check_byte(peek()); !r) break;
         advance();
       }
     } else if (c == '(') {
-      r = variation();
-      after_move_ = false;
+      r = open_variation();
+    } else if (c == ')') {
+      r = close_variation();
     } else {
       r = token();
     }

@@ -1,10 +1,12 @@
 // Reading game records lazily, one record at a time, from a file of any size or from a text:
-// Triad's records (writer.h) and other PGN-like files (CuteGames', plain PGN). Comments
-// after a move are kept as that move's; variations, NAGs, ';' and '%' comments and move
-// numbers are skipped. A tag line after moves starts the next record even without a result
-// token. Every byte is either text or an error: form feeds and vertical tabs are blanks,
-// other control bytes (a binary file) are refused. Each record is bounded (kMaxRecordBytes),
-// so memory stays bounded whatever the file holds.
+// Triad's records (writer.h) and other PGN-like files (CuteGames', plain and annotated PGN).
+// Each move keeps its NAGs ("$2", or a suffix "?" glued to it or alone), its comments (all
+// those after it, joined), and its variations "( ... )", nested up to kMaxVariationDepth;
+// ';' and '%' comments and move numbers are skipped. After the main line's last move, the
+// last of two or more comments is the record's closing comment. A tag line after moves starts
+// the next record even without a result token. Every byte is either text or an error: form
+// feeds and vertical tabs are blanks, other control bytes (a binary file) are refused. Each
+// record is bounded (kMaxRecordBytes), so memory stays bounded whatever the file holds.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +25,9 @@ namespace triad::adapters::records {
 // The longest record read: 4 MiB of text (a game of the longest ply bound with engine
 // comments takes well under 1 MiB).
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{4} << 20;
+
+// The deepest nesting of variations read ("( ( ... ) )" is 2).
+inline constexpr std::size_t kMaxVariationDepth = 64;
 
 class RecordReader {
  public:
@@ -45,12 +50,24 @@ class RecordReader {
   bool refill();
   Error fail(const std::string& what);
   void begin();
-  Record close(engine::GameResult result);
+  Result<Record> close(engine::GameResult result);
   Result<void> check_byte(int c);
   Result<void> tag();
   Result<void> comment(std::string* text);
-  Result<void> variation();
+  Result<void> open_variation();
+  Result<void> close_variation();
   Result<void> token();
+  Result<void> annotate(std::string_view nag, std::string_view what);
+  void add_comment(std::string text);
+
+  // A line being read: the main line (lines_[0]) or an open variation.
+  struct Line {
+    std::vector<RecordMove>* moves;     // in current_ (a line's vector never grows while a
+    std::string* start_comment;         // variation inside it is open); null: the main line
+    std::vector<std::string> comments;  // of its last move, joined when the move is done
+    std::int64_t opened = 0;            // the line of its '('
+  };
+  static void finish(Line& line);
 
   std::string source_;
   std::optional<ReadFile> file_;
@@ -65,8 +82,8 @@ class RecordReader {
   std::int64_t records_ = 0;
   std::size_t record_bytes_ = 0;
   bool open_ = false;
-  bool after_move_ = false;  // nothing but blanks since the last move token
-  std::string pending_comment_;
+  std::vector<Line> lines_;      // the main line, then the open variations
+  std::string pending_comment_;  // comments before the main line's first move
   Record current_;
   std::optional<Record> done_;  // a record ended by a result token, to return
 };

@@ -24,6 +24,22 @@ std::optional<engine::GameResult> parse_result_token(std::string_view token) {
   return std::nullopt;
 }
 
+std::optional<int> suffix_nag(std::string_view suffix) {
+  constexpr std::string_view kSuffixes[] = {"!", "?", "!!", "??", "!?", "?!"};
+  for (int i = 0; i < 6; ++i)
+    if (suffix == kSuffixes[i]) return i + 1;
+  return std::nullopt;
+}
+
+bool Variation::operator==(const Variation& other) const {
+  return comment == other.comment && moves == other.moves;
+}
+
+bool RecordMove::operator==(const RecordMove& other) const {
+  return token == other.token && comment == other.comment && nags == other.nags &&
+         variations == other.variations;
+}
+
 const std::string* Record::tag(std::string_view name) const {
   for (const auto& t : tags)
     if (t.name == name) return &t.value;

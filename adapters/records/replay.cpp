@@ -24,4 +24,28 @@ Result<void> play_moves(AnyGame& game, const Record& record,
   return {};
 }
 
+namespace {
+
+// Plays `moves` from `start` (at 0-based ply `first`), each move's variations from the
+// position before it.
+Result<void> check_line(const AnyGame& start, const std::vector<RecordMove>& moves,
+                        std::size_t first) {
+  auto game = start.clone();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    for (std::size_t v = 0; v < moves[i].variations.size(); ++v)
+      if (auto r = check_line(*game, moves[i].variations[v].moves, first + i); !r)
+        return make_error(refused_at_ply(
+            first + i, "variation " + std::to_string(v + 1) + ": " + r.error().message));
+    if (auto r = game->play(moves[i].token); !r)
+      return make_error(refused_at_ply(first + i, r.error().message));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<void> check_variations(const AnyGame& game, const Record& record) {
+  return check_line(game, record.moves, 0);
+}
+
 }  // namespace triad::adapters::records

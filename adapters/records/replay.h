@@ -22,4 +22,10 @@ Result<void> play_moves(
     AnyGame& game, const Record& record,
     const std::function<void(std::size_t ply, const AnyGame& before)>& before_move = nullptr);
 
+// Plays every variation of the record (nested ones too) from the position before the move
+// it replaces, the main line from the record's start (set_up first); the main line's own
+// moves are checked on the way. Stops at the first refused move: "ply 5: variation 1: ply 6:
+// <why>" (plies counted from the record's start). `game` is left unchanged.
+Result<void> check_variations(const AnyGame& game, const Record& record);
+
 }  // namespace triad::adapters::records

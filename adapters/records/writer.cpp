@@ -55,6 +55,35 @@ class Wrapper {
   std::string line_;
 };
 
+// Writes a line's moves from `ply` (counted from Player 1's first move, so odd is Player 2's):
+// "N." before Player 1's moves, "N..." before a Player 2 move that opens a line or follows a
+// variation; then each move's NAGs, comment and variations.
+void write_line(Wrapper& text, const std::vector<RecordMove>& moves, int ply,
+                const std::string* closing) {
+  bool numbered = false;
+  for (std::size_t i = 0; i < moves.size(); ++i, ++ply) {
+    const RecordMove& m = moves[i];
+    if (ply % 2 == 0) {
+      text.add(std::to_string(ply / 2 + 1) + ".");
+    } else if (!numbered) {
+      text.add(std::to_string(ply / 2 + 1) + "...");
+    }
+    numbered = true;
+    text.add(m.token);
+    for (int nag : m.nags) text.add("$" + std::to_string(nag));
+    // An empty comment keeps a closing comment from reading back as the last move's.
+    const bool last = closing && i + 1 == moves.size();
+    if (!m.comment.empty() || (last && !closing->empty())) text.add(comment_word(m.comment));
+    for (const Variation& v : m.variations) {
+      text.add("(");
+      if (!v.comment.empty()) text.add(comment_word(v.comment));
+      write_line(text, v.moves, ply, nullptr);
+      text.add(")");
+      numbered = false;
+    }
+  }
+}
+
 }  // namespace
 
 std::string write_record(const Record& record) {
@@ -62,22 +91,7 @@ std::string write_record(const Record& record) {
   for (const auto& tag : record.tags) out += tag_line(tag);
   out += "\n";
   Wrapper text;
-  bool second = player_two_first(record);
-  int number = 1;
-  for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    const RecordMove& m = record.moves[i];
-    if (!second) {
-      text.add(std::to_string(number) + ".");
-    } else if (i == 0) {
-      text.add(std::to_string(number) + "...");
-    }
-    text.add(m.token);
-    // An empty comment keeps a closing comment from reading back as the last move's.
-    const bool last = i + 1 == record.moves.size();
-    if (!m.comment.empty() || (last && !record.comment.empty())) text.add(comment_word(m.comment));
-    if (second) ++number;
-    second = !second;
-  }
+  write_line(text, record.moves, player_two_first(record) ? 1 : 0, &record.comment);
   if (!record.comment.empty()) text.add(comment_word(record.comment));
   text.add(std::string(result_token(record.result)));
   return out + text.finish() + "\n";

@@ -1,6 +1,7 @@
 // Writing one game record in the format of docs/notation.md "Game records" (what triad-match
-// writes with -pgnout): the tag pairs, an empty line, the numbered moves with their comments
-// wrapped at 80 columns, the closing comment, the result token and an empty line.
+// writes with -pgnout): the tag pairs, an empty line, the numbered moves with their NAGs
+// ("$2"; suffixes are read, never written), comments and variations wrapped at 80 columns,
+// the closing comment, the result token and an empty line.
 #pragma once
 
 #include <string>

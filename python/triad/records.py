@@ -1,6 +1,7 @@
 """Triad's game records (docs/notation.md "Game records"): reading them lazily and writing
 them (the records module of adapters/, compiled in), and replaying them on a Board with an
-error that names the record and the move.
+error that names the record and the move. Records keep NAGs, comments and variations, as a
+review writes them.
 
     for record in triad.records.read("games.pgn"):
         board = record.board()          # the final position; RecordError if a move is bad
@@ -9,19 +10,53 @@ error that names the record and the move.
 from __future__ import annotations
 
 import dataclasses
-from typing import Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from triad._triad import (Board, IllegalMoveError, InvalidPositionError, RecordError,
-                          UnknownVariantError, _RecordReader, _write_record)
+                          UnknownVariantError, _check_variations, _RecordReader, _write_record)
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+# The NAGs of the move suffixes (read as these; written as $1 to $6).
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+@dataclasses.dataclass
+class Variation:
+    """A variation `( ... )`: moves played instead of the move whose `variations` hold it,
+    from the position before that move. Per move, like a Record's main line: its comment
+    ('' = none), its NAGs (1 to 255: SUFFIX_NAGS, $10 drawish, $14 slightly better...) and its
+    own variations; `comment` is the comment before its first move. The per-move lists may
+    be shorter than `moves` (the rest have no annotation)."""
+
+    moves: List[str] = dataclasses.field(default_factory=list)
+    comments: List[str] = dataclasses.field(default_factory=list)
+    nags: List[List[int]] = dataclasses.field(default_factory=list)
+    variations: List[List[Variation]] = dataclasses.field(default_factory=list)
+    comment: str = ""
+
+
+# A line across the compiled module: (moves, comments, nags, [[(comment, line), ...], ...]).
+_Line = Tuple[List[str], List[str], List[List[int]], List[List[Tuple[str, Any]]]]
+
+
+def _line(line: Any) -> _Line:
+    return (list(line.moves), list(line.comments), [list(n) for n in line.nags],
+            [[(v.comment, _line(v)) for v in vs] for vs in line.variations])
+
+
+def _variations(raw: List[List[Tuple[str, Any]]]) -> List[List[Variation]]:
+    return [[Variation(list(moves), list(comments), [list(n) for n in nags], _variations(vs),
+                       comment) for comment, (moves, comments, nags, vs) in alternatives]
+            for alternatives in raw]
 
 
 @dataclasses.dataclass
 class Record:
-    """One game: its tags (in order), move tokens, the comment after each move ('' = none),
-    the closing comment and the result token ('1-0', '0-1', '1/2-1/2', '*'). number and line
-    say where it was read (1-based; 0 for a record made in Python)."""
+    """One game: its tags (in order), move tokens (the main line), the comment after each
+    move ('' = none), the closing comment and the result token ('1-0', '0-1', '1/2-1/2',
+    '*'); per move its NAGs (1 to 255) and its variations (Variation). number and line say
+    where it was read (1-based; 0 for a record made in Python). The per-move lists may be
+    shorter than `moves` (the rest have no annotation)."""
 
     tags: Dict[str, str] = dataclasses.field(default_factory=dict)
     moves: List[str] = dataclasses.field(default_factory=list)
@@ -31,6 +66,8 @@ class Record:
     number: int = 0
     line: int = 0
     source: str = ""
+    nags: List[List[int]] = dataclasses.field(default_factory=list)
+    variations: List[List[Variation]] = dataclasses.field(default_factory=list)
 
     def place(self) -> str:
         if not self.number:
@@ -68,6 +105,14 @@ class Record:
             self._push(board, number, token)
         return board
 
+    def check_variations(self, default_variant: str = "razzledazzle") -> None:
+        """Plays every variation (nested ones too) from the position before the move it
+        replaces, and the main line. Raises RecordError naming the record and the move:
+        "<record>: ply 5: variation 1: ply 6: move 'x': <why>" (plies from the start)."""
+        error = _check_variations(self._start(default_variant), _line(self))
+        if error:
+            raise RecordError(f"{self.place()}: {error}")
+
     def boards(self, default_variant: str = "razzledazzle") -> Iterator[Board]:
         """The position before each move, then the final one (copies)."""
         board = self._start(default_variant)
@@ -78,8 +123,9 @@ class Record:
 
 
 def _records(reader: _RecordReader, source: str) -> Iterator[Record]:
-    for number, line, tags, moves, comments, comment, result in reader:
-        yield Record(dict(tags), list(moves), result, list(comments), comment, number, line, source)
+    for number, line, tags, (moves, comments, nags, variations), comment, result in reader:
+        yield Record(dict(tags), list(moves), result, list(comments), comment, number, line,
+                     source, [list(n) for n in nags], _variations(variations))
 
 
 def read(path: str) -> Iterator[Record]:
@@ -95,11 +141,12 @@ def parse(text: str, source: str = "<text>") -> List[Record]:
 
 def write(record: Record) -> str:
     """The record as Triad writes it (adapters/records/writer.h): the tags, an empty line,
-    the numbered moves with their comments, the closing comment, the result and an empty line."""
+    the numbered moves with their NAGs (as $n), comments and variations, the closing comment,
+    the result and an empty line. Raises ValueError for a bad result, RecordError for a NAG
+    outside 1 to 255."""
     if record.result not in RESULTS:
         raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {record.result!r}")
-    return _write_record(list(record.tags.items()), record.moves, record.comments, record.comment,
-                         record.result)
+    return _write_record(list(record.tags.items()), _line(record), record.comment, record.result)
 
 
 def from_board(board: Board, tags: Optional[Dict[str, str]] = None) -> Record:

@@ -1,6 +1,8 @@
 // The record module: triad-match's records read and written back byte for byte, plain and
-// CuteGames PGN, tag escapes, odd bytes (blanks or one error, never a hang), files read
-// record by record across pieces, the per-record bound, and the result tokens.
+// CuteGames PGN, annotated records (NAGs, suffixes, comments, nested variations) read, written
+// and read back equal, bad annotations refused, tag escapes, odd bytes (blanks or one error,
+// never a hang), files read record by record across pieces, the per-record bound, the result
+// tokens, and replaying (the main line, the variations when asked).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -41,6 +43,17 @@ class TempFile {
  private:
   fs::path path_;
 };
+
+// The one record of `text` (a failure if it does not read as one record).
+Record read_one(const std::string& text) {
+  auto records = read_records(text, "w");
+  EXPECT_TRUE(records) << records.error().message;
+  if (!records || records->size() != 1) {
+    ADD_FAILURE() << "not one record: " << text;
+    return {};
+  }
+  return (*records)[0];
+}
 
 TEST(Records, TriadMatchRecordsReadWithTagsMovesCommentsAndResult) {
   const auto records = read_records(read("tests/data/book/razzle-8games.pgn"), "r.pgn");
@@ -84,14 +97,12 @@ TEST(Records, WriterNumbersFromTheFenSideAndKeepsTheClosingComment) {
             "\n"
             "1... a1b2 {0.010s} 2. c3d4 e5f6 {} {a |braced| reason over two lines} 1/2-1/2\n"
             "\n");
-  auto back = read_records(text, "w");
-  ASSERT_TRUE(back) << back.error().message;
-  ASSERT_EQ(back->size(), 1u);
-  EXPECT_EQ((*back)[0].tags, r.tags);  // escapes undone
-  EXPECT_EQ((*back)[0].moves, r.moves);
-  EXPECT_EQ((*back)[0].comment, "a |braced| reason over two lines");
-  EXPECT_EQ((*back)[0].result, GameResult::kDraw);
-  EXPECT_EQ(write_record((*back)[0]), text);
+  const Record back = read_one(text);
+  EXPECT_EQ(back.tags, r.tags);  // escapes undone
+  EXPECT_EQ(back.moves, r.moves);
+  EXPECT_EQ(back.comment, "a |braced| reason over two lines");
+  EXPECT_EQ(back.result, GameResult::kDraw);
+  EXPECT_EQ(write_record(back), text);
 }
 
 // A control byte in the FEN tag is written as a space: the move numbers follow the value
@@ -101,10 +112,7 @@ TEST(Records, WrittenTextReadsBackToItselfWithControlBytesInTags) {
   r.tags = {{"FEN", "1ppbp\v1/7 2 - - 0"}};
   r.moves = {{"c8d6", ""}, {"f1e3", ""}};
   const std::string once = write_record(r);
-  auto back = read_records(once, "w");
-  ASSERT_TRUE(back) << back.error().message;
-  ASSERT_EQ(back->size(), 1u);
-  EXPECT_EQ(write_record((*back)[0]), once);
+  EXPECT_EQ(write_record(read_one(once)), once);
   EXPECT_NE(once.find("\n1. c8d6 f1e3 *\n"), std::string::npos) << once;
 }
 
@@ -125,6 +133,96 @@ TEST(Records, PlainPgnWithVariationsNagsGluedNumbersAndMissingResults) {
   EXPECT_EQ((*records)[3].tokens(), (std::vector<std::string>{"b1b2"}));
   EXPECT_EQ((*records)[3].number, 4);
   EXPECT_EQ((*records)[3].line, 9);
+}
+
+// Every construct of an annotated record (a review's: NAGs, suffixes, comments after NAGs,
+// several comments, nested variations with their own comments and NAGs, the closing comment).
+constexpr const char* kAnnotated =
+    "[Variant \"yinyang\"]\n"
+    "\n"
+    "1. c4b4! {book} $14 {+0.20} 1... c3a3?! {-0.40} {best was c3c1} (1... c3c1 $1 {+0.10}\n"
+    "(1... c4c6 ?? {loses}) 2. d4e4) ({another} 1... c4c6 $2) 2. c3c1 $146 {} {why it ended} 0-1\n";
+
+TEST(Records, AnnotatedRecordsKeepNagsCommentsAndVariations) {
+  auto records = read_records(kAnnotated, "a.pgn");
+  ASSERT_TRUE(records) << records.error().message;
+  ASSERT_EQ(records->size(), 1u);
+  const Record& r = (*records)[0];
+  EXPECT_EQ(r.tokens(), (std::vector<std::string>{"c4b4", "c3a3", "c3c1"}));
+  EXPECT_EQ(r.moves[0].nags, (std::vector<int>{1, 14}));
+  EXPECT_EQ(r.moves[0].comment, "book +0.20");  // the comment after a NAG is kept
+  EXPECT_EQ(r.moves[1].nags, (std::vector<int>{6}));
+  EXPECT_EQ(r.moves[1].comment, "-0.40 best was c3c1");
+  ASSERT_EQ(r.moves[1].variations.size(), 2u);
+  const Variation& best = r.moves[1].variations[0];
+  EXPECT_EQ(best.comment, "");
+  ASSERT_EQ(best.moves.size(), 2u);
+  EXPECT_EQ(
+      best.moves[0],
+      (RecordMove{"c3c1", "+0.10", {1}, {Variation{"", {RecordMove{"c4c6", "loses", {4}}}}}}));
+  EXPECT_EQ(best.moves[1], (RecordMove{"d4e4", ""}));
+  EXPECT_EQ(r.moves[1].variations[1], (Variation{"another", {RecordMove{"c4c6", "", {2}}}}));
+  EXPECT_EQ(r.moves[2].nags, (std::vector<int>{146}));
+  EXPECT_EQ(r.moves[2].comment, "");
+  EXPECT_EQ(r.comment, "why it ended");
+  EXPECT_EQ(r.result, GameResult::kP2Win);
+
+  // Written with NAGs as $n, read back equal, written again to the same text.
+  const std::string once = write_record(r);
+  EXPECT_EQ(once,
+            "[Variant \"yinyang\"]\n\n"
+            "1. c4b4 $1 $14 {book +0.20} c3a3 $6 {-0.40 best was c3c1} ( 1... c3c1 $1 {+0.10}\n"
+            "( 1... c4c6 $4 {loses} ) 2. d4e4 ) ( {another} 1... c4c6 $2 ) 2. c3c1 $146 {}\n"
+            "{why it ended} 0-1\n\n");
+  Record again = read_one(once);
+  again.number = r.number;
+  again.line = r.line;
+  EXPECT_EQ(again, r);
+  EXPECT_EQ(write_record(again), once);
+
+  // A NAG with a move number glued on is a NAG; a result token with a suffix is no result.
+  const Record glued = read_one("1. a 1.$2 b 1-0! *\n");
+  EXPECT_EQ(glued.moves, (std::vector<RecordMove>{{"a", "", {2}}, {"b", ""}, {"1-0!", ""}}));
+  EXPECT_EQ(read_one(write_record(glued)).moves, glued.moves);
+}
+
+// Bad annotations: one error naming the record and the line, never a crash; nesting is bounded.
+TEST(Records, BadAnnotationsAreRefused) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"1. a (b c\n", "v.pgn, record 1 (line 1): unterminated variation (opened on line 1)"},
+      {"1. a (b\n(c\n", "v.pgn, record 1 (line 1): unterminated variation (opened on line 2)"},
+      {"1. a (b\n[Event \"next\"]\n", "unterminated variation (opened on line 1)"},
+      {"1. a b) c\n", "v.pgn, record 1 (line 1): ')' on line 1 closes no variation"},
+      {"(a) 1. b\n", "record 1 (line 1): a variation before any move on line 1"},
+      {"[Event \"x\"]\n(a) 1. b\n", "record 1 (line 1): a variation before any move on line 2"},
+      {"1. a ( (b) c)\n", "a variation before any move on line 1"},
+      {"1. a $0\n", "bad NAG '$0' on line 1 (expected $1 to $255)"},
+      {"1. a $256\n", "bad NAG '$256' on line 1"},
+      {"1. a $1x\n", "bad NAG '$1x' on line 1"},
+      {"1. a $\n", "bad NAG '$' on line 1"},
+      {"1. a!!!\n", "bad move suffix '!!!' of 'a!!!' on line 1 (expected !, ?, !!, ??, !? or ?!)"},
+      {"1. a ?!? b\n", "bad move suffix '?!?'"},
+      {"$1 1. a\n", "NAG '$1' on line 1 before any move"},
+      {"1. a (?? b)\n", "NAG '?\?' on line 1 before any move"},
+      {"1. a (b 1-0) c\n", "result '1-0' on line 1 inside a variation (opened on line 1)"},
+  };
+  for (const auto& [text, message] : cases) {
+    auto r = read_records(text, "v.pgn");
+    ASSERT_FALSE(r) << text;
+    EXPECT_NE(r.error().message.find(message), std::string::npos) << r.error().message;
+  }
+  // kMaxVariationDepth nested variations read; one more is refused, whatever follows.
+  auto nested = [](std::size_t depth) {
+    std::string text = "1. a";
+    for (std::size_t i = 0; i < depth; ++i) text += " (b";
+    return text + std::string(depth, ')') + " 1-0\n";
+  };
+  const Record deepest = read_one(nested(kMaxVariationDepth));
+  EXPECT_EQ(read_one(write_record(deepest)).moves, deepest.moves);
+  auto deeper = read_records(nested(kMaxVariationDepth + 1) + std::string(1 << 20, '('), "d");
+  ASSERT_FALSE(deeper);
+  EXPECT_EQ(deeper.error().message,
+            "d, record 1 (line 1): variations nested deeper than 64 on line 1");
 }
 
 TEST(Records, AResultWithAMoveNumberGluedOnEndsTheRecord) {
@@ -265,6 +363,21 @@ TEST(Records, ReplayNamesTheBadMove) {
   EXPECT_EQ(r.error().message.find("'zz9': move 'zz9'"), std::string::npos) << "named once";
   EXPECT_EQ(plies, (std::vector<std::size_t>{0, 1}));
   EXPECT_EQ((*game)->ply(), 1);
+  // Variations are played when asked: from the position before the move they replace.
+  auto annotated = read_records(kAnnotated, "a.pgn");
+  ASSERT_TRUE(annotated);
+  ASSERT_TRUE(set_up(**game, (*annotated)[0]));
+  ASSERT_TRUE(check_variations(**game, (*annotated)[0]));
+  EXPECT_EQ((*game)->ply(), 0) << "the game is left as it was";
+  auto bad = read_records("1. c4b4 c3a3 (c3c1 (c4c6 d4e4 zz9)) *\n", "b");
+  ASSERT_TRUE(bad);
+  ASSERT_TRUE(play_moves(**game, (*bad)[0])) << "the main line alone is legal";
+  ASSERT_TRUE(set_up(**game, (*bad)[0]));
+  auto v = check_variations(**game, (*bad)[0]);
+  ASSERT_FALSE(v);
+  EXPECT_EQ(
+      v.error().message.rfind("ply 2: variation 1: ply 2: variation 1: ply 4: move 'zz9': ", 0), 0u)
+      << v.error().message;
   auto bad_fen = read_records("[FEN \"nonsense\"]\n*\n", "f");
   ASSERT_TRUE(bad_fen);
   auto s = set_up(**game, (*bad_fen)[0]);
