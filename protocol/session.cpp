@@ -10,6 +10,7 @@
 #include "adapters/common/game_registry.h"
 #include "protocol/bench.h"
 #include "protocol/solve_output.h"
+#include "protocol/strength.h"
 #include "triad_version.h"
 
 namespace triad::protocol {
@@ -116,6 +117,7 @@ void Session::declare_options() {
   });
   options_.add({"Debug Log File", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return out_.set_log_file(v); });
+  declare_strength_options(options_);
 }
 
 engine::DrawRules Session::draw_rules() const {
@@ -385,18 +387,23 @@ void Session::go(const CmdGo& cmd) {
     solve(cmd);
     return;
   }
-  if (play_book_move(cmd)) return;
+  const auto level = strength_level(options_, book_rng_);
+  if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
   // side to move with no time at all: it moves at once, as in Stockfish, instead of
   // searching without limit.
   const int stm = engine::index(engine_->game().side_to_move());
   if (limits.has_clock() && limits.time_ms[stm] < 0) limits.time_ms[stm] = 0;
-  adapters::SearchRequest request{
-      limits,
-      {static_cast<int>(options_.spin("Threads")), static_cast<int>(options_.spin("MultiPV")),
-       static_cast<int>(options_.spin("Move Overhead")), draw_rules(), search_model()},
-      cmd.searchmoves};
+  adapters::SearchRequest request{limits,
+                                  {static_cast<int>(options_.spin("Threads")),
+                                   static_cast<int>(options_.spin("MultiPV")),
+                                   static_cast<int>(options_.spin("Move Overhead")),
+                                   draw_rules(),
+                                   search_model(),
+                                   {}},
+                                  cmd.searchmoves};
+  if (level) limit_search(*level, request);
   // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
   if (auto r = engine_->validate(request); !r) {
     out_.error(r.error().message);
