@@ -387,7 +387,7 @@ void Session::go(const CmdGo& cmd) {
     solve(cmd);
     return;
   }
-  const auto level = strength_level(options_, book_rng_);
+  const auto level = strength_level(options_, engine_->game(), book_rng_);
   if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
@@ -403,7 +403,7 @@ void Session::go(const CmdGo& cmd) {
                                    search_model(),
                                    {}},
                                   cmd.searchmoves};
-  if (level) limit_search(*level, request);
+  if (level) request.config.skill = *level;
   // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
   if (auto r = engine_->validate(request); !r) {
     out_.error(r.error().message);

@@ -5,21 +5,23 @@
 #include <cmath>
 #include <string>
 
+#include "adapters/common/game_registry.h"
+
 namespace triad::protocol {
 
 namespace {
 
 constexpr int kFullSkill = 20;
 
-// The calibrated mapping (docs/strength.md "Calibration"): a rating -> the node budget, the
-// temperature of the choice among the candidate lines and the share of random moves.
+// A raw strength x -> the search settings (docs/strength.md "Levels"):
+//   random moves: a share 1 - 2x (none from x = 0.5 on);
+//   node budget:  kMinNodes * kNodeRange^x;
+//   temperature:  kMaxTemperature * kTemperatureRange^x score units.
 constexpr int kCandidateLines = 8;
-constexpr double kBaseNodes = 50;            // at rating 0
-constexpr double kNodesDoubling = 300;       // rating points per doubling of the budget
-constexpr double kBaseTemperature = 150;     // score units, at rating 0
-constexpr double kTemperatureHalving = 300;  // rating points per halving of the temperature
-constexpr double kRandomShareAtZero = 0.6;   // falls linearly to 0 at kRandomShareEnd
-constexpr double kRandomShareEnd = 800;
+constexpr double kMinNodes = 16;
+constexpr double kNodeRange = 4096;
+constexpr double kMaxTemperature = 200;
+constexpr double kTemperatureRange = 0.005;
 
 }  // namespace
 
@@ -32,38 +34,49 @@ void declare_strength_options(Options& options) {
   options.add({"Skill Seed", T::kSpin, "0", 0, 2147483647, {}}, ok);
 }
 
-StrengthLevel level_for_elo(int elo) {
+double raw_strength(int elo, std::span<const double> calibration) {
   const double e = std::clamp(elo, kMinElo, kMaxElo);
-  StrengthLevel level;
-  level.elo = elo;
-  level.nodes = static_cast<std::uint64_t>(std::lround(kBaseNodes * std::exp2(e / kNodesDoubling)));
-  level.skill.active = true;
-  level.skill.lines = kCandidateLines;
-  level.skill.temperature = kBaseTemperature * std::exp2(-e / kTemperatureHalving);
-  level.skill.random_share = std::max(0.0, kRandomShareAtZero * (1 - e / kRandomShareEnd));
-  return level;
+  if (calibration.size() < 2) return (e - kMinElo) / (kMaxElo - kMinElo);
+  // The first step whose rating reaches e, and linear between it and the one before.
+  const double steps = static_cast<double>(calibration.size() - 1);
+  for (std::size_t k = 1; k < calibration.size(); ++k) {
+    const double lo = calibration[k - 1], hi = calibration[k];
+    if (e <= hi) {
+      const double within = hi > lo ? std::clamp((e - lo) / (hi - lo), 0.0, 1.0) : 1.0;
+      return (static_cast<double>(k - 1) + within) / steps;
+    }
+  }
+  return 1.0;
 }
 
-std::optional<StrengthLevel> strength_level(const Options& options, std::mt19937_64& rng) {
+engine::Skill skill_for_raw(double raw) {
+  const double x = std::clamp(raw, 0.0, 1.0);
+  engine::Skill skill;
+  skill.nodes = static_cast<std::uint64_t>(std::lround(kMinNodes * std::pow(kNodeRange, x)));
+  skill.active = true;
+  skill.lines = kCandidateLines;
+  skill.temperature = kMaxTemperature * std::pow(kTemperatureRange, x);
+  skill.random_share = std::max(0.0, 1 - 2 * x);
+  return skill;
+}
+
+std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
+                                            std::mt19937_64& rng) {
   int elo = 0;
   if (options.check("UCI_LimitStrength")) {
     elo = static_cast<int>(options.spin("UCI_Elo"));
   } else {
-    const auto skill = options.spin("Skill Level");
-    if (skill >= kFullSkill) return std::nullopt;
+    const auto level = options.spin("Skill Level");
+    if (level >= kFullSkill) return std::nullopt;
     // Skill Level 0..19 spread evenly over the rating range.
-    elo = kMinElo + static_cast<int>(skill * (kMaxElo - kMinElo) / kFullSkill);
+    elo = kMinElo + static_cast<int>(level * (kMaxElo - kMinElo) / (kFullSkill - 1));
   }
-  StrengthLevel level = level_for_elo(elo);
+  const auto* descriptor = adapters::find_game(game.game_name());
+  engine::Skill skill = skill_for_raw(
+      raw_strength(elo, descriptor ? descriptor->strength_ratings : std::span<const double>{}));
   const auto seed = options.spin("Skill Seed");
-  level.skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
-  return level;
-}
-
-void limit_search(const StrengthLevel& level, adapters::SearchRequest& request) {
-  auto& nodes = request.limits.nodes;
-  nodes = nodes == 0 ? level.nodes : std::min(nodes, level.nodes);
-  request.config.skill = level.skill;
+  skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
+  return skill;
 }
 
 }  // namespace triad::protocol

@@ -1,11 +1,16 @@
 // Strength levels (docs/strength.md): the options UCI_LimitStrength, UCI_Elo, Skill Level
-// and Skill Seed, and what they make of a search — a node budget and the weakened move
-// choice of engine/search/skill.h. The one place that maps these options to search settings.
+// and Skill Seed, and what they make of a search: engine/search/skill.h's node budget and
+// weakened move choice. The one place that maps these options to search settings.
+//
+// A level is a raw strength x in [0, 1] (0 = the uniform random mover, 1 = the largest
+// budget, no random moves, nearly always the best line); UCI_Elo picks x through the game's
+// calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <span>
 
 #include "adapters/common/game_engine.h"
 #include "protocol/options.h"
@@ -13,28 +18,23 @@
 namespace triad::protocol {
 
 // The UCI_Elo range (the scale of docs/strength.md: the uniform random mover = 0).
-constexpr int kMinElo = 100;
-constexpr int kMaxElo = 2000;
-
-// A limited level's search settings.
-struct StrengthLevel {
-  int elo = 0;
-  std::uint64_t nodes = 0;  // the node budget of every move
-  engine::Skill skill;
-};
+constexpr int kMinElo = 0;
+constexpr int kMaxElo = 1000;
 
 // Declares the four options (full strength by default).
 void declare_strength_options(Options& options);
 
-// The level the options ask for, or nothing at full strength (UCI_LimitStrength false and
-// Skill Level 20). Skill Seed 0 draws the seed of each move from `rng`.
-std::optional<StrengthLevel> strength_level(const Options& options, std::mt19937_64& rng);
+// The level the options ask for in `game` (its game's calibration), or nothing at full
+// strength (UCI_LimitStrength false and Skill Level 20). Skill Seed 0 draws the seed of each
+// move from `rng`.
+std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
+                                            std::mt19937_64& rng);
 
-// The settings of the level with this rating (kMinElo..kMaxElo).
-StrengthLevel level_for_elo(int elo);
+// The raw strength of a rating on a calibration (linear between its steps; without a
+// calibration, kMinElo..kMaxElo spread linearly over 0..1).
+double raw_strength(int elo, std::span<const double> calibration);
 
-// A search request at that level: its node budget (a smaller one of the request stays) and
-// its move choice.
-void limit_search(const StrengthLevel& level, adapters::SearchRequest& request);
+// The search settings of a raw strength.
+engine::Skill skill_for_raw(double raw);
 
 }  // namespace triad::protocol

@@ -14,8 +14,11 @@
 namespace triad::engine {
 
 struct Skill {
-  bool active = false;       // false: full strength (everything below is ignored)
-  int lines = 1;             // root lines searched to choose among
+  bool active = false;  // false: full strength (everything below is ignored)
+  int lines = 1;        // root lines searched to choose among
+  // The level's node budget (main thread), checked once the first iteration is complete:
+  // every candidate line has a score, however small the budget.
+  std::uint64_t nodes = 0;
   double temperature = 1.0;  // score units (> 0)
   double random_share = 0;   // chance of a uniformly drawn legal move, in [0, 1]
   std::uint64_t seed = 0;
