@@ -62,18 +62,18 @@ engine::Skill skill_for_raw(double raw) {
 
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
                                             std::mt19937_64& rng) {
-  int elo = 0;
+  double raw = 0;
   if (options.check("UCI_LimitStrength")) {
-    elo = static_cast<int>(options.spin("UCI_Elo"));
+    const auto* descriptor = adapters::find_game(game.game_name());
+    raw = raw_strength(static_cast<int>(options.spin("UCI_Elo")),
+                       descriptor ? descriptor->strength_ratings : std::span<const double>{});
   } else {
     const auto level = options.spin("Skill Level");
     if (level >= kFullSkill) return std::nullopt;
-    // Skill Level 0..19 spread evenly over the rating range.
-    elo = kMinElo + static_cast<int>(level * (kMaxElo - kMinElo) / (kFullSkill - 1));
+    // Skill Level 0..19: the raw strengths 0.05..1 in equal steps (docs/strength.md).
+    raw = static_cast<double>(level + 1) / kFullSkill;
   }
-  const auto* descriptor = adapters::find_game(game.game_name());
-  engine::Skill skill = skill_for_raw(
-      raw_strength(elo, descriptor ? descriptor->strength_ratings : std::span<const double>{}));
+  engine::Skill skill = skill_for_raw(raw);
   const auto seed = options.spin("Skill Seed");
   skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
   return skill;

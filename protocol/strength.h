@@ -4,7 +4,8 @@
 //
 // A level is a raw strength x in [0, 1] (0 = the uniform random mover, 1 = the largest
 // budget, no random moves, nearly always the best line); UCI_Elo picks x through the game's
-// calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1).
+// calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1),
+// Skill Level n < 20 is x = (n + 1) / 20 in every game.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,8 @@
 namespace triad::protocol {
 
 // The UCI_Elo range (the scale of docs/strength.md: the uniform random mover = 0).
-constexpr int kMinElo = 0;
-constexpr int kMaxElo = 1000;
+constexpr int kMinElo = 100;
+constexpr int kMaxElo = 2400;
 
 // Declares the four options (full strength by default).
 void declare_strength_options(Options& options);
