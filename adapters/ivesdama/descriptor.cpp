@@ -1,4 +1,5 @@
-// Íves dáma's descriptor: name, settings, engine and its `bench` positions.
+// Íves dáma's descriptor: name, settings, engine, its `bench` positions and the strength
+// calibration.
 #include "adapters/ivesdama/descriptor.h"
 
 #include "adapters/ivesdama/notation.h"
@@ -17,7 +18,12 @@ constexpr std::string_view kBenchPositions[] = {
     "d7b7 b3c3 d6c7",
 };
 
-constexpr GameDescriptor kDescriptor = describe<games::ivesdama::Game, &make_game>(kBenchPositions);
+// The strength levels' calibration (docs/strength.md): the measured rating of the raw
+// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0, 103, 248, 372, 559, 1003, 1106, 1252, 1403, 1462, 1516};
+
+constexpr GameDescriptor kDescriptor =
+    describe<games::ivesdama::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
 
 }  // namespace
 

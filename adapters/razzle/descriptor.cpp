@@ -20,7 +20,7 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured rating of the raw
 // strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0, 212, 350, 535, 803, 1419, 1685, 1912, 1969, 2240, 2367};
+constexpr double kStrengthRatings[] = {0, 215, 355, 541, 890, 1565, 1779, 1959, 2018, 2288, 2433};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/tournament/finished_game.h"
 #include "tournament/rating_fit.h"
 #include "tournament/report.h"
 #include "tournament/results.h"
@@ -80,16 +81,6 @@ TEST(RatingFit, EnginesWithoutAFiniteRating) {
   EXPECT_FALSE(fit[3].rating);
 }
 
-FinishedGame game(std::int64_t number, int p1, int p2, engine::GameResult r) {
-  FinishedGame g;
-  g.number = number;
-  g.engine[0] = p1;
-  g.engine[1] = p2;
-  g.result = r;
-  g.termination = "normal";
-  return g;
-}
-
 TEST(RatingFit, TheReportsShowTheRatingsAnchoredAtTheRandomMover) {
   TournamentConfig config;
   for (const char* name : {"a", "b", "random"}) {
@@ -103,11 +94,11 @@ TEST(RatingFit, TheReportsShowTheRatingsAnchoredAtTheRandomMover) {
   // a scores 3 of 4 against random, b 1 of 2 against random, a 1 of 2 against b.
   for (auto r : {engine::GameResult::kP1Win, engine::GameResult::kP1Win, engine::GameResult::kP1Win,
                  engine::GameResult::kP2Win})
-    results.add(game(++n, 0, 2, r));
-  results.add(game(++n, 1, 2, engine::GameResult::kP1Win));
-  results.add(game(++n, 1, 2, engine::GameResult::kP2Win));
-  results.add(game(++n, 0, 1, engine::GameResult::kDraw));
-  results.add(game(++n, 0, 1, engine::GameResult::kDraw));
+    results.add(finished_game(++n, 0, 2, r));
+  results.add(finished_game(++n, 1, 2, engine::GameResult::kP1Win));
+  results.add(finished_game(++n, 1, 2, engine::GameResult::kP2Win));
+  results.add(finished_game(++n, 0, 1, engine::GameResult::kDraw));
+  results.add(finished_game(++n, 0, 1, engine::GameResult::kDraw));
   EXPECT_EQ(rating_anchor(config), 2);
   const auto fit = field_ratings(config, results);
   const auto expected = mm_ratings(3, {{0, 2, 3, 4}, {1, 2, 1, 2}, {0, 1, 1, 2}}, 2);
