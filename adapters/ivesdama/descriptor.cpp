@@ -19,8 +19,10 @@ constexpr std::string_view kBenchPositions[] = {
 };
 
 // The strength levels' calibration (docs/strength.md): the measured rating of the raw
-// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0, 103, 248, 372, 559, 1003, 1106, 1252, 1403, 1462, 1516};
+// strengths 0, 0.05, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0,    61,   122,  188,  253,  316,  379,
+                                       471,  569,  668,  1022, 1074, 1126, 1200,
+                                       1273, 1364, 1425, 1454, 1484, 1511, 1538};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::ivesdama::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
