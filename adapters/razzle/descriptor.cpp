@@ -19,10 +19,8 @@ constexpr std::string_view kBenchPositions[] = {
 };
 
 // The strength levels' calibration (docs/strength.md): the measured rating of the raw
-// strengths 0, 0.05, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0,    208,  218,  288,  359,  489,  546,
-                                       647,  917,  1289, 1567, 1580, 1819, 1909,
-                                       1999, 2028, 2058, 2206, 2330, 2403, 2476};
+// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0, 215, 355, 541, 890, 1565, 1779, 1959, 2018, 2288, 2433};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
