@@ -1,12 +1,15 @@
-// Strength levels through the protocol (in process): the options and their errors, a limited
-// level's deterministic and sometimes weaker choice, full strength unchanged, and no book,
-// endgame solver or endgame table at a limited level.
+// The weakened move choice (engine/search/skill.h), and strength levels through the protocol
+// (in process): the options and their errors, a limited level's deterministic and sometimes
+// weaker choice, full strength unchanged, and no book, endgame solver or endgame table at a
+// limited level.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "engine/search/skill.h"
 #include "protocol/strength.h"
 #include "session_driver.h"
 
@@ -35,6 +38,40 @@ Lines play(const std::string& variant, const Lines& setup, const std::string& po
   for (const auto& l : setup) d.send(l);
   d.send("position " + position);
   return d.send(go);
+}
+
+TEST(Skill, TheChoiceFollowsTemperatureRandomShareAndSeed) {
+  engine::Skill skill;
+  skill.active = true;
+  skill.temperature = 1e-3;  // cold: always the best line
+  const std::vector<int> scores{50, 40, -300};
+  for (std::uint64_t hash = 0; hash < 200; ++hash)
+    EXPECT_EQ(engine::choose_skill_move(skill, scores, 10, hash).index, 0u);
+  skill.temperature = 200;  // warm: the lines in proportion to exp(-d / 200)
+  std::vector<int> picked(3, 0);
+  for (std::uint64_t hash = 0; hash < 2000; ++hash) {
+    const auto c = engine::choose_skill_move(skill, scores, 10, hash);
+    ASSERT_FALSE(c.random);
+    ++picked[c.index];
+    // The same seed and position: the same choice.
+    EXPECT_EQ(engine::choose_skill_move(skill, scores, 10, hash).index, c.index);
+  }
+  EXPECT_GT(picked[1], 600);  // weight 0.95 of 2.12: about 900 of 2000
+  EXPECT_GT(picked[2], 100);  // weight 0.17: about 160
+  EXPECT_LT(picked[2], picked[1]);
+  // A forced win is kept however warm: the other lines weigh exp(-(~31000) / 200).
+  const std::vector<int> win{engine::kMateScore - 5, 100};
+  for (std::uint64_t hash = 0; hash < 200; ++hash)
+    EXPECT_EQ(engine::choose_skill_move(skill, win, 2, hash).index, 0u);
+  skill.random_share = 1;  // every move drawn among all legal moves
+  std::set<std::size_t> any;
+  for (std::uint64_t hash = 0; hash < 500; ++hash) {
+    const auto c = engine::choose_skill_move(skill, scores, 7, hash);
+    EXPECT_TRUE(c.random);
+    EXPECT_LT(c.index, 7u);
+    any.insert(c.index);
+  }
+  EXPECT_EQ(any.size(), 7u);
 }
 
 TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
