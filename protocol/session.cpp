@@ -13,6 +13,7 @@
 #include "adapters/nnue/net_file.h"
 #include "protocol/bench.h"
 #include "protocol/solve_output.h"
+#include "protocol/strength.h"
 #include "triad_version.h"
 
 namespace triad::protocol {
@@ -148,6 +149,7 @@ void Session::declare_options() {
       draw_rule(&engine::DrawRules::max_plies));
   options_.add({"Debug Log File", T::kString, "", 0, 0, {}},
                [this](const std::string& v) { return out_.set_log_file(v); });
+  declare_strength_options(options_);
 }
 
 Result<void> Session::select_variant(const std::string& name) {
@@ -367,8 +369,9 @@ void Session::go(const CmdGo& cmd) {
     solve(cmd);
     return;
   }
-  if (play_book_move(cmd)) return;
   auto& engine = state_.engine();
+  const auto level = strength_level(options_, engine.game(), skill_rng_);
+  if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
   // side to move with no time at all: it moves at once, as in Stockfish, instead of
@@ -376,6 +379,7 @@ void Session::go(const CmdGo& cmd) {
   const int stm = engine::index(engine.game().side_to_move());
   if (limits.has_clock() && limits.time_ms[stm] < 0) limits.time_ms[stm] = 0;
   adapters::SearchRequest request{limits, state_.search_config(), cmd.searchmoves};
+  if (level) request.config.skill = *level;
   // Every go gets a bestmove: bad searchmoves are reported and the whole root is searched.
   if (auto r = engine.validate(request); !r) {
     out_.error(r.error().message);

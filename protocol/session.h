@@ -20,6 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <ostream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -111,6 +112,7 @@ class Session {
   Options options_;
   Mode mode_ = Mode::kUci;
   state::EngineState state_;  // the variant, engine, books, nets and search settings
+  std::mt19937_64 skill_rng_{std::random_device{}()};  // a limited level's seeds (Skill Seed 0)
 
   std::mutex state_mutex_;
   std::condition_variable cv_;

@@ -6,6 +6,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/common/text.h"
 #include "tournament/settings.h"
 
 namespace triad::tournament {
@@ -141,6 +142,8 @@ Result<void> validate(const TournamentConfig& c) {
       return make_error("-sprt: alpha and beta must be between 0 and 1");
     if (c.sprt->elo0 >= c.sprt->elo1) return make_error("-sprt: elo0 must be below elo1");
   }
+  if (!c.anchor.empty() && !names.count(c.anchor))
+    return make_error("-anchor " + adapters::quote(c.anchor) + " is not the name of an engine");
   if (c.resign.moves > 0 && c.resign.score <= 0)
     return make_error("-resign: score must be positive when movecount is set");
   if (c.debug_log && c.log_dir.empty()) return make_error("-debug needs -log DIR");

@@ -83,6 +83,9 @@ struct TournamentConfig {
   std::int64_t handshake_timeout_ms = 10000;   // uciok / readyok
   std::int64_t untimed_move_limit_ms = 60000;  // depth/nodes searches: stall after this
   int rating_interval = 10;  // print the score every N games (0 = only at the end)
+  // The engine rated 0 by the maximum-likelihood ratings (more than two engines; empty = the
+  // first builtin:random engine, else the first engine).
+  std::string anchor;
   std::int64_t wait_ms = 0;  // a game slot's pause between its games
 };
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <limits>
 #include <sstream>
 
 #include "adapters/common/json_writer.h"
@@ -17,6 +19,41 @@ std::string fixed(double v, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
+}
+
+// The maximum-likelihood ratings as a table, best first; engines without a finite rating
+// last.
+std::string ratings_text(const TournamentConfig& config, const Results& results) {
+  const auto ratings = field_ratings(config, results);
+  std::vector<int> order;
+  for (int e = 0; e < static_cast<int>(ratings.size()); ++e)
+    if (results.engine_tally(e).games() > 0) order.push_back(e);
+  const auto value = [&](int e) {
+    const auto& r = ratings[static_cast<std::size_t>(e)].rating;
+    return r ? *r : -std::numeric_limits<double>::infinity();
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return value(a) > value(b); });
+  std::ostringstream out;
+  out << "Ratings (maximum likelihood over all games, logistic Elo, "
+      << config.engines[static_cast<std::size_t>(rating_anchor(config))].name
+      << " = 0, 95% interval):\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "%4s %-24s %7s %7s\n", "Rank", "Name", "Rating", "+/-");
+  out << line;
+  int rank = 0;
+  for (const int e : order) {
+    const auto& r = ratings[static_cast<std::size_t>(e)];
+    const std::string name = config.engines[static_cast<std::size_t>(e)].name;
+    if (r.rating)
+      std::snprintf(line, sizeof line, "%4d %-24s %7s %7s\n", ++rank, name.c_str(),
+                    fixed(*r.rating, 0).c_str(), fixed(r.error_95, 0).c_str());
+    else
+      std::snprintf(line, sizeof line,
+                    "%4s %-24s unbounded (a perfect or zero score against the rest)\n", "-",
+                    name.c_str());
+    out << line;
+  }
+  return out.str();
 }
 
 }  // namespace
@@ -52,6 +89,28 @@ std::vector<EngineStanding> compute_standings(const TournamentConfig& config,
   return out;
 }
 
+int rating_anchor(const TournamentConfig& config) {
+  const auto& engines = config.engines;
+  const auto named = [&](const std::function<bool(const EngineConfig&)>& f) {
+    const auto it = std::find_if(engines.begin(), engines.end(), f);
+    return it == engines.end() ? -1 : static_cast<int>(it - engines.begin());
+  };
+  if (!config.anchor.empty())
+    return named([&](const EngineConfig& e) { return e.name == config.anchor; });
+  const int random = named([](const EngineConfig& e) { return e.command == "builtin:random"; });
+  return random >= 0 ? random : 0;
+}
+
+std::vector<FittedRating> field_ratings(const TournamentConfig& config, const Results& results) {
+  std::vector<PairScore> pairs;
+  for (const auto& e : results.encounters()) {
+    const Tally& t = e.all;
+    pairs.push_back({e.a, e.b, static_cast<double>(t.wins) + static_cast<double>(t.draws) / 2,
+                     static_cast<double>(t.games())});
+  }
+  return fit_ratings(static_cast<int>(config.engines.size()), pairs, rating_anchor(config));
+}
+
 std::string score_line(const TournamentConfig& config, const PairStats& s) {
   const Tally& t = s.tally;
   return "Score of " + config.engines[s.a].name + " vs " + config.engines[s.b].name + ": " +
@@ -75,6 +134,7 @@ std::string standings_text(const TournamentConfig& config, const Results& result
                     fixed(100 * s.elo.score, 1).c_str(), fixed(100 * s.elo.draw_ratio, 1).c_str());
       out << line;
     }
+    out << ratings_text(config, results);
   }
   for (const auto& s : compute_stats(config, results)) {
     const Tally& t = s.tally;
@@ -127,6 +187,22 @@ std::string summary_json(const TournamentConfig& config, const Results& results,
     j.key("elo_error_95").value(s.elo.error_95).end_object();
   }
   j.end_array();
+  if (config.engines.size() > 2) {
+    const auto ratings = field_ratings(config, results);
+    j.key("ratings").begin_object();
+    j.key("anchor").value(config.engines[static_cast<std::size_t>(rating_anchor(config))].name);
+    j.key("engines").begin_array();
+    for (std::size_t e = 0; e < ratings.size(); ++e) {
+      j.begin_object().key("engine").value(config.engines[e].name).key("rating");
+      if (ratings[e].rating) {
+        j.value(*ratings[e].rating).key("error_95").value(ratings[e].error_95);
+      } else {
+        j.null().key("error_95").null();
+      }
+      j.end_object();
+    }
+    j.end_array().end_object();
+  }
   j.key("pairs").begin_array();
   for (const auto& s : compute_stats(config, results)) {
     j.begin_object();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tournament/config.h"
+#include "tournament/rating_fit.h"
 #include "tournament/results.h"
 #include "tournament/stats.h"
 
@@ -37,6 +38,14 @@ struct EngineStanding {
 // Every engine that played, best score first.
 std::vector<EngineStanding> compute_standings(const TournamentConfig& config,
                                               const Results& results);
+
+// The engine rated 0 by field_ratings: config.anchor, else the first builtin:random engine,
+// else the first engine.
+int rating_anchor(const TournamentConfig& config);
+
+// The maximum-likelihood ratings of every engine over all games (rating_fit.h), anchored at
+// rating_anchor(config); one entry per engine.
+std::vector<FittedRating> field_ratings(const TournamentConfig& config, const Results& results);
 
 // "Score of A vs B: W - L - D  [score] N" for the pair of engines x and y.
 std::string score_line(const TournamentConfig& config, const PairStats& stats);

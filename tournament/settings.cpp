@@ -214,6 +214,9 @@ const std::vector<Setting> kSettings = {
    [](P& p, const std::string& f, const V& v) { return set_bool(p.config.debug_log, f, v); }},
   {"ratinginterval", "N: print the score every N games (default 10, 0 = at the end)", false,
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.rating_interval, f, v, 0); }},
+  {"anchor", "NAME: the engine rated 0 in the maximum-likelihood ratings (default: the first builtin:random engine, else the first)", false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     p.config.anchor = s; return {}; }); }},
   {"wait", "MS: pause MS milliseconds between a game thread's games (default 0)", false,
    [](P& p, const std::string& f, const V& v) { return set_int<std::int64_t>(p.config.wait_ms, f, v, 0, kMaxWaitMs); }},
   {"handshaketimeout", "MS: limit for uciok/readyok (default 10000)", false,

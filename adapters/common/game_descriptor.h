@@ -49,6 +49,10 @@ struct GameDescriptor {
   // only for a game whose variants all have the same moves (no rule settings), as it must
   // fit every variant of the game. E.g. Yin Yang's perfect play.
   std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame& game) = nullptr;
+  // The strength levels' calibration (protocol/strength.h, docs/strength.md): the measured
+  // rating (the uniform random mover = 0) of each step of the raw strength 0, 1/n, ..., 1;
+  // empty = not calibrated.
+  std::span<const double> strength_ratings;
 };
 
 // The game core's rule settings parser: adapters/<g>/settings.h.
@@ -75,13 +79,19 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 }  // namespace detail
 
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
-// from its Notation<G>, its SearchHooks<G> and `make_game`, and its built-in book if any.
+// from its Notation<G>, its SearchHooks<G> and `make_game`, its built-in book if any and its
+// strength calibration.
 template <HasNotation G, MakeGame<G> make_game>
 constexpr GameDescriptor describe(
     std::span<const std::string_view> bench_positions,
-    std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame&) = nullptr) {
-  return {G::kName, &detail::configure<G, make_game>, &detail::make_engine<G>, bench_positions,
-          builtin_book};
+    std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame&) = nullptr,
+    std::span<const double> strength_ratings = {}) {
+  return {G::kName,
+          &detail::configure<G, make_game>,
+          &detail::make_engine<G>,
+          bench_positions,
+          builtin_book,
+          strength_ratings};
 }
 
 }  // namespace triad::adapters

@@ -1,4 +1,5 @@
-// Íves dáma's descriptor: name, settings, engine and its `bench` positions.
+// Íves dáma's descriptor: name, settings, engine, its `bench` positions and the strength
+// calibration.
 #include "adapters/ivesdama/descriptor.h"
 
 #include "adapters/ivesdama/notation.h"
@@ -17,7 +18,14 @@ constexpr std::string_view kBenchPositions[] = {
     "d7b7 b3c3 d6c7",
 };
 
-constexpr GameDescriptor kDescriptor = describe<games::ivesdama::Game, &make_game>(kBenchPositions);
+// The strength levels' calibration (docs/strength.md): the measured rating of the raw
+// strengths 0, 0.05, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0,    61,   122,  188,  253,  316,  379,
+                                       471,  569,  668,  1022, 1074, 1126, 1200,
+                                       1273, 1364, 1425, 1454, 1484, 1511, 1538};
+
+constexpr GameDescriptor kDescriptor =
+    describe<games::ivesdama::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
 
 }  // namespace
 

@@ -1,4 +1,5 @@
-// Razzle Dazzle's descriptor: name, settings, engine and its `bench` positions.
+// Razzle Dazzle's descriptor: name, settings, engine, its `bench` positions and the strength
+// calibration.
 #include "adapters/razzle/descriptor.h"
 
 #include "adapters/razzle/notation.h"
@@ -17,7 +18,12 @@ constexpr std::string_view kBenchPositions[] = {
     "f3e5 c4d2 d1f1f6 d2b1 e5d3 d8f7 d1c3 b8a6 c3d5 a6b4",
 };
 
-constexpr GameDescriptor kDescriptor = describe<games::razzle::Game, &make_game>(kBenchPositions);
+// The strength levels' calibration (docs/strength.md): the measured rating of the raw
+// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0, 215, 355, 541, 890, 1565, 1779, 1959, 2018, 2288, 2433};
+
+constexpr GameDescriptor kDescriptor =
+    describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
 
 }  // namespace
 

@@ -1,5 +1,5 @@
-// Yin Yang's descriptor: name, settings, engine, its `bench` positions and the built-in
-// perfect-play book.
+// Yin Yang's descriptor: name, settings, engine, its `bench` positions, the built-in
+// perfect-play book and the strength calibration.
 #include "adapters/yinyang/descriptor.h"
 
 #include "adapters/yinyang/notation.h"
@@ -18,8 +18,12 @@ constexpr std::string_view kBenchPositions[] = {
     "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3",
 };
 
-constexpr GameDescriptor kDescriptor =
-    describe<games::yinyang::Game, &make_game>(kBenchPositions, &perfect_play_move);
+// The strength levels' calibration (docs/strength.md): the measured rating of the raw
+// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
+constexpr double kStrengthRatings[] = {0, 37, 72, 167, 249, 401, 468, 531, 596, 620, 680};
+
+constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(
+    kBenchPositions, &perfect_play_move, kStrengthRatings);
 
 }  // namespace
 

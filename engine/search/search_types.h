@@ -10,6 +10,7 @@
 
 #include "engine/core/game.h"
 #include "engine/nnue/model.h"
+#include "engine/search/skill.h"
 
 namespace triad::engine {
 
@@ -50,6 +51,9 @@ struct SearchConfig {
   // The learned evaluation to search with (a net bound to this game's board; adapters/nnue/),
   // or nullptr for the game's own evaluation.
   std::shared_ptr<const nnue::Model> learned;
+  // A limited strength level (skill.h): the move drawn among `skill.lines` root lines, and no
+  // endgame solver or table. Inactive = full strength.
+  Skill skill;
 };
 
 template <class Move>

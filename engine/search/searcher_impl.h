@@ -44,6 +44,9 @@ struct Searcher<G>::Impl {
   // (shared equally by the workers), the transposition table the rest.
   std::size_t hash_bytes = std::size_t{16} << 20;
   std::optional<Move> reported_best;  // the best move of the last iteration report
+  // A limited level's candidates: the lines of the last completed iteration, best first.
+  std::vector<RootMove> skill_lines;
+  int skill_depth = 0;
 
   std::uint64_t total_nodes() const {
     std::uint64_t n = 0;
@@ -145,6 +148,11 @@ struct Searcher<G>::Impl {
                    const InfoCallback& on_info);
   // The main worker's best move (reported again if the last report named another move).
   SearchResult<Move> final_result(const InfoCallback& on_info);
+  // A limited level's move, drawn among skill_lines (reported as the line played), or
+  // nothing when no iteration was completed.
+  std::optional<SearchResult<Move>> skill_result(const GameLine<G>& line,
+                                                 const SearchConfig& config,
+                                                 const InfoCallback& on_info);
   // Blocks while the GUI still expects the search to go on (infinite / pondering).
   void wait_for_release(const SearchLimits& limits);
 };
@@ -242,13 +250,23 @@ void Searcher<G>::Impl::search_tree(const GameLine<G>& line, const std::vector<R
   });
 
   Worker& main = *workers[0];
-  const int lines = std::clamp(config.multipv, 1, static_cast<int>(roots.size()));
+  const int shown = std::clamp(config.multipv, 1, static_cast<int>(roots.size()));
+  // A limited level searches its candidate lines, and shows the MultiPV option's.
+  const int lines = config.skill.active ? std::clamp(std::max(shown, config.skill.lines), 1,
+                                                     static_cast<int>(roots.size()))
+                                        : shown;
   std::optional<Move> last_best;
   double instability = 0.0;
   reported_best.reset();
+  skill_lines.clear();
+  skill_depth = 0;
   auto on_iteration = [&](int depth) {
     const auto& rms = main.root_moves();
-    for (int i = 0; i < lines; ++i)
+    if (config.skill.active) {
+      skill_lines.assign(rms.begin(), rms.begin() + lines);
+      skill_depth = depth;
+    }
+    for (int i = 0; i < shown; ++i)
       on_info(make_info(rms[static_cast<std::size_t>(i)], depth, i + 1,
                         rms[static_cast<std::size_t>(i)].score, Bound::kExact));
     reported_best = rms[0].move;
@@ -298,6 +316,29 @@ SearchResult<typename G::Move> Searcher<G>::Impl::final_result(const InfoCallbac
 }
 
 template <Game G>
+std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::skill_result(
+    const GameLine<G>& line, const SearchConfig& config, const InfoCallback& on_info) {
+  if (skill_lines.empty()) return std::nullopt;
+  const G& g = *game;
+  std::vector<int> scores;
+  for (const auto& rm : skill_lines) scores.push_back(rm.score);
+  const auto& all = workers[0]->root_moves();
+  const SkillChoice choice =
+      choose_skill_move(config.skill, scores, all.size(), g.hash(line.current()));
+  RootMove chosen = choice.random ? all[choice.index] : skill_lines[choice.index];
+  if (choice.random) {  // not among the searched lines: its line is the move, unscored
+    chosen.pv.assign(1, chosen.move);
+    chosen.score = chosen.score > -kInfinity ? chosen.score : chosen.previous_score;
+  }
+  const int score = chosen.score > -kInfinity ? chosen.score : 0;
+  on_info(make_info(chosen, skill_depth, 1, score, Bound::kExact));
+  SearchResult<Move> result;
+  result.best = chosen.move;
+  if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];
+  return result;
+}
+
+template <Game G>
 SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
                                                       const SearchLimits& limits,
                                                       const SearchConfig& config,
@@ -314,7 +355,7 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
     wait_for_release(limits);
     return {};
   }
-  if (searchmoves.empty() && config.multipv <= 1) {
+  if (searchmoves.empty() && config.multipv <= 1 && !config.skill.active) {
     // Small enough to solve to the end of the game: play the perfect line.
     if (auto solved = try_solve_root(line, config, on_info)) {
       wait_for_release(limits);
@@ -322,6 +363,8 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
     }
   }
   search_tree(line, roots, limits, config, on_info);
+  if (config.skill.active)
+    if (auto chosen = skill_result(line, config, on_info)) return *chosen;
   return final_result(on_info);
 }
 

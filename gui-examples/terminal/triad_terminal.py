@@ -28,6 +28,7 @@ HELP = """commands:
   variants        list the variants
   side 1|2|both|none   which side(s) you play (none: watch the engine play itself)
   time <ms>       engine thinking time per move
+  level <0-20>    engine strength: Skill Level 0 (weakest) .. 20 (full strength)
   fen             print the position line
   load <line>     start from a position line
   flip            turn the board
@@ -206,6 +207,8 @@ class TerminalGame:
             self.human = rest
         elif word == "time" and rest.isdigit() and int(rest) > 0:
             self.movetime = int(rest)
+        elif word == "level" and rest:
+            self.set_level(rest)
         elif word == "fen":
             self.say(self.board.position_line())
         elif word == "load" and rest:
@@ -216,6 +219,14 @@ class TerminalGame:
             self.play_human(line.strip())
             return True
         return True
+
+    def set_level(self, level):
+        """Skill Level of the engine's moves (docs/strength.md); the engine refuses a bad one."""
+        try:
+            self.engine.configure({"Skill Level": level})
+            self.say(f"level {level}" + (" (full strength)" if level == "20" else ""))
+        except EngineError as error:
+            self.say(f"refused: {error}")
 
     def undo(self):
         if not self.board.move_stack:
@@ -249,6 +260,8 @@ def main(argv=None):
     parser.add_argument("--side", choices=["1", "2", "both", "none"], default="1",
                         help="the side(s) you play (default 1; none = watch engine vs engine)")
     parser.add_argument("--movetime", type=int, default=1000, help="engine time per move in ms (default 1000)")
+    parser.add_argument("--level", type=int, default=20,
+                        help="engine Skill Level, 0 (weakest) to 20 (full strength, the default)")
     parser.add_argument("--no-color", action="store_true", help="no ANSI colours")
     args = parser.parse_args(argv)
 
@@ -260,6 +273,7 @@ def main(argv=None):
 
     try:
         with SimpleEngine.popen(args.engine) as engine:
+            engine.configure({"Skill Level": args.level})
             TerminalGame(engine, args, sys.stdout).run(read_line)
     except (EngineError, triad.TriadError) as error:
         print(f"triad_terminal: {error}", file=sys.stderr)

@@ -167,6 +167,18 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn(" 1  . P P X X B .", done.stdout)
         self.assertIn("engine plays ", done.stdout)
 
+    def test_terminal_client_level(self):
+        # --level sets the engine's Skill Level; `level` changes it, and a bad one is refused
+        # with the engine's message. Yin Yang at a limited level plays no book move.
+        done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant", "yinyang",
+                           "--movetime", "50", "--level", "2", "--side", "2", "--no-color",
+                           stdin="level 25\nlevel 20\nquit\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("engine plays ", done.stdout)
+        self.assertIn("refused: engine 'Triad", done.stdout)
+        self.assertIn("setoption Skill Level : 25 is out of range 0..20", done.stdout)
+        self.assertIn("level 20 (full strength)", done.stdout)
+
     def test_make_openings(self):
         done = run_example("cutegames/make_openings.py", "--variant", "yinyang", "--plies", "2")
         self.assertEqual(done.returncode, 0, done.stderr)

@@ -221,6 +221,21 @@ def test_configure_raises_with_the_engines_message(engine_path):
         assert engine.play(triad.Board("razzledazzle"), Limit(depth=1)).move is not None
 
 
+def test_strength_level_from_python(engine_path):
+    # A limited level (docs/strength.md) with a fixed seed plays the same move twice and no
+    # book move; a level out of range is the engine's one error.
+    board = triad.Board("yinyang")
+    with SimpleEngine.popen(engine_path) as engine:
+        with pytest.raises(EngineError, match="setoption Skill Level : 21 is out of range 0..20"):
+            engine.configure({"Skill Level": 21})
+        engine.configure({"Skill Level": 3, "Skill Seed": 11})
+        first = engine.play(board, Limit(nodes=500))
+        second = engine.play(board, Limit(nodes=500))
+        assert first.move == second.move and first.move in board.legal_moves
+        engine.configure({"UCI_LimitStrength": True, "UCI_Elo": 500})
+        assert engine.play(board, Limit(nodes=500)).move in board.legal_moves
+
+
 def test_multipv_of_one_call_applies_to_that_call_only(engine_path):
     board = triad.Board("razzledazzle")
 

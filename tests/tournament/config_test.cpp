@@ -145,6 +145,11 @@ TEST(Config, ErrorsNameTheCulprit) {
   EXPECT_NE(sprt_three.error().message.find("exactly two"), std::string::npos);
   auto stray = parse({"games", "2"});
   ASSERT_FALSE(stray);
+  auto bad_anchor =
+      parse({"-engine", "name=A", "cmd=x", "-engine", "name=B", "cmd=y", "-anchor", "C"});
+  ASSERT_FALSE(bad_anchor);
+  EXPECT_EQ(bad_anchor.error().message, "-anchor 'C' is not the name of an engine");
+  EXPECT_TRUE(parse({"-engine", "name=A", "cmd=x", "-engine", "name=B", "cmd=y", "-anchor", "B"}));
 }
 
 TEST(Config, HelpListsTheOptions) {

@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "adapters/common/json_writer.h"
+#include "tests/tournament/finished_game.h"
 #include "tournament/results.h"
 
 namespace triad::tournament {
@@ -11,30 +12,19 @@ namespace {
 
 using engine::GameResult;
 
-FinishedGame game(std::int64_t number, int p1, int p2, GameResult r, std::int64_t pair) {
-  FinishedGame g;
-  g.number = number;
-  g.engine[0] = p1;
-  g.engine[1] = p2;
-  g.result = r;
-  g.termination = "normal";
-  g.pair = pair;
-  return g;
-}
-
 TEST(Results, OutOfOrderGamesDuplicatesAndPairs) {
   Results r(3);
   // Pair 0: A (0) wins with Player 1, then draws with Player 2: pair score 1.5 for A.
-  EXPECT_TRUE(r.add(game(2, 1, 0, GameResult::kDraw, 0)));  // the second game first
+  EXPECT_TRUE(r.add(finished_game(2, 1, 0, GameResult::kDraw, 0)));  // the second game first
   EXPECT_FALSE(r.done(1));
   EXPECT_TRUE(r.done(2));
   ASSERT_EQ(r.encounters().size(), 1u);
   EXPECT_EQ(r.encounters()[0].all.pairs(), 0);  // half a pair counts no pentanomial
-  EXPECT_TRUE(r.add(game(1, 0, 1, GameResult::kP1Win, 0)));
-  EXPECT_FALSE(r.add(game(1, 0, 1, GameResult::kP2Win, 0)));  // a late duplicate
+  EXPECT_TRUE(r.add(finished_game(1, 0, 1, GameResult::kP1Win, 0)));
+  EXPECT_FALSE(r.add(finished_game(1, 0, 1, GameResult::kP2Win, 0)));  // a late duplicate
   // Pair 1 between B (1) and C (2): C wins both.
-  EXPECT_TRUE(r.add(game(3, 1, 2, GameResult::kP2Win, 1)));
-  EXPECT_TRUE(r.add(game(4, 2, 1, GameResult::kP1Win, 1)));
+  EXPECT_TRUE(r.add(finished_game(3, 1, 2, GameResult::kP2Win, 1)));
+  EXPECT_TRUE(r.add(finished_game(4, 2, 1, GameResult::kP1Win, 1)));
   EXPECT_EQ(r.played(), 4);
   const auto e = r.encounters();
   ASSERT_EQ(e.size(), 2u);
@@ -55,10 +45,10 @@ TEST(Results, OutOfOrderGamesDuplicatesAndPairs) {
 
 TEST(Results, ResumeStateRoundTripKeepsOpenPairsAndGaps) {
   Results r(2);
-  r.add(game(1, 0, 1, GameResult::kP1Win, 0));
-  r.add(game(2, 1, 0, GameResult::kP1Win, 0));
-  r.add(game(3, 0, 1, GameResult::kDraw, 1));   // its twin (4) is still being played
-  r.add(game(6, 1, 0, GameResult::kP2Win, 2));  // 5 is being played
+  r.add(finished_game(1, 0, 1, GameResult::kP1Win, 0));
+  r.add(finished_game(2, 1, 0, GameResult::kP1Win, 0));
+  r.add(finished_game(3, 0, 1, GameResult::kDraw, 1));   // its twin (4) is still being played
+  r.add(finished_game(6, 1, 0, GameResult::kP2Win, 2));  // 5 is being played
   adapters::JsonWriter j;
   r.write(j);
   auto back = Results::read(YAML::Load(j.text()), 2, 100);
@@ -67,7 +57,7 @@ TEST(Results, ResumeStateRoundTripKeepsOpenPairsAndGaps) {
   for (int n : {1, 2, 3, 6}) EXPECT_TRUE(back->done(n)) << n;
   for (int n : {4, 5, 7}) EXPECT_FALSE(back->done(n)) << n;
   // The open half of pair 1 completes after the resume: DD, pair score 1.
-  back->add(game(4, 1, 0, GameResult::kDraw, 1));
+  back->add(finished_game(4, 1, 0, GameResult::kDraw, 1));
   EXPECT_EQ(back->encounters()[0].all.pentanomial[2], 2);  // WL and DD
   EXPECT_EQ(back->encounters()[0].paired.games(), 4);
 

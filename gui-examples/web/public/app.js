@@ -25,6 +25,7 @@ const state = {
   analysis: new Map(), // multipv index -> latest info with a pv
   summary: null,       // latest info of the running search
   multipv: 1,          // the MultiPV value the engine has
+  level: 20,           // the Skill Level the engine has (20 = full strength)
   force_engine_move: false,  // "Engine move" pressed: the engine plays the side to move
 };
 const log = [];        // the protocol exchange, for debugging (window.triad.log)
@@ -93,6 +94,12 @@ function start_search(kind) {
     if (multipv !== state.multipv) {
       await engine.command(`setoption name MultiPV value ${multipv}`);
       state.multipv = multipv;
+    }
+    // The chosen level plays the engine's moves; analysis is at full strength.
+    const level = kind === 'move' ? Number($('level').value) : 20;
+    if (level !== state.level) {
+      await engine.command(`setoption name Skill Level value ${level}`);
+      state.level = level;
     }
     if (search.cancelled) return '(none)';  // cancelled before `go` was sent
     const params = kind === 'move' ? `movetime ${movetime}` : 'infinite';
@@ -406,6 +413,17 @@ async function handshake() {
   const multipv = lines.find((l) => /^option name MultiPV /i.test(l));
   const max = multipv && multipv.match(/ max (\d+)/);
   if (max) $('multipv').max = max[1];
+  // Skill Level 0 .. max - 1 below full strength, weakest last.
+  const skill = lines.find((l) => /^option name Skill Level type spin/i.test(l));
+  const top = skill && skill.match(/ max (\d+)/);
+  for (let level = top ? Number(top[1]) - 1 : -1; level >= 0; --level) {
+    const option = document.createElement('option');
+    option.value = String(level);
+    option.textContent = `Level ${level}`;
+    $('level').appendChild(option);
+  }
+  const requested_level = new URLSearchParams(location.search).get('level');
+  if ([...$('level').options].some((o) => o.value === requested_level)) $('level').value = requested_level;
 }
 
 function wire_controls() {
@@ -419,7 +437,7 @@ function wire_controls() {
   $('move-now').onclick = () => {
     if (state.search && state.search.kind === 'move' && state.search.started) engine.send('stop');
   };
-  for (const id of ['mode', 'multipv', 'analyse']) $(id).onchange = () => action(async () => render());
+  for (const id of ['mode', 'multipv', 'analyse', 'level']) $(id).onchange = () => action(async () => render());
   $('flip').onchange = render;
   $('export').onclick = export_record;
   $('copy-fen').onclick = async () => {
@@ -437,7 +455,7 @@ function wire_controls() {
   engine.on_line = (line) => remember(`< ${line}`);
   engine.on_sent = (line) => remember(`> ${line}`);
   engine.on_closed = (reason) => show_error(`Engine connection lost: ${reason}. Reload the page to restart it.`);
-  // Settings can be preset in the address: ?variant=yinyang&mode=engine-engine&movetime=500
+  // Settings can be preset in the address: ?variant=yinyang&mode=engine-engine&movetime=500&level=3
   const params = new URLSearchParams(location.search);
   const mode = params.get('mode');
   if (mode && [...$('mode').options].some((o) => o.value === mode)) $('mode').value = mode;

@@ -158,6 +158,19 @@ describe('web GUI in chromium', () => {
     await page.close();
   });
 
+  test('the level control: a limited level plays the engine\'s moves, without the book', async () => {
+    // Yin Yang at full strength answers from its perfect-play book; Level 0 searches instead.
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: kMoveTimeMs, level: '0' });
+    await wait_idle(page, 4);
+    assert.equal(await page.$$eval('#level option', (o) => o.length), 21);  // full + 0..19
+    assert.equal(await page.$eval('#level', (s) => s.value), '0');
+    const exchange = await page.evaluate(() => window.triad.log.join('\n'));
+    assert.match(exchange, /^> setoption name Skill Level value 0$/m);
+    assert.doesNotMatch(exchange, /info string book move/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('Íves dáma: points, lines, arcs and capture sequences', async () => {
     const { page } = await play_against_engine('ivesdama', longest, 3);
     const start = await referee.set_variant('ivesdama');

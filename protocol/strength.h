@@ -1,0 +1,41 @@
+// Strength levels (docs/strength.md): the options UCI_LimitStrength, UCI_Elo, Skill Level
+// and Skill Seed, and what they make of a search: engine/search/skill.h's node budget and
+// weakened move choice. The one place that maps these options to search settings.
+//
+// A level is a raw strength x in [0, 1] (0 = the uniform random mover, 1 = the largest
+// budget, no random moves, nearly always the best line); UCI_Elo picks x through the game's
+// calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1),
+// Skill Level n < 20 is x = (n + 1) / 20 in every game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <span>
+
+#include "adapters/common/game_engine.h"
+#include "protocol/options.h"
+
+namespace triad::protocol {
+
+// The UCI_Elo range (the scale of docs/strength.md: the uniform random mover = 0).
+constexpr int kMinElo = 100;
+constexpr int kMaxElo = 2400;
+
+// Declares the four options (full strength by default).
+void declare_strength_options(Options& options);
+
+// The level the options ask for in `game` (its game's calibration), or nothing at full
+// strength (UCI_LimitStrength false and Skill Level 20). Skill Seed 0 draws the seed of each
+// move from `rng`.
+std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
+                                            std::mt19937_64& rng);
+
+// The raw strength of a rating on a calibration (linear between its steps; without a
+// calibration, kMinElo..kMaxElo spread linearly over 0..1).
+double raw_strength(int elo, std::span<const double> calibration);
+
+// The search settings of a raw strength.
+engine::Skill skill_for_raw(double raw);
+
+}  // namespace triad::protocol

@@ -1,0 +1,170 @@
+// The weakened move choice (engine/search/skill.h), and strength levels through the protocol
+// (in process): the options and their errors, a limited level's deterministic and sometimes
+// weaker choice, full strength unchanged, and no book, endgame solver or endgame table at a
+// limited level.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/search/skill.h"
+#include "protocol/strength.h"
+#include "session_driver.h"
+
+namespace triad::protocol::testing {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+std::string bestmove(const Lines& out) {
+  for (const auto& l : out)
+    if (starts_with(l, "bestmove ")) return std::string(tokenize(l)[1]);
+  return "";
+}
+
+bool any_mate_score(const Lines& out) {
+  for (const auto& l : out)
+    if (l.find(" score mate ") != std::string::npos) return true;
+  return false;
+}
+
+// The move a fresh session plays in `variant` after `setup` lines, searching `go`.
+Lines play(const std::string& variant, const Lines& setup, const std::string& position,
+           const std::string& go = "go nodes 2000") {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value " + variant);
+  for (const auto& l : setup) d.send(l);
+  d.send("position " + position);
+  return d.send(go);
+}
+
+TEST(Skill, TheChoiceFollowsTemperatureRandomShareAndSeed) {
+  engine::Skill skill;
+  skill.active = true;
+  skill.temperature = 1e-3;  // cold: always the best line
+  const std::vector<int> scores{50, 40, -300};
+  for (std::uint64_t hash = 0; hash < 200; ++hash)
+    EXPECT_EQ(engine::choose_skill_move(skill, scores, 10, hash).index, 0u);
+  skill.temperature = 200;  // warm: the lines in proportion to exp(-d / 200)
+  std::vector<int> picked(3, 0);
+  for (std::uint64_t hash = 0; hash < 2000; ++hash) {
+    const auto c = engine::choose_skill_move(skill, scores, 10, hash);
+    ASSERT_FALSE(c.random);
+    ++picked[c.index];
+    // The same seed and position: the same choice.
+    EXPECT_EQ(engine::choose_skill_move(skill, scores, 10, hash).index, c.index);
+  }
+  EXPECT_GT(picked[1], 600);  // weight 0.95 of 2.12: about 900 of 2000
+  EXPECT_GT(picked[2], 100);  // weight 0.17: about 160
+  EXPECT_LT(picked[2], picked[1]);
+  // A forced win is kept however warm: the other lines weigh exp(-(~31000) / 200).
+  const std::vector<int> win{engine::kMateScore - 5, 100};
+  for (std::uint64_t hash = 0; hash < 200; ++hash)
+    EXPECT_EQ(engine::choose_skill_move(skill, win, 2, hash).index, 0u);
+  skill.random_share = 1;  // every move drawn among all legal moves
+  std::set<std::size_t> any;
+  for (std::uint64_t hash = 0; hash < 500; ++hash) {
+    const auto c = engine::choose_skill_move(skill, scores, 7, hash);
+    EXPECT_TRUE(c.random);
+    EXPECT_LT(c.index, 7u);
+    any.insert(c.index);
+  }
+  EXPECT_EQ(any.size(), 7u);
+}
+
+TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
+  SessionDriver d;
+  const auto out = d.send("uci");
+  EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
+  EXPECT_EQ(
+      count_prefix(out, "option name UCI_Elo type spin default " + std::to_string(kMaxElo) +
+                            " min " + std::to_string(kMinElo) + " max " + std::to_string(kMaxElo)),
+      1);
+  EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
+  EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
+            1);
+  EXPECT_EQ(d.send("setoption name Skill Level value 21"),
+            Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
+  EXPECT_EQ(d.send("setoption name UCI_Elo value " + std::to_string(kMaxElo + 1)),
+            Lines{"info string error setoption UCI_Elo : " + std::to_string(kMaxElo + 1) +
+                  " is out of range " + std::to_string(kMinElo) + ".." + std::to_string(kMaxElo)});
+  EXPECT_EQ(d.send("setoption name Skill Level value weak"),
+            Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
+  EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
+}
+
+TEST(StrengthSession, ALimitedLevelIsDeterministicUnderItsSeedAndSometimesNotTheBest) {
+  const std::string start = "startpos moves c1d3 b8c6";
+  const std::string best = bestmove(play("razzledazzle", {}, start));
+  ASSERT_FALSE(best.empty());
+  std::set<std::string> played;
+  for (int seed = 1; seed <= 12; ++seed) {
+    const Lines setup{"setoption name Skill Level value 4",
+                      "setoption name Skill Seed value " + std::to_string(seed)};
+    const std::string move = bestmove(play("razzledazzle", setup, start));
+    EXPECT_EQ(bestmove(play("razzledazzle", setup, start)), move) << "seed " << seed;
+    played.insert(move);
+  }
+  EXPECT_GT(played.size(), 2u);  // the seed matters
+  played.erase(best);
+  EXPECT_FALSE(played.empty());  // and some seeds play another move than the best
+}
+
+TEST(StrengthSession, LimitStrengthUsesUciEloOverSkillLevel) {
+  // Yin Yang's start: full strength answers from the built-in book, any limited level
+  // searches; UCI_LimitStrength with UCI_Elo limits even at Skill Level 20.
+  const auto full = play("yinyang", {}, "startpos");
+  EXPECT_EQ(count_prefix(full, "info string book move"), 1);
+  const auto limited = play("yinyang",
+                            {"setoption name UCI_LimitStrength value true",
+                             "setoption name UCI_Elo value " + std::to_string(kMinElo)},
+                            "startpos");
+  EXPECT_EQ(count_prefix(limited, "info string book move"), 0);
+  EXPECT_FALSE(bestmove(limited).empty());
+  const auto skill = play("yinyang", {"setoption name Skill Level value 19"}, "startpos");
+  EXPECT_EQ(count_prefix(skill, "info string book move"), 0);
+}
+
+TEST(StrengthSession, NoEndgameSolverOrTableAtALimitedLevel) {
+  // A Yin Yang position with 10 empty squares (the solver proves it at once) and an Íves dáma
+  // position of three stones (the endgame table's): full strength reports the forced result,
+  // a limited level searches without that knowledge.
+  const std::string yinyang = "fen 1DLLL1/2DDDL/1LLLLD/DLLLLD/3LDD/1LDLL1 1 22";
+  const std::string ivesdama = "fen p/3/5/3/1/3/5/1P1/P 1 0";
+  EXPECT_TRUE(any_mate_score(play("yinyang", {}, yinyang, "go depth 1")));
+  EXPECT_TRUE(any_mate_score(play("ivesdama", {}, ivesdama, "go depth 1")));
+  for (const char* level : {"0", "10", "19"}) {
+    const Lines setup{std::string("setoption name Skill Level value ") + level,
+                      "setoption name Skill Seed value 5"};
+    const auto yy = play("yinyang", setup, yinyang, "go depth 1");
+    EXPECT_FALSE(any_mate_score(yy)) << level;
+    EXPECT_FALSE(bestmove(yy).empty());
+    const auto id = play("ivesdama", setup, ivesdama, "go depth 1");
+    EXPECT_FALSE(any_mate_score(id)) << level;
+    EXPECT_FALSE(bestmove(id).empty());
+  }
+}
+
+TEST(StrengthSession, FullStrengthIsUnchanged) {
+  // Skill Level 20 without UCI_LimitStrength searches exactly as without the options.
+  const auto plain = play("ivesdama", {}, "startpos", "go nodes 3000");
+  const auto full =
+      play("ivesdama",
+           {"setoption name Skill Level value 20", "setoption name Skill Seed value 9",
+            "setoption name UCI_LimitStrength value false"},
+           "startpos", "go nodes 3000");
+  ASSERT_EQ(plain.size(), full.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    // The same lines but for the time fields.
+    auto a = tokenize(plain[i]), b = tokenize(full[i]);
+    for (auto* t : {&a, &b})
+      for (std::size_t k = 0; k + 1 < t->size(); ++k)
+        if ((*t)[k] == "nps" || (*t)[k] == "time") (*t)[k + 1] = "-";
+    EXPECT_EQ(a, b);
+  }
+}
+
+}  // namespace
+}  // namespace triad::protocol::testing
