@@ -100,8 +100,8 @@ void EngineState::set_draw_rules(const engine::DrawRules& rules) {
 }
 
 engine::SearchConfig EngineState::search_config() const {
-  return {settings_.threads, settings_.multipv, settings_.move_overhead_ms, settings_.draw_rules,
-          search_model(), {}};
+  return {settings_.threads,    settings_.multipv, settings_.move_overhead_ms,
+          settings_.draw_rules, search_model(),    {}};
 }
 
 Result<void> EngineState::load_eval_file(const std::string& file) {
