@@ -1,6 +1,6 @@
 // A distributed data generation on the MPI runtime (cluster/mpi/): rank 0's side (units are
 // game indices, committing appends a game's records in game order) and a worker rank's side
-// (the game slots of pool.h fed with the games rank 0 sends).
+// (the game slots of pool.h, the runtime worker's client, fed with the games rank 0 sends).
 #include "datagen/mpi_run.h"
 
 #include <algorithm>
@@ -100,31 +100,6 @@ class DatagenCoordinator {
   bool refused_ = false;
 };
 
-// A worker rank's client of the runtime: the game slots, two games held per slot.
-class DatagenWorker {
- public:
-  using Unit = cluster::UnitId;
-  using Result = GameRecords;
-
-  explicit DatagenWorker(Pool& pool) : pool_(pool) {}
-
-  void submit(std::vector<Unit> games) { pool_.submit(games); }
-  std::vector<GameRecords> take_finished(std::chrono::microseconds wait, std::size_t enough) {
-    return pool_.take_finished(wait, enough);
-  }
-  std::vector<std::string> take_failures() { return {}; }  // a failed game carries its error
-  int held() { return pool_.held(); }
-  int target() const { return 2 * pool_.slots(); }
-  int slots() const { return pool_.slots(); }
-  bool interrupted() const { return interrupted_; }
-  void stop() { pool_.stop(); }
-  void interrupt() { interrupted_ = true; }
-
- private:
-  Pool& pool_;
-  std::atomic<bool> interrupted_{false};
-};
-
 cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
                                  const Result<DatagenConfig>& config,
                                  const cluster::mpi::Settings& settings) {
@@ -136,9 +111,9 @@ cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
   auto pool = Pool::create(
       *setup, static_cast<int>(std::min<std::int64_t>(config->concurrency, config->games)));
   if (!pool) return link.refuse(pool.error().message);
-  DatagenWorker worker(**pool);
-  runner::SignalWatcher signals([&worker] { worker.interrupt(); }, [] {});
-  return link.serve(worker);
+  // Two games held per slot: one played, one queued.
+  runner::SignalWatcher signals([&pool] { (*pool)->interrupt(); }, [] {});
+  return link.serve(**pool);
 }
 
 }  // namespace

@@ -25,6 +25,8 @@ class Run {
 
   const SelfPlaySetup& setup() const { return setup_; }
   cluster::Scheduler<GameRecords>& scheduler() { return scheduler_; }
+  // What a slot is given for unit `id`: the game index (every rank has the settings).
+  cluster::UnitId unit(cluster::UnitId id) const { return id; }
   // A finished game from `worker` (the first result of a game counts). Error: the game
   // could not be played (the run must stop).
   Result<void> accept(cluster::WorkerId worker, GameRecords game);
