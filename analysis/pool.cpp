@@ -16,7 +16,7 @@ Pool::Pool(const AnalyseConfig& config, int slots, const std::string& prefix,
         for (const auto& task : unit.tasks) {
           std::string failure;
           std::string line = analyst->analyse(task, failure);
-          if (cancel->cancelled()) return std::optional<UnitOutput>();  // stopping: dropped
+          if (cancel->cancelled()) return dropped();  // stopping: dropped
           failed_in_a_row = failure.empty() ? 0 : failed_in_a_row + 1;
           if (failed_in_a_row >= kFailedInARow) {
             // The run stops before this unit is written: the message carries the error.

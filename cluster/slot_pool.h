@@ -44,6 +44,8 @@ class SlotPool {
   using Result = ResultT;
   using Work = std::function<triad::Result<std::optional<Result>>(Unit&)>;
   using MakeWork = std::function<Work(int slot)>;
+  // What Work returns for a unit it drops (the pool is stopping).
+  static triad::Result<std::optional<Result>> dropped() { return std::optional<Result>(); }
 
   // `halt` ends the work in progress at once (cancels the engines' waits, stops searches);
   // it is called by stop() and interrupt(), from the caller's thread.

@@ -37,7 +37,7 @@ triad::Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, in
         return [p, &setup, &engine = *p->engines_[static_cast<std::size_t>(slot)]](
                    std::int64_t& game) -> triad::Result<std::optional<GameRecords>> {
           auto records = setup.play(engine, game, p->stopping());
-          if (p->stopping()) return std::optional<GameRecords>();  // incomplete: dropped
+          if (p->stopping()) return dropped();  // incomplete: dropped
           return std::optional<GameRecords>(std::move(records));
         };
       });
