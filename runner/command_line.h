@@ -87,4 +87,24 @@ Result<std::optional<T>> optional_int_option(const po::variables_map& vm, std::s
   return std::optional<T>(*value);
 }
 
+// -mpi and -mpilease, the options of a distributed run (docs/cluster.md), declared once for
+// triad-match, triad-analyse and triad-datagen: one help text and one check.
+inline constexpr const char* kMpiHelp =
+    "distributed run: mpirun -np N PROGRAM -mpi ... (rank 0 reads and writes, ranks 1..N-1 "
+    "work, -concurrency at a time each; docs/cluster.md)";
+inline constexpr const char* kMpiLeaseHelp =
+    "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its "
+    "work goes to other workers (default 60, 1 to 3600)";
+inline constexpr int kDefaultMpiLeaseSeconds = 60;
+// `text` as -mpilease's seconds: "-mpilease '0' is outside 1..3600".
+Result<int> parse_mpi_lease(std::string_view text, std::string_view flag);
+
+struct DistributedOptions {
+  bool mpi = false;
+  int lease_seconds = kDefaultMpiLeaseSeconds;
+};
+// -mpi and -mpilease in a program's Boost.Program_options table, and their values.
+void add_distributed_options(po::options_description& options);
+Result<DistributedOptions> read_distributed_options(const po::variables_map& vm);
+
 }  // namespace triad::runner

@@ -13,6 +13,7 @@
 
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
+#include "runner/command_line.h"
 #include "runner/engine_spec.h"
 #include "tournament/stats.h"
 #include "tournament/time_control.h"
@@ -66,7 +67,7 @@ struct TournamentConfig {
   // outputs, the other ranks play.
   bool mpi = false;
   // With mpi: a worker rank silent for this long is presumed lost (its units go elsewhere).
-  int mpi_lease_seconds = 60;
+  int mpi_lease_seconds = runner::kDefaultMpiLeaseSeconds;
   std::uint64_t seed = 1;
   bool recover = true;  // restart an engine that crashed or was killed, and go on
   std::optional<OpeningConfig> openings;
