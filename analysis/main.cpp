@@ -46,7 +46,7 @@ int analyse(int argc, char** argv) {
   Pool pool(*config, config->concurrency, "slot", cancel);
   const auto result = triad::cluster::run_local(**run, pool, interrupted);
   if (!result || interrupted) pool.stop();  // units in flight are dropped
-  (*run)->summary(std::cerr, interrupted);
+  (*run)->finish(std::cerr, interrupted);
   if (!result) return runner::report_error(kProgram, result.error().message, runner::kExitFailed);
   return runner::ended_status(interrupted, (*run)->finished());
 }

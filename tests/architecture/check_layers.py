@@ -14,7 +14,7 @@ ALLOWED = {
     "engine": {"engine"},
     "adapters": {"adapters", "engine"},
     "protocol": {"protocol", "adapters", "engine"},
-    "runner": {"runner", "protocol", "adapters", "engine"},
+    "runner": {"runner", "cluster", "protocol", "adapters", "engine"},
     "cluster": {"cluster", "engine"},
     "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "engine"},
     "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "engine"},
