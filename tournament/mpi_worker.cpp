@@ -7,8 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "cluster/mpi/worker.h"
-#include "runner/signal_watcher.h"
+#include "runner/distributed_run.h"
 #include "tournament/match_pool.h"
 
 namespace triad::tournament::mpi {
@@ -17,24 +16,22 @@ cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
                                  const Result<TournamentConfig>& config,
                                  const cluster::mpi::Settings& settings,
                                  const GameFactory& factory) {
-  cluster::mpi::WorkerLink link(world, settings);
-  std::optional<Schedule> schedule;
-  Result<void> ready = config ? Result<void>() : Result<void>(config.error());
-  if (ready) {
-    auto made = Schedule::create(*config, factory);
-    if (made)
-      schedule.emplace(std::move(*made));
-    else
-      ready = made.error();
-  }
-  if (ready) ready = check_engine_programs(*config);
-  if (!ready) return link.refuse(ready.error().message);
+  std::optional<Schedule> schedule;  // the pool's slots play from it
   auto cancel = std::make_shared<protocol::CancelSignal>();
-  MatchPool pool(*config, *schedule, factory, cancel);
-  for (int i = 0; i < config->concurrency; ++i)  // engine logs r<rank>-<slot>
-    pool.add_game_slot("r" + std::to_string(world.rank()) + "-" + std::to_string(i + 1));
-  runner::SignalWatcher signals([&pool] { pool.interrupt(); }, [cancel] { cancel->kill_all(); });
-  return link.serve(pool);
+  return runner::serve_worker(
+      world, settings,
+      [&]() -> Result<std::unique_ptr<MatchPool>> {
+        if (!config) return config.error();
+        auto made = Schedule::create(*config, factory);
+        if (!made) return made.error();
+        schedule.emplace(std::move(*made));
+        if (auto r = check_engine_programs(*config); !r) return r.error();
+        auto pool = std::make_unique<MatchPool>(*config, *schedule, factory, cancel);
+        for (int i = 0; i < config->concurrency; ++i)  // engine logs r<rank>-<slot>
+          pool->add_game_slot("r" + std::to_string(world.rank()) + "-" + std::to_string(i + 1));
+        return pool;
+      },
+      [cancel] { cancel->kill_all(); });
 }
 
 }  // namespace triad::tournament::mpi
