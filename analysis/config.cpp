@@ -170,20 +170,10 @@ std::string default_engine_command() {
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
   const std::vector<std::string> words = group_engine_words(argc, argv);
-  CommandLine out;
-  if (runner::asks_help(words)) {
-    out.show_help = true;
-    out.help_text = runner::help_text(kHelp, desc);
-    return out;
-  }
   po::positional_options_description positional;
   positional.add("input", 1);
-  auto vm = runner::parse_words("triad-analyse", words, desc, &positional);
-  if (!vm) return vm.error();
-  auto config = build(*vm);
-  if (!config) return config.error();
-  out.config = std::move(*config);
-  return out;
+  return runner::read_command_line<AnalyseConfig>("triad-analyse", kHelp, words, desc, positional,
+                                                  build);
 }
 
 }  // namespace triad::analysis

@@ -48,11 +48,7 @@ struct AnalyseConfig {
   std::filesystem::path log_dir;  // engine stderr logs (empty = discarded)
 };
 
-struct CommandLine {
-  AnalyseConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<AnalyseConfig>;
 
 // Parses the arguments (argv[0] skipped); `-key value` or `--key value`, the engine as
 // `-engine cmd=... [proto=uci|ugi] [option.NAME=V]...`.

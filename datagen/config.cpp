@@ -82,19 +82,8 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
   const std::vector<std::string> words(argv + 1, argv + argc);
-  CommandLine out;
-  if (runner::asks_help(words)) {
-    out.show_help = true;
-    out.help_text = runner::help_text(kHelp, desc);
-    return out;
-  }
   const po::positional_options_description none;  // a plain argument is an error
-  auto vm = runner::parse_words("triad-datagen", words, desc, &none);
-  if (!vm) return vm.error();
-  auto config = build(*vm);
-  if (!config) return config.error();
-  out.config = std::move(*config);
-  return out;
+  return runner::read_command_line<DatagenConfig>("triad-datagen", kHelp, words, desc, none, build);
 }
 
 }  // namespace triad::datagen

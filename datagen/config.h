@@ -33,11 +33,7 @@ struct DatagenConfig {
   bool progress = true;  // the bar on a terminal (-quiet turns it off)
 };
 
-struct CommandLine {
-  DatagenConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<DatagenConfig>;
 
 // Parses the arguments (argv[0] skipped): `-key value` or `--key value`.
 Result<CommandLine> parse_command_line(int argc, const char* const* argv);

@@ -68,6 +68,36 @@ Result<po::variables_map> parse_words(std::string_view program,
                                       const po::options_description& options,
                                       const po::positional_options_description* positional = {});
 
+// A program's reading of its command line: its settings, or the text -help asks for.
+template <class Config>
+struct CommandLine {
+  Config config;
+  bool show_help = false;
+  std::string help_text;
+};
+
+// The words read against `options` (and `positional`): -help's text when they ask for it,
+// else the settings `build` makes of the values (its errors and parse_words's are the
+// result's).
+template <class Config>
+Result<CommandLine<Config>> read_command_line(
+    std::string_view program, const Help& help, const std::vector<std::string>& words,
+    const po::options_description& options, const po::positional_options_description& positional,
+    const std::function<Result<Config>(const po::variables_map&)>& build) {
+  CommandLine<Config> out;
+  if (asks_help(words)) {
+    out.show_help = true;
+    out.help_text = help_text(help, options);
+    return out;
+  }
+  auto vm = parse_words(program, words, options, &positional);
+  if (!vm) return vm.error();
+  auto config = build(*vm);
+  if (!config) return config.error();
+  out.config = std::move(*config);
+  return out;
+}
+
 // The integer option `flag` ("-nodes"; declared as a string option named without dashes) in
 // [low, high], through runner::parse_int: "-nodes '-9' is outside 1..9223372036854775807".
 template <class T>

@@ -116,11 +116,7 @@ class ConfigBuilder {
 // numbers, SPRT only with two engines.
 Result<void> validate(const TournamentConfig& config);
 
-struct CommandLine {
-  TournamentConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<TournamentConfig>;
 
 // Parses triad-match's arguments (argv[0] skipped); `-config FILE` is read first, the
 // other arguments override it, `-each` applies to every engine after all are known.
