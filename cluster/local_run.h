@@ -5,7 +5,9 @@
 // their local runs on it, with the same scheduler as their distributed runs.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <chrono>
 #include <utility>
 #include <vector>
@@ -40,7 +42,10 @@ Result<void> run_local(Run& run, Pool& pool, const std::atomic<bool>& interrupte
       units.push_back(run.unit(*id));
     }
     if (!units.empty()) pool.submit(std::move(units));
-    auto finished = pool.take_finished(std::chrono::milliseconds(200), 1);
+    // Woken when a quarter of the units held are done (a wake-up per unit would cost more
+    // than a quick unit), or after 200 ms.
+    const auto enough = static_cast<std::size_t>(std::max(1, pool.held() / 4));
+    auto finished = pool.take_finished(std::chrono::milliseconds(200), enough);
     if (auto failures = pool.take_failures(); !failures.empty())
       return make_error(failures.front());
     for (auto& result : finished)
