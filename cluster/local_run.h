@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstddef>
 #include <chrono>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
