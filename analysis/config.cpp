@@ -86,9 +86,9 @@ po::options_description describe() {
     ("movetime", po::value<std::string>(), "MS: time per position")
     ("multipv", po::value<std::string>()->default_value("1"), "K: best lines per position (1-256)")
     ("concurrency", po::value<std::string>()->default_value("1"), "K: engine processes at once (with -mpi: on each worker rank)")
-    ("mpi", "distributed: mpirun -np N triad-analyse -mpi ... (rank 0 reads and writes, ranks 1..N-1 analyse)")
-    ("chunk", po::value<std::string>()->default_value("4"), "N: positions per work unit of a -mpi run")
-    ("mpilease", po::value<std::string>()->default_value("60"), "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its positions go to other workers (1 to 3600)")
+    ("chunk", po::value<std::string>()->default_value("4"), "N: positions per work unit of a -mpi run");
+  runner::add_distributed_options(d);
+  d.add_options()
     ("timeout", po::value<std::string>(), "MS: longest wait for one position before the engine is restarted (default: 2 x movetime + 5000, or 60000)")
     ("retries", po::value<std::string>()->default_value("2"), "N: attempts after an engine failure on a position, with a fresh engine, before an error line is written")
     ("log", po::value<std::string>(), "DIR: engine stderr logs")
@@ -135,9 +135,11 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
     return make_error("no search limit: give -depth N, -nodes N or -movetime MS");
   TRIAD_ASSIGN(c.multipv, runner::int_option(vm, "-multipv", 1, kMaxMultiPv));
   TRIAD_ASSIGN(c.concurrency, runner::int_option(vm, "-concurrency", 1, runner::kMaxConcurrency));
-  c.mpi = vm.count("mpi") > 0;
   TRIAD_ASSIGN(c.chunk, runner::int_option(vm, "-chunk", 1, 4096));
-  TRIAD_ASSIGN(c.mpi_lease_seconds, runner::int_option(vm, "-mpilease", 1, 3600));
+  auto distributed = runner::read_distributed_options(vm);
+  if (!distributed) return distributed.error();
+  c.mpi = distributed->mpi;
+  c.mpi_lease_seconds = distributed->lease_seconds;
   TRIAD_ASSIGN(c.retries, runner::int_option(vm, "-retries", 0, kMaxRetries));
   if (vm.count("timeout")) {
     std::int64_t ms = 0;
@@ -168,20 +170,10 @@ std::string default_engine_command() {
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
   const std::vector<std::string> words = group_engine_words(argc, argv);
-  CommandLine out;
-  if (runner::asks_help(words)) {
-    out.show_help = true;
-    out.help_text = runner::help_text(kHelp, desc);
-    return out;
-  }
   po::positional_options_description positional;
   positional.add("input", 1);
-  auto vm = runner::parse_words("triad-analyse", words, desc, &positional);
-  if (!vm) return vm.error();
-  auto config = build(*vm);
-  if (!config) return config.error();
-  out.config = std::move(*config);
-  return out;
+  return runner::read_command_line<AnalyseConfig>("triad-analyse", kHelp, words, desc, positional,
+                                                  build);
 }
 
 }  // namespace triad::analysis

@@ -12,6 +12,7 @@
 #include "adapters/common/variants.h"
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
+#include "runner/command_line.h"
 #include "runner/engine_spec.h"
 
 namespace triad::analysis {
@@ -38,7 +39,7 @@ struct AnalyseConfig {
   bool mpi = false;
   int chunk = 4;  // positions per work unit of a distributed run
   // With mpi: a worker rank silent for this long is presumed lost (its units go elsewhere).
-  int mpi_lease_seconds = 60;
+  int mpi_lease_seconds = runner::kDefaultMpiLeaseSeconds;
   // How long one position may take before the engine counts as hung (killed, restarted).
   std::chrono::milliseconds timeout{0};
   std::chrono::milliseconds handshake_timeout{10000};
@@ -47,11 +48,7 @@ struct AnalyseConfig {
   std::filesystem::path log_dir;  // engine stderr logs (empty = discarded)
 };
 
-struct CommandLine {
-  AnalyseConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<AnalyseConfig>;
 
 // Parses the arguments (argv[0] skipped); `-key value` or `--key value`, the engine as
 // `-engine cmd=... [proto=uci|ugi] [option.NAME=V]...`.

@@ -5,9 +5,10 @@
 #include <iostream>
 
 #include "analysis/config.h"
-#include "analysis/local_run.h"
 #include "analysis/mpi_run.h"
+#include "analysis/pool.h"
 #include "analysis/run.h"
+#include "cluster/local_run.h"
 #include "cluster/mpi/job.h"
 #include "runner/command_line.h"
 #include "runner/signal_watcher.h"
@@ -42,8 +43,10 @@ int analyse(int argc, char** argv) {
         cancel->cancel();
       },
       [&] { cancel->kill_all(); });
-  const auto result = run_local(*config, **run, interrupted, cancel);
-  (*run)->summary(std::cerr, interrupted);
+  Pool pool(*config, config->concurrency, "slot", cancel);
+  const auto result = triad::cluster::run_local(**run, pool, interrupted);
+  if (!result || interrupted) pool.stop();  // units in flight are dropped
+  (*run)->finish(std::cerr, interrupted);
   if (!result) return runner::report_error(kProgram, result.error().message, runner::kExitFailed);
   return runner::ended_status(interrupted, (*run)->finished());
 }

@@ -81,7 +81,7 @@ Result<void> Run::commit() {
   return {};
 }
 
-void Run::summary(std::ostream& out, bool interrupted) {
+void Run::finish(std::ostream& out, bool interrupted) {
   progress_.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();

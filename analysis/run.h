@@ -37,7 +37,7 @@ class Run {
   Result<void> commit();
   bool finished() const { return scheduler_.finished(); }
   // The line for the end of the run on standard error ("N positions in S s, R/s ...").
-  void summary(std::ostream& out, bool interrupted);
+  void finish(std::ostream& out, bool interrupted);
 
  private:
   Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chunk);

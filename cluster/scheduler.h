@@ -54,6 +54,7 @@ enum class Verdict {
 template <class Payload>
 class Scheduler {
  public:
+  using Result = Payload;  // what a finished unit carries
   // `finished_before(u)`: units an earlier run finished (resume); they are never leased.
   Scheduler(UnitId count, SchedulerLimits limits, std::function<bool(UnitId)> finished_before = {})
       : count_(count), limits_(limits), finished_before_(std::move(finished_before)) {

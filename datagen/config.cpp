@@ -37,9 +37,9 @@ po::options_description describe() {
     ("hash", po::value<std::string>()->default_value("16"), "MB: each search's tables")
     ("evalfile", po::value<std::string>(), "FILE: search with the learned evaluation of this net file (triad-train's, for the variant's game and board) instead of the classical one")
     ("output", po::value<std::string>(), "FILE: the data file; an existing one made with the same settings is continued")
-    ("concurrency", po::value<std::string>()->default_value("1"), "K: games played at once (with -mpi: on each worker rank)")
-    ("mpi", "distributed: mpirun -np N triad-datagen -mpi ... (rank 0 writes, ranks 1..N-1 play)")
-    ("mpilease", po::value<std::string>()->default_value("60"), "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its games go to other workers (1 to 3600)")
+    ("concurrency", po::value<std::string>()->default_value("1"), "K: games played at once (with -mpi: on each worker rank)");
+  runner::add_distributed_options(d);
+  d.add_options()
     ("quiet", "no progress bar");
   // clang-format on
   return d;
@@ -69,8 +69,10 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
   c.output = vm["output"].as<std::string>();
   TRIAD_ASSIGN(c.concurrency,
                runner::int_option<int>(vm, "-concurrency", 1, runner::kMaxConcurrency));
-  c.mpi = vm.count("mpi") > 0;
-  TRIAD_ASSIGN(c.mpi_lease_seconds, runner::int_option<int>(vm, "-mpilease", 1, 3600));
+  auto distributed = runner::read_distributed_options(vm);
+  if (!distributed) return distributed.error();
+  c.mpi = distributed->mpi;
+  c.mpi_lease_seconds = distributed->lease_seconds;
   c.progress = vm.count("quiet") == 0;
   return c;
 }
@@ -80,19 +82,8 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
 Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   const po::options_description desc = describe();
   const std::vector<std::string> words(argv + 1, argv + argc);
-  CommandLine out;
-  if (runner::asks_help(words)) {
-    out.show_help = true;
-    out.help_text = runner::help_text(kHelp, desc);
-    return out;
-  }
   const po::positional_options_description none;  // a plain argument is an error
-  auto vm = runner::parse_words("triad-datagen", words, desc, &none);
-  if (!vm) return vm.error();
-  auto config = build(*vm);
-  if (!config) return config.error();
-  out.config = std::move(*config);
-  return out;
+  return runner::read_command_line<DatagenConfig>("triad-datagen", kHelp, words, desc, none, build);
 }
 
 }  // namespace triad::datagen

@@ -9,6 +9,7 @@
 
 #include "adapters/common/variants.h"
 #include "engine/core/result.h"
+#include "runner/command_line.h"
 
 namespace triad::datagen {
 
@@ -28,15 +29,11 @@ struct DatagenConfig {
   std::filesystem::path output;
   int concurrency = 1;  // games played at once (with -mpi: on each worker rank)
   bool mpi = false;
-  int mpi_lease_seconds = 60;
+  int mpi_lease_seconds = runner::kDefaultMpiLeaseSeconds;
   bool progress = true;  // the bar on a terminal (-quiet turns it off)
 };
 
-struct CommandLine {
-  DatagenConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<DatagenConfig>;
 
 // Parses the arguments (argv[0] skipped): `-key value` or `--key value`.
 Result<CommandLine> parse_command_line(int argc, const char* const* argv);

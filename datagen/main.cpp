@@ -4,9 +4,9 @@
 #include <atomic>
 #include <iostream>
 
+#include "cluster/local_run.h"
 #include "cluster/mpi/job.h"
 #include "datagen/config.h"
-#include "datagen/local_run.h"
 #include "datagen/mpi_run.h"
 #include "datagen/pool.h"
 #include "datagen/run.h"
@@ -38,7 +38,7 @@ int generate(int argc, char** argv) {
   // continues after them. A second signal exits immediately.
   std::atomic<bool> interrupted{false};
   triad::runner::SignalWatcher signals([&] { interrupted = true; }, [] {});
-  const auto result = run_local(**run, **pool, interrupted);
+  const auto result = triad::cluster::run_local(**run, **pool, interrupted);
   (*pool)->stop();  // games still in play are dropped (an interrupt)
   const auto finished = (*run)->finish(std::cerr, interrupted);
   for (const auto* r : {&result, &finished})

@@ -7,8 +7,17 @@
 
 namespace triad::datagen {
 
-Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, int slots) {
-  std::unique_ptr<Pool> pool(new Pool(setup));
+Pool::Pool()
+    : SlotPool({}, [this] {
+        for (auto& engine : engines_) engine->stop();
+      }) {}
+
+Pool::~Pool() {
+  stop();
+}
+
+triad::Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, int slots) {
+  std::unique_ptr<Pool> pool(new Pool());
   int made = 0;
   // The system's limits (memory for the engines' tables, threads): the settings ask too much.
   const auto refused = [&made, slots](const std::string& why) {
@@ -24,72 +33,20 @@ Result<std::unique_ptr<Pool>> Pool::create(const SelfPlaySetup& setup, int slots
       pool->engines_.push_back(std::move(*engine));
     }
     for (made = 0; made < slots; ++made)
-      pool->threads_.emplace_back(
-          [p = pool.get(), e = pool->engines_[static_cast<std::size_t>(made)].get()] {
-            p->work(*e);
-          });
+      pool->add_slot([p = pool.get(), &setup](int slot) -> Work {
+        return [p, &setup, &engine = *p->engines_[static_cast<std::size_t>(slot)]](
+                   std::int64_t& game) -> triad::Result<std::optional<GameRecords>> {
+          auto records = setup.play(engine, game, p->stopping());
+          if (p->stopping()) return dropped();  // incomplete: dropped
+          return std::optional<GameRecords>(std::move(records));
+        };
+      });
   } catch (const std::bad_alloc&) {
     return refused("out of memory (lower -concurrency or -hash)");
   } catch (const std::system_error& e) {
     return refused(std::string(e.what()) + " (lower -concurrency)");
   }
   return pool;
-}
-
-Pool::~Pool() {
-  stop();
-}
-
-void Pool::submit(const std::vector<std::int64_t>& games) {
-  {
-    std::lock_guard lock(mutex_);
-    queue_.insert(queue_.end(), games.begin(), games.end());
-    held_ += static_cast<int>(games.size());
-  }
-  work_ready_.notify_all();
-}
-
-std::vector<GameRecords> Pool::take_finished(std::chrono::microseconds wait, std::size_t enough) {
-  std::unique_lock lock(mutex_);
-  game_done_.wait_for(lock, wait, [&] { return finished_.size() >= enough; });
-  std::vector<GameRecords> out;
-  out.swap(finished_);
-  held_ -= static_cast<int>(out.size());
-  return out;
-}
-
-int Pool::held() const {
-  std::lock_guard lock(mutex_);
-  return held_;
-}
-
-void Pool::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  work_ready_.notify_all();
-  for (auto& engine : engines_) engine->stop();
-  for (auto& t : threads_)
-    if (t.joinable()) t.join();
-}
-
-void Pool::work(adapters::GameEngine& engine) {
-  for (;;) {
-    std::int64_t game = 0;
-    {
-      std::unique_lock lock(mutex_);
-      work_ready_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-      if (stop_) return;
-      game = queue_.front();
-      queue_.pop_front();
-    }
-    auto records = setup_.play(engine, game, stop_);
-    std::lock_guard lock(mutex_);
-    if (stop_) return;
-    finished_.push_back(std::move(records));
-    game_done_.notify_all();
-  }
 }
 
 }  // namespace triad::datagen

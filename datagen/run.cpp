@@ -48,6 +48,19 @@ Result<void> Run::accept(cluster::WorkerId worker, GameRecords game) {
   return {};
 }
 
+std::string Run::refusal(const GameRecords& game) const {
+  const learn::Header& mine = setup_.header();
+  std::string difference;
+  if (game.openings_digest != mine.openings_digest)
+    difference = "its -openings file has other contents";
+  else if (game.net_digest != mine.net_digest)
+    difference = "its -evalfile net has digest " + learn::net_digest_text(game.net_digest) +
+                 ", rank 0's " + learn::net_digest_text(mine.net_digest);
+  if (difference.empty()) return "";
+  return "read other files than rank 0 at the same paths (" + difference +
+         "); every rank must read the same -openings and -evalfile";
+}
+
 Result<void> Run::commit() {
   while (auto ready = scheduler_.next_ready()) {
     if (auto r = writer_.append_game(ready->second.bytes, ready->second.count); !r) return r;

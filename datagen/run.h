@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <ostream>
+#include <string>
 
 #include "adapters/common/progress_bar.h"
 #include "cluster/scheduler.h"
@@ -25,9 +26,14 @@ class Run {
 
   const SelfPlaySetup& setup() const { return setup_; }
   cluster::Scheduler<GameRecords>& scheduler() { return scheduler_; }
+  // What a slot is given for unit `id`: the game index (every rank has the settings).
+  cluster::UnitId unit(cluster::UnitId id) const { return id; }
   // A finished game from `worker` (the first result of a game counts). Error: the game
   // could not be played (the run must stop).
   Result<void> accept(cluster::WorkerId worker, GameRecords game);
+  // Why a worker's finished game shows it read other files than this rank at the same paths
+  // ("" if it did not): the run is refused.
+  std::string refusal(const GameRecords& game) const;
   // Appends every finished game that is next in order. Error: the output cannot be written.
   Result<void> commit();
   bool finished() const { return scheduler_.finished(); }

@@ -62,4 +62,20 @@ Result<po::variables_map> parse_words(std::string_view program,
   return vm;
 }
 
+Result<int> parse_mpi_lease(std::string_view text, std::string_view flag) {
+  return parse_int<int>(text, flag, 1, 3600);
+}
+
+void add_distributed_options(po::options_description& options) {
+  options.add_options()("mpi", kMpiHelp)("mpilease", po::value<std::string>(), kMpiLeaseHelp);
+}
+
+Result<DistributedOptions> read_distributed_options(const po::variables_map& vm) {
+  DistributedOptions out;
+  out.mpi = vm.count("mpi") > 0;
+  if (vm.count("mpilease"))
+    TRIAD_ASSIGN(out.lease_seconds, parse_mpi_lease(vm["mpilease"].as<std::string>(), "-mpilease"));
+  return out;
+}
+
 }  // namespace triad::runner

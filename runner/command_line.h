@@ -68,6 +68,36 @@ Result<po::variables_map> parse_words(std::string_view program,
                                       const po::options_description& options,
                                       const po::positional_options_description* positional = {});
 
+// A program's reading of its command line: its settings, or the text -help asks for.
+template <class Config>
+struct CommandLine {
+  Config config;
+  bool show_help = false;
+  std::string help_text;
+};
+
+// The words read against `options` (and `positional`): -help's text when they ask for it,
+// else the settings `build` makes of the values (its errors and parse_words's are the
+// result's).
+template <class Config>
+Result<CommandLine<Config>> read_command_line(
+    std::string_view program, const Help& help, const std::vector<std::string>& words,
+    const po::options_description& options, const po::positional_options_description& positional,
+    const std::function<Result<Config>(const po::variables_map&)>& build) {
+  CommandLine<Config> out;
+  if (asks_help(words)) {
+    out.show_help = true;
+    out.help_text = help_text(help, options);
+    return out;
+  }
+  auto vm = parse_words(program, words, options, &positional);
+  if (!vm) return vm.error();
+  auto config = build(*vm);
+  if (!config) return config.error();
+  out.config = std::move(*config);
+  return out;
+}
+
 // The integer option `flag` ("-nodes"; declared as a string option named without dashes) in
 // [low, high], through runner::parse_int: "-nodes '-9' is outside 1..9223372036854775807".
 template <class T>
@@ -86,5 +116,25 @@ Result<std::optional<T>> optional_int_option(const po::variables_map& vm, std::s
   if (!value) return value.error();
   return std::optional<T>(*value);
 }
+
+// -mpi and -mpilease, the options of a distributed run (docs/cluster.md), declared once for
+// triad-match, triad-analyse and triad-datagen: one help text and one check.
+inline constexpr const char* kMpiHelp =
+    "distributed run: mpirun -np N PROGRAM -mpi ... (rank 0 reads and writes, ranks 1..N-1 "
+    "work, -concurrency at a time each; docs/cluster.md)";
+inline constexpr const char* kMpiLeaseHelp =
+    "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its "
+    "work goes to other workers (default 60, 1 to 3600)";
+inline constexpr int kDefaultMpiLeaseSeconds = 60;
+// `text` as -mpilease's seconds: "-mpilease '0' is outside 1..3600".
+Result<int> parse_mpi_lease(std::string_view text, std::string_view flag);
+
+struct DistributedOptions {
+  bool mpi = false;
+  int lease_seconds = kDefaultMpiLeaseSeconds;
+};
+// -mpi and -mpilease in a program's Boost.Program_options table, and their values.
+void add_distributed_options(po::options_description& options);
+Result<DistributedOptions> read_distributed_options(const po::variables_map& vm);
 
 }  // namespace triad::runner

@@ -13,6 +13,7 @@
 
 #include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
+#include "runner/command_line.h"
 #include "runner/engine_spec.h"
 #include "tournament/stats.h"
 #include "tournament/time_control.h"
@@ -66,7 +67,7 @@ struct TournamentConfig {
   // outputs, the other ranks play.
   bool mpi = false;
   // With mpi: a worker rank silent for this long is presumed lost (its units go elsewhere).
-  int mpi_lease_seconds = 60;
+  int mpi_lease_seconds = runner::kDefaultMpiLeaseSeconds;
   std::uint64_t seed = 1;
   bool recover = true;  // restart an engine that crashed or was killed, and go on
   std::optional<OpeningConfig> openings;
@@ -118,11 +119,7 @@ class ConfigBuilder {
 // numbers, SPRT only with two engines.
 Result<void> validate(const TournamentConfig& config);
 
-struct CommandLine {
-  TournamentConfig config;
-  bool show_help = false;
-  std::string help_text;
-};
+using CommandLine = runner::CommandLine<TournamentConfig>;
 
 // Parses triad-match's arguments (argv[0] skipped); `-config FILE` is read first, the
 // other arguments override it, `-each` applies to every engine after all are known.

@@ -9,6 +9,7 @@
 
 #include "cluster/mpi/coordinator.h"
 #include "runner/command_line.h"
+#include "tournament/match_run.h"
 #include "tournament/mpi_units.h"
 
 namespace triad::tournament::mpi {
@@ -50,16 +51,15 @@ class MatchCoordinator {
       : match_(match),
         progress_(progress),
         schedule_(match.schedule()),
-        scheduler_(schedule_.units(), {settings.lease, cluster::SchedulerLimits().max_waiting},
-                   [this](cluster::UnitId u) { return unit_done(u); }),
+        run_(match, settings.lease, true),
         counts_(static_cast<std::size_t>(ranks)) {}
 
-  cluster::Scheduler<UnitResult>& scheduler() { return scheduler_; }
+  cluster::Scheduler<UnitResult>& scheduler() { return run_.scheduler(); }
   Unit unit(cluster::UnitId id) const { return id; }
   void accept(const WorkerInfo& w, UnitResult result) {
     WorkerCounts counts;
     for (const auto& g : result.games) counts.add(g);
-    if (scheduler_.complete(w.rank, result.unit, std::move(result)) == cluster::Verdict::kAccepted)
+    if (run_.complete(w.rank, std::move(result)) == cluster::Verdict::kAccepted)
       counts_[static_cast<std::size_t>(w.rank)].add(counts);
   }
   void commit();
@@ -72,37 +72,17 @@ class MatchCoordinator {
   void print_workers(const std::vector<WorkerInfo>& workers);
 
  private:
-  bool unit_done(cluster::UnitId unit) const {
-    const auto [first, last] = schedule_.unit_games(unit);
-    for (std::int64_t n = first; n <= last; ++n)
-      if (!match_.results().done(n)) return false;
-    return true;
-  }
-
   Tournament& match_;
   std::ostream& progress_;
   const Schedule& schedule_;
-  cluster::Scheduler<UnitResult> scheduler_;
+  MatchRun run_;
   std::vector<WorkerCounts> counts_;  // of each rank's accepted games
   Clock::time_point started_ = Clock::now();
   Clock::time_point next_flush_ = Clock::now();
 };
 
 void MatchCoordinator::commit() {
-  bool committed = false;
-  while (!match_.stopping()) {
-    auto ready = scheduler_.next_ready();
-    if (!ready) break;
-    for (const auto& report : ready->second.games) {
-      if (match_.results().done(report.game.number)) continue;  // by a resumed run already
-      match_.record(report, true);
-      committed = true;
-      if (match_.stopping()) break;
-    }
-  }
-  // One resume state for everything committed in this pass (records are appended first; a
-  // run killed in between cuts them off and plays those units again, see ResumeState).
-  if (committed) match_.end_batch();
+  if (auto r = run_.commit(); !r) fail(r.error().message);
   if (const auto now = Clock::now(); now >= next_flush_) {
     progress_ << std::flush;
     next_flush_ = now + kProgressFlush;
@@ -135,9 +115,9 @@ void MatchCoordinator::print_workers(const std::vector<WorkerInfo>& workers) {
     if (c.engine_failures > 0) progress_ << ", engine failures " << c.engine_failures;
     progress_ << "\n";
   }
-  if (scheduler_.requeued() > 0 || scheduler_.duplicates() > 0)
-    progress_ << "  units given to another worker: " << scheduler_.requeued()
-              << ", late duplicate results ignored: " << scheduler_.duplicates() << "\n";
+  if (run_.scheduler().requeued() > 0 || run_.scheduler().duplicates() > 0)
+    progress_ << "  units given to another worker: " << run_.scheduler().requeued()
+              << ", late duplicate results ignored: " << run_.scheduler().duplicates() << "\n";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "runner/command_line.h"
 #include "runner/value_parsers.h"
 
 namespace triad::tournament {
@@ -165,10 +166,12 @@ const std::vector<Setting> kSettings = {
      return set_int(p.config.repeat, f, v, 1); }},
   {"concurrency", "N: games played at the same time (default 1, at most 1024)", false,
    [](P& p, const std::string& f, const V& v) { return set_int(p.config.concurrency, f, v, 1, kMaxConcurrency); }},
-  {"mpi", "distributed run: mpirun -np N triad-match -mpi ... (rank 0 schedules, ranks 1..N-1 play -concurrency games each)", false,
+  {"mpi", runner::kMpiHelp, false,
    [](P& p, const std::string& f, const V& v) { return set_bool(p.config.mpi, f, v); }},
-  {"mpilease", "SECONDS: with -mpi, a worker rank not heard from for this long is presumed lost and its games go to other workers (default 60, 1 to 3600)", false,
-   [](P& p, const std::string& f, const V& v) { return set_int(p.config.mpi_lease_seconds, f, v, 1, 3600); }},
+  {"mpilease", runner::kMpiLeaseHelp, false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     TRIAD_ASSIGN(p.config.mpi_lease_seconds, runner::parse_mpi_lease(s, f));
+     return {}; }); }},
   {"seed", "N: random seed (openings, built-in players); also -srand", false,
    [](P& p, const std::string& f, const V& v) { return set_int<std::uint64_t>(p.config.seed, f, v, 0); }},
   {"srand", "N: same as -seed", false,

@@ -1,5 +1,6 @@
-// The run loop: game threads take the next unplayed game of the schedule, play it, and
-// hand the record to record_game, which writes the outputs and merges the result.
+// The match: its checks before the first game, the local run (the game slots of
+// match_pool.h fed from the scheduler of match_run.h, as a distributed run's workers are),
+// recording each game (outputs, results, SPRT, resume state) and the end of the run.
 #include "tournament/tournament.h"
 
 #include <algorithm>
@@ -12,8 +13,11 @@
 #include <vector>
 
 #include "adapters/records/record.h"
+#include "cluster/local_run.h"
 #include "protocol/client/engine_process.h"
 #include "runner/output_files.h"
+#include "tournament/match_pool.h"
+#include "tournament/match_run.h"
 #include "tournament/report.h"
 #include "tournament/resume_state.h"
 
@@ -109,10 +113,23 @@ Result<void> Tournament::check_outputs() const {
 
 Result<void> Tournament::run() {
   if (auto r = prepare(); !r) return r;
-  std::vector<std::thread> workers;
+  // The slots say when a game starts and when an interrupt cuts one off, as it happens;
+  // finished units are recorded in unit order by this thread (MatchRun::commit).
+  SlotHooks hooks;
+  hooks.start = [this](const ScheduledGame& game) {
+    std::lock_guard lock(mutex_);
+    if (results_.done(game.number)) return false;  // a unit a resumed state counts in part
+    progress_ << "Started game " << game.number << " of " << schedule_->size() << " ("
+              << config_.engines[game.engine[0]].name << " vs "
+              << config_.engines[game.engine[1]].name << ")\n"
+              << std::flush;
+    return true;
+  };
+  hooks.abandoned = [this](const GameReport& report) { record(report); };
+  MatchPool pool(config_, *schedule_, factory_, cancel_, &interrupted_, std::move(hooks));
   for (int i = 0; i < config_.concurrency; ++i) {
     try {
-      workers.emplace_back([this, i] { worker(i); });
+      pool.add_game_slot(std::to_string(i));
     } catch (const std::system_error& e) {  // the system's thread limit
       stop_with_error("cannot start game thread " + std::to_string(i + 1) + " of " +
                       std::to_string(config_.concurrency) + ": " + e.what() +
@@ -120,7 +137,12 @@ Result<void> Tournament::run() {
       break;
     }
   }
-  for (auto& w : workers) w.join();
+  MatchRun run(*this, std::chrono::seconds(config_.mpi_lease_seconds), false);
+  if (auto r = cluster::run_local(run, pool, interrupted_); !r) stop_with_error(r.error().message);
+  if (interrupted_)
+    pool.stop();  // games in progress are abandoned
+  else
+    pool.close();  // games in progress end (an early stop: they are not counted)
   return finish();
 }
 
@@ -147,30 +169,6 @@ void Tournament::stop_with_error(std::string message) {
   std::lock_guard lock(mutex_);
   if (error_.empty()) error_ = std::move(message);
   stop_ = true;
-}
-
-void Tournament::worker(int id) {
-  GameSlot slot(config_, *schedule_, factory_, std::to_string(id), cancel_, &interrupted_);
-  for (;;) {
-    ScheduledGame game;
-    {
-      std::lock_guard lock(mutex_);
-      while (next_ <= schedule_->size() && results_.done(next_)) ++next_;
-      if (interrupted_ && stop_reason_.empty()) stop_reason_ = kTermInterrupted;
-      if (stop_ || interrupted_ || next_ > schedule_->size()) break;
-      game = schedule_->game(next_++);
-      progress_ << "Started game " << game.number << " of " << schedule_->size() << " ("
-                << config_.engines[game.engine[0]].name << " vs "
-                << config_.engines[game.engine[1]].name << ")\n"
-                << std::flush;
-    }
-    auto report = slot.play(game);
-    if (!report) {
-      stop_with_error(report.error().message);
-      break;
-    }
-    record(*report);
-  }
 }
 
 void Tournament::end_batch() {

@@ -1,4 +1,4 @@
-// The tournament: plays the schedule on `concurrency` game threads, writes records, prints
+// The tournament: plays the schedule on `concurrency` game slots, writes records, prints
 // progress and statistics, saves a resume state after every game, stops early when the
 // SPRT decides, and writes the JSON summary at the end. The schedule is computed game by
 // game and the results are merged into bounded counts, so memory does not grow with the
@@ -40,7 +40,7 @@ class Tournament {
   void interrupt();
   // Kills every engine process at once (for an immediate exit after a second Ctrl-C).
   void kill_engines() { cancel_->kill_all(); }
-  // Called after each finished game is counted (on a game thread, one call at a time).
+  // Called after each finished game is counted (on the thread that runs run()).
   void on_game_finished(std::function<void(const FinishedGame&)> observer) {
     observer_ = std::move(observer);
   }
@@ -78,7 +78,6 @@ class Tournament {
   // Cuts the records file back to the size the resume state saw (see ResumeState).
   Result<void> cut_unsaved_records(std::int64_t saved_bytes);
   void save_state_locked();
-  void worker(int id);
 
   TournamentConfig config_;
   GameFactory factory_;
@@ -90,7 +89,6 @@ class Tournament {
   std::function<void(const FinishedGame&)> observer_;
   std::mutex mutex_;  // guards everything below and the outputs
   Results results_;
-  std::int64_t next_ = 1;            // the next game number to consider
   std::int64_t records_bytes_ = -1;  // the records file's size after the last game appended
   std::atomic<bool> stop_{false};
   std::atomic<bool> interrupted_{false};

@@ -17,7 +17,7 @@ ALLOWED = {
     "adapters": {"adapters", "learn", "engine"},
     "state": {"state", "adapters", "learn", "engine"},
     "protocol": {"protocol", "state", "adapters", "learn", "engine"},
-    "runner": {"runner", "protocol", "state", "adapters", "learn", "engine"},
+    "runner": {"runner", "cluster", "protocol", "state", "adapters", "learn", "engine"},
     "cluster": {"cluster", "engine"},
     "tournament": {"tournament", "runner", "cluster", "protocol", "state", "adapters", "learn",
                    "engine"},

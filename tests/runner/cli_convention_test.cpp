@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -124,6 +125,52 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
   };
   for (std::size_t i = 0; i < kPrograms.size(); ++i)
     expect_refused(run(kPrograms[i], words[i]), kPrograms[i].name, expected[i]);
+}
+
+// The same text with every run of blanks and line breaks made one space (-help wraps each
+// program's table at its own width).
+std::string collapsed(const std::string& text) {
+  std::string out;
+  for (const char c : text)
+    if (c != ' ' && c != '\n')
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  return out;
+}
+
+// -mpi and -mpilease are declared once for the three programs that run distributed: one help
+// text and one check of the lease.
+TEST(CommandLine, TheDistributedOptionsHaveOneHelpAndOneCheck) {
+  // Each program with its other required words.
+  const std::map<std::string, std::vector<std::string>> required = {
+      {"triad-match",
+       {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random"}},
+      {"triad-analyse", {"-nodes", "1", "in.txt"}},
+      {"triad-datagen", {"-games", "3", "-output", "d.bin"}},
+  };
+  for (const auto& program : kPrograms) {
+    const auto words = required.find(program.name);
+    if (words == required.end()) continue;
+    SCOPED_TRACE(program.name);
+    const auto help = run(program, {"-help"});
+    EXPECT_NE(collapsed(help.out).find(
+                  "distributed run: mpirun -np N PROGRAM -mpi ... (rank 0 reads and writes, ranks "
+                  "1..N-1 work, -concurrency at a time each; docs/cluster.md)"),
+              std::string::npos)
+        << help.out;
+    EXPECT_NE(collapsed(help.out).find(
+                  "--mpilease arg SECONDS: with -mpi, a worker rank not heard from for this long "
+                  "is presumed lost and its work goes to other workers (default 60, 1 to 3600)"),
+              std::string::npos)
+        << help.out;
+    for (const std::string lease : {"0", "3601"}) {
+      auto args = words->second;
+      args.insert(args.end(), {"-mpilease", lease});
+      expect_refused(run(program, args), program.name,
+                     "-mpilease '" + lease + "' is outside 1..3600");
+    }
+  }
 }
 
 TEST(CommandLine, EveryProgramThatTakesAVariantNamesTheUnknownOneAlikeAndTakesVariantsFiles) {

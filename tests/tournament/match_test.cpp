@@ -234,6 +234,48 @@ TEST(Match, SprtStopsEarlyWhenTheResultIsClear) {
   EXPECT_TRUE(summary["pairs"][0]["sprt"]["pentanomial"].as<bool>());
 }
 
+// The local run leases units from the cluster scheduler, as a distributed run does, and
+// counts them in unit order: with four game slots the games are counted and recorded in
+// game order, the records the same as one slot's (as the records of triad-match -mpi).
+TEST(Match, GameSlotsCountGamesInGameOrder) {
+  TempDir dir("game_order");
+  const auto words = [&dir](const std::string& slots) {
+    return std::vector<std::string>{"-engine",
+                                    "name=G",
+                                    "cmd=builtin:greedy",
+                                    "-engine",
+                                    "name=R",
+                                    "cmd=builtin:random",
+                                    "-variant",
+                                    "yinyang",
+                                    "-games",
+                                    "2",
+                                    "-rounds",
+                                    "60",
+                                    "-repeat",
+                                    "-seed",
+                                    "7",
+                                    "-concurrency",
+                                    slots,
+                                    "-pgnout",
+                                    (dir / ("games-" + slots + ".pgn")).string()};
+  };
+  const auto one = run_match(config_from(words("1")));
+  const auto four = run_match(config_from(words("4")));
+  ASSERT_TRUE(one.ok) << one.error;
+  ASSERT_TRUE(four.ok) << four.error;
+  ASSERT_EQ(four.finished.size(), 120u);
+  for (std::size_t i = 0; i < four.finished.size(); ++i)
+    ASSERT_EQ(four.finished[i].number, static_cast<std::int64_t>(i + 1));
+  const auto records = [](const std::string& text) {
+    auto parsed = parse_records(text);
+    std::vector<std::pair<std::map<std::string, std::string>, std::vector<std::string>>> out;
+    for (auto& r : parsed) out.emplace_back(std::move(r.tags), std::move(r.moves));
+    return out;
+  };
+  EXPECT_EQ(records(read_text(dir / "games-4.pgn")), records(read_text(dir / "games-1.pgn")));
+}
+
 TEST(Match, MissingEngineProgramIsReportedBeforeAnyGame) {
   const auto run = run_match(config_from({"-engine", "name=ghost", "cmd=/no/such/engine", "-engine",
                                           "cmd=builtin:random", "-variant", "yinyang"}));
