@@ -17,6 +17,12 @@ std::string material_text(Material m) {
   return std::to_string(m.a) + "-" + std::to_string(m.b);
 }
 
+std::string code_text(std::int16_t code) {
+  if (code == iv::endgame_code::kOver) return "over";
+  if (code == 0) return "draw";
+  return (code > 0 ? "win in " : "loss in ") + std::to_string(iv::endgame_code::plies_of(code));
+}
+
 }  // namespace
 
 std::uint64_t entries_up_to(const iv::Game& game, int max_stones) {
@@ -107,8 +113,8 @@ Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& se
         ++report.disagreements;
         if (report.failures.size() < 20)
           report.failures.push_back(material_text(m) + " entry " + std::to_string(i) +
-                                    ": stored " + std::to_string(values[i]) +
-                                    ", its children give " + std::to_string(want));
+                                    ": stored " + code_text(values[i]) +
+                                    ", its children give " + code_text(want));
       }
       checked += local;
     });
