@@ -19,6 +19,7 @@ ALLOWED = {
     "tournament": {"tournament", "runner", "cluster", "protocol", "adapters", "engine"},
     "analysis": {"analysis", "runner", "cluster", "protocol", "adapters", "engine"},
     "datagen": {"datagen", "runner", "cluster", "protocol", "adapters", "engine"},
+    "tables": {"tables", "runner", "protocol", "adapters", "engine"},
     "tools": {"tools", "runner", "protocol", "adapters", "engine"},
     "python": {"python", "adapters", "engine"},
     "app": {"app", "protocol", "adapters", "engine"},

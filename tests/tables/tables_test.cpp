@@ -12,11 +12,13 @@
 #include <tuple>
 
 #include <gtest/gtest.h>
+#include <boost/process.hpp>
 
 #include "adapters/common/variants.h"
 #include "adapters/ivesdama/notation.h"
 #include "tables/builder.h"
 #include "tables/table_set.h"
+#include "tests/child_exit.h"
 
 namespace triad::tables {
 namespace {
@@ -300,6 +302,53 @@ TEST_F(TablesTest, AStoppedBuildResumesToTheSameBytesAsOneRun) {
   for (const Material m : materials_up_to(4))
     EXPECT_EQ(read_bytes(parts / slice_file_name(m)), read_bytes(whole / slice_file_name(m)))
         << slice_file_name(m);
+}
+
+// triad-tables run as a process in `dir`: its exit status and standard error.
+std::pair<int, std::string> run_tables(const fs::path& dir, const std::vector<std::string>& args) {
+  namespace bp = boost::process;
+  fs::remove(dir / "out");
+  fs::remove(dir / "err");
+  bp::child child(bp::exe = TRIAD_BINARY_DIR "/triad-tables", bp::args = args,
+                  bp::std_out > (dir / "out").string(), bp::std_err > (dir / "err").string(),
+                  bp::std_in < bp::null, bp::start_dir = dir.string());
+  if (!triad::testing::wait_for_exit(child, std::chrono::seconds(60))) {
+    child.terminate();
+    return {-1, "did not end"};
+  }
+  return {child.exit_code(), read_bytes(dir / "err")};
+}
+
+TEST_F(TablesTest, BadInputsAreOneClearError) {
+  const fs::path dir = folder("cli");
+  std::ofstream(dir / "plain") << "a file\n";
+  EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "plain"}),
+            std::make_pair(2, std::string("triad-tables: -dir 'plain' is not a folder and cannot "
+                                          "be created\n")));
+  EXPECT_EQ(run_tables(dir, {"-stones", "13", "-dir", "t"}),
+            std::make_pair(2, std::string("triad-tables: -stones '13' is outside 1..12\n")));
+  EXPECT_EQ(run_tables(dir, {"-stones", "0", "-dir", "t"}),
+            std::make_pair(2, std::string("triad-tables: -stones '0' is outside 1..12\n")));
+  EXPECT_EQ(run_tables(dir, {"-dir", "t"}),
+            std::make_pair(2, std::string("triad-tables: no -stones (see triad-tables -help)\n")));
+  EXPECT_EQ(run_tables(dir, {"-variant", "yinyang", "-stones", "2", "-dir", "t"}),
+            std::make_pair(2, std::string("triad-tables: -variant: 'yinyang' is a yinyang "
+                                          "variant; tables are built for Íves dáma\n")));
+  // A board without Player 2's base point is the board loader's one error.
+  std::ofstream(dir / "board.yaml") << "points: [a1, a2, a3]\nlines:\n  - [a1, a2, a3]\n"
+                                       "start: {1: [a1], 2: [a3]}\nbase: {1: a1}\n";
+  std::ofstream(dir / "v.yaml") << "variants:\n  - name: tiny\n    game: ivesdama\n"
+                                   "    board: board.yaml\n";
+  const auto [code, err] =
+      run_tables(dir, {"-variants", "v.yaml", "-variant", "tiny", "-stones", "2", "-dir", "t"});
+  EXPECT_EQ(code, 2);
+  EXPECT_EQ(err.rfind("triad-tables: -variants: ", 0), 0u) << err;
+  EXPECT_NE(err.find("Player 2 has no base point"), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  // -verify of a folder with a missing file: exit status 1, the file named.
+  const auto [vcode, verr] = run_tables(dir, {"-stones", "2", "-dir", "t", "-verify"});
+  EXPECT_EQ(vcode, 1);
+  EXPECT_NE(verr.find("ives-0-0.tbl: No such file or directory"), std::string::npos) << verr;
 }
 
 }  // namespace
