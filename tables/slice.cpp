@@ -37,16 +37,23 @@ SliceIndex::SliceIndex(int points, std::uint32_t all, Material m)
       placements_(std::uint64_t{iv::choose(points, m.a)} * rest_) {}
 
 std::uint64_t SliceIndex::index(std::uint32_t p1, std::uint32_t p2, engine::Player stm) const {
+  // The points are bits 0..n-1, so Player 1's set is its own packed form; a point q of Player
+  // 2 packs to q minus the points of Player 1 below it.
+  std::uint64_t rank2 = 0;
+  int i = 1;
+  for (std::uint32_t b = p2; b; b &= b - 1, ++i) {
+    const int q = std::countr_zero(b);
+    rank2 += iv::choose(q - std::popcount(p1 & ((1u << q) - 1)), i);
+  }
   return static_cast<std::uint64_t>(engine::index(stm)) * placements_ +
-         std::uint64_t{iv::colex_rank(iv::compress(p1, all_))} * rest_ +
-         iv::colex_rank(iv::compress(p2, all_ & ~p1));
+         std::uint64_t{iv::colex_rank(p1)} * rest_ + rank2;
 }
 
 iv::Position SliceIndex::position(const iv::Game& game, std::uint64_t entry) const {
   const auto stm = entry < placements_ ? engine::Player::kOne : engine::Player::kTwo;
   const std::uint64_t placement = entry % placements_;
-  const std::uint32_t p1 = iv::deposit(
-      iv::colex_unrank(static_cast<std::uint32_t>(placement / rest_), m_.a, points_), all_);
+  const std::uint32_t p1 =
+      iv::colex_unrank(static_cast<std::uint32_t>(placement / rest_), m_.a, points_);
   const std::uint32_t p2 =
       iv::deposit(iv::colex_unrank(static_cast<std::uint32_t>(placement % rest_), m_.b,
                                    points_ - m_.a),
