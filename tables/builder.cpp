@@ -112,9 +112,9 @@ Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& se
         const std::lock_guard lock(mutex);
         ++report.disagreements;
         if (report.failures.size() < 20)
-          report.failures.push_back(material_text(m) + " entry " + std::to_string(i) +
-                                    ": stored " + code_text(values[i]) +
-                                    ", its children give " + code_text(want));
+          report.failures.push_back(material_text(m) + " entry " + std::to_string(i) + ": stored " +
+                                    code_text(values[i]) + ", its children give " +
+                                    code_text(want));
       }
       checked += local;
     });

@@ -25,13 +25,13 @@ struct BuildSettings {
 };
 
 struct BuildReport {
-  int built = 0;    // slices computed
-  int reused = 0;   // complete slice files kept from an earlier run
+  int built = 0;   // slices computed
+  int reused = 0;  // complete slice files kept from an earlier run
   bool stopped = false;
   std::uint64_t entries = 0;  // entries of every slice (both sides to move)
   std::uint64_t file_bytes = 0;
-  std::uint64_t wdl_bytes = 0;  // the win/draw/loss parts with their block indices
-  double build_seconds = 0;     // computing and writing the built slices
+  std::uint64_t wdl_bytes = 0;     // the win/draw/loss parts with their block indices
+  double build_seconds = 0;        // computing and writing the built slices
   std::vector<std::string> notes;  // files redone, one line each
 };
 

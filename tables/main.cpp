@@ -61,8 +61,8 @@ int run(int argc, char** argv) {
   const po::variables_map& vm = *parsed;
   for (const char* required : {"stones", "dir"})
     if (!vm.count(required))
-      return runner::report_error(kProgram, std::string("no -") + required + " (see " + kProgram +
-                                                " -help)");
+      return runner::report_error(kProgram,
+                                  std::string("no -") + required + " (see " + kProgram + " -help)");
   auto variants = triad::adapters::VariantRegistry::builtin();
   if (vm.count("variants"))
     for (const auto& file : vm["variants"].as<std::vector<std::string>>())
@@ -85,8 +85,8 @@ int run(int argc, char** argv) {
 
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&] { interrupted = true; }, [] {});
-  BuildSettings settings{vm["dir"].as<std::string>(), *stones, *threads,
-                         [&] { return interrupted.load(); }, {}};
+  BuildSettings settings{
+      vm["dir"].as<std::string>(), *stones, *threads, [&] { return interrupted.load(); }, {}};
   triad::adapters::ProgressBar bar(vm.count("verify") ? "verify" : "tables",
                                    static_cast<std::int64_t>(entries_up_to(game, *stones)),
                                    !vm.count("quiet"));
@@ -97,8 +97,7 @@ int run(int argc, char** argv) {
   if (vm.count("verify")) {
     const auto report = verify_tables(game, settings);
     bar.finish();
-    if (!report) return runner::report_error(kProgram, report.error().message,
-                                             runner::kExitFailed);
+    if (!report) return runner::report_error(kProgram, report.error().message, runner::kExitFailed);
     for (const auto& f : report->failures) std::cout << "DISAGREES " << f << "\n";
     std::cout << "verified " << report->files << " files and " << report->entries
               << " entries against their children: "

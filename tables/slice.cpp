@@ -54,10 +54,9 @@ iv::Position SliceIndex::position(const iv::Game& game, std::uint64_t entry) con
   const std::uint64_t placement = entry % placements_;
   const std::uint32_t p1 =
       iv::colex_unrank(static_cast<std::uint32_t>(placement / rest_), m_.a, points_);
-  const std::uint32_t p2 =
-      iv::deposit(iv::colex_unrank(static_cast<std::uint32_t>(placement % rest_), m_.b,
-                                   points_ - m_.a),
-                  all_ & ~p1);
+  const std::uint32_t p2 = iv::deposit(
+      iv::colex_unrank(static_cast<std::uint32_t>(placement % rest_), m_.b, points_ - m_.a),
+      all_ & ~p1);
   return game.make_position(p1, p2, stm, 0);
 }
 
@@ -70,7 +69,8 @@ void SliceSet::add(Material m, std::vector<std::int16_t> values) {
   const auto key = static_cast<std::size_t>(m.a * (iv::kMaxPoints + 1) + m.b);
   if (slices_.size() <= key) slices_.resize(key + 1);
   const auto& t = game_->tables();
-  slices_[key] = std::make_unique<Slice>(Slice{SliceIndex(t.num_points, t.all, m), std::move(values)});
+  slices_[key] =
+      std::make_unique<Slice>(Slice{SliceIndex(t.num_points, t.all, m), std::move(values)});
 }
 
 std::int16_t SliceSet::code(const iv::Position& pos) const {
@@ -159,14 +159,15 @@ std::vector<std::int16_t> build_slice(const SliceSet& known, Material m, int thr
           for (std::uint32_t fr = from[mover][to] & empty; fr; fr &= fr - 1) {
             auto pieces = pos.pieces;
             pieces[mover] ^= (1u << to) | (fr & -fr);
-            const std::uint64_t j = slice.index(pieces[0], pieces[1], engine::other(pos.side_to_move));
+            const std::uint64_t j =
+                slice.index(pieces[0], pieces[1], engine::other(pos.side_to_move));
             std::atomic_ref<std::uint8_t> count(open[j]);
             if (count.load(std::memory_order_relaxed) == 0) continue;
             std::atomic_ref<std::int16_t> value(values[j]);
             if (v < 0) {
               std::int16_t expected = 0;
-              any |= value.compare_exchange_strong(expected, win_in(d + 1),
-                                                   std::memory_order_relaxed);
+              any |=
+                  value.compare_exchange_strong(expected, win_in(d + 1), std::memory_order_relaxed);
             } else if (count.fetch_sub(1, std::memory_order_relaxed) == 1) {
               value.store(loss_in(d + 1), std::memory_order_relaxed);
               any = true;

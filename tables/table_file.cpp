@@ -165,9 +165,8 @@ std::string encode_slice(const SliceSet& known, Material m, const std::vector<st
       const std::uint64_t last = std::min(n, first + kBlockEntries);
       wdl_blocks[k] = deflate_bytes({wdl.begin() + static_cast<std::ptrdiff_t>(first / 4),
                                      wdl.begin() + static_cast<std::ptrdiff_t>((last + 3) / 4)});
-      dtm_blocks[k] =
-          deflate_bytes({dtm.begin() + static_cast<std::ptrdiff_t>(first * unit),
-                         dtm.begin() + static_cast<std::ptrdiff_t>(last * unit)});
+      dtm_blocks[k] = deflate_bytes({dtm.begin() + static_cast<std::ptrdiff_t>(first * unit),
+                                     dtm.begin() + static_cast<std::ptrdiff_t>(last * unit)});
     }
   });
 
@@ -245,20 +244,20 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
   if (game != kGame) return other("a table of the game '" + game + "', not ivesdama");
   if (get<std::uint32_t>(d, 12) != SliceIndex::kScheme)
     return fail("unknown index scheme " + std::to_string(get<std::uint32_t>(d, 12)));
-  f->key_ = {get<std::uint64_t>(d, 32),
-             get<std::uint32_t>(d, 40),
-             get<std::uint32_t>(d, 44),
-             {static_cast<int>(get<std::uint32_t>(d, 48)),
-              static_cast<int>(get<std::uint32_t>(d, 52))}};
+  f->key_ = {
+      get<std::uint64_t>(d, 32),
+      get<std::uint32_t>(d, 40),
+      get<std::uint32_t>(d, 44),
+      {static_cast<int>(get<std::uint32_t>(d, 48)), static_cast<int>(get<std::uint32_t>(d, 52))}};
   if (f->key_.board_hash != expected.board_hash || f->key_.points != expected.points)
     return other("built for another board (geometry hash differs)");
   if (f->key_.rules != expected.rules)
     return other("built for other rules (" + rules_text(f->key_.rules) + "; these are " +
-                rules_text(expected.rules) + ")");
+                 rules_text(expected.rules) + ")");
   if (f->key_.material != expected.material)
     return other("holds material " + std::to_string(f->key_.material.a) + "-" +
-                std::to_string(f->key_.material.b) + ", not " +
-                std::to_string(expected.material.a) + "-" + std::to_string(expected.material.b));
+                 std::to_string(f->key_.material.b) + ", not " +
+                 std::to_string(expected.material.a) + "-" + std::to_string(expected.material.b));
   if (get<std::uint64_t>(d, 104) != f->size_)
     return fail("truncated or extended: " + std::to_string(f->size_) + " bytes, the header says " +
                 std::to_string(get<std::uint64_t>(d, 104)));
@@ -303,7 +302,8 @@ bool SliceFile::inflate_block(const Part& part, std::uint64_t block,
                               std::vector<std::uint8_t>& out) const {
   const std::uint64_t from = get<std::uint64_t>(data_, part.index_offset + block * 8);
   const std::uint64_t to = get<std::uint64_t>(data_, part.index_offset + block * 8 + 8);
-  const std::uint64_t count = std::min<std::uint64_t>(block_entries_, entries_ - block * block_entries_);
+  const std::uint64_t count =
+      std::min<std::uint64_t>(block_entries_, entries_ - block * block_entries_);
   const std::uint64_t want = part.unit ? count * part.unit : (count + 3) / 4;
   out.resize(std::max<std::size_t>(out.size(), want));
   uLongf size = static_cast<uLongf>(want);

@@ -6,9 +6,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
-#include <map>
 #include <tuple>
 
 #include <gtest/gtest.h>
@@ -97,7 +97,8 @@ TEST_F(TablesTest, FilesAgreeWithTheInMemoryTableOnEveryPositionUpToFourStones) 
       const auto got = set->probe(pos);
       ASSERT_EQ(got.has_value(), want.has_value());
       if (!want) return;
-      ASSERT_EQ(got->result, want->result) << variant << " " << pos.pieces[0] << " " << pos.pieces[1];
+      ASSERT_EQ(got->result, want->result)
+          << variant << " " << pos.pieces[0] << " " << pos.pieces[1];
       ASSERT_EQ(got->plies, want->plies) << variant << " " << pos.pieces[0] << " " << pos.pieces[1];
       decided += want->result != EndgameValue::Result::kDraw;
     });
@@ -177,7 +178,8 @@ TEST_F(TablesTest, FiveStoneForwardPositionsAgreeWithAPlainMinimax) {
           return win ? minimax.wins_within(pos, p) : minimax.loses_within(pos, p);
         };
         EXPECT_TRUE(within(v->plies)) << pos.pieces[0] << " " << pos.pieces[1];
-        if (v->plies > 0) EXPECT_FALSE(within(v->plies - 1)) << pos.pieces[0] << " " << pos.pieces[1];
+        if (v->plies > 0)
+          EXPECT_FALSE(within(v->plies - 1)) << pos.pieces[0] << " " << pos.pieces[1];
       } else {
         EXPECT_FALSE(minimax.wins_within(pos, kLimit)) << pos.pieces[0] << " " << pos.pieces[1];
         EXPECT_FALSE(minimax.loses_within(pos, kLimit)) << pos.pieces[0] << " " << pos.pieces[1];

@@ -79,7 +79,7 @@ class EndgameTable {
   int points_ = 0;
   std::uint32_t all_ = 0;
   int max_stones_ = 0;
-  std::vector<Group> groups_;  // (a, b) = stones of Player 1 and Player 2, a + b <= max
+  std::vector<Group> groups_;         // (a, b) = stones of Player 1 and Player 2, a + b <= max
   std::vector<std::int16_t> values_;  // per position, endgame_code
   static constexpr std::int16_t kOver = endgame_code::kOver;
 };

@@ -30,7 +30,8 @@ Fixture& fixture() {
   static Fixture f = [] {
     Fixture f;
     const char* variant = std::getenv("TRIAD_TABLES_VARIANT");
-    f.any = triad::adapters::VariantRegistry::builtin().create(variant ? variant : "ivesdama").value();
+    f.any =
+        triad::adapters::VariantRegistry::builtin().create(variant ? variant : "ivesdama").value();
     f.game = &dynamic_cast<const triad::adapters::TypedGame<iv::Game>&>(*f.any).game();
     std::filesystem::path dir;
     if (const char* d = std::getenv("TRIAD_TABLES_DIR")) {
@@ -81,7 +82,8 @@ void ProbeChildren(benchmark::State& state) {
     }
     i = (i + 1) % f.positions.size();
   }
-  state.counters["probes"] = benchmark::Counter(static_cast<double>(probes), benchmark::Counter::kIsRate);
+  state.counters["probes"] =
+      benchmark::Counter(static_cast<double>(probes), benchmark::Counter::kIsRate);
 }
 
 BENCHMARK(ProbeRandom);
