@@ -38,7 +38,7 @@ namespace {
 
 constexpr char kMagic[8] = {'T', 'R', 'I', 'A', 'D', 'T', 'B', '1'};
 constexpr std::size_t kHeaderBytes = 128;
-constexpr std::uint32_t kBlockEntries = 8192;
+constexpr std::uint32_t kBlockEntries = 2048;
 constexpr std::string_view kGame = "ivesdama";
 
 template <class T>

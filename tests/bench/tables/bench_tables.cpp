@@ -20,6 +20,11 @@ namespace tb = triad::tables;
 namespace iv = triad::games::ivesdama;
 
 struct Fixture {
+  ~Fixture() {
+    std::error_code ec;
+    if (!temporary.empty()) std::filesystem::remove_all(temporary, ec);
+  }
+  std::filesystem::path temporary;  // the folder built here, removed at the end
   std::unique_ptr<triad::adapters::AnyGame> any;
   const iv::Game* game = nullptr;
   std::optional<tb::TableSet> set;
@@ -27,8 +32,8 @@ struct Fixture {
 };
 
 Fixture& fixture() {
-  static Fixture f = [] {
-    Fixture f;
+  static Fixture f;
+  if (!f.game) {
     const char* variant = std::getenv("TRIAD_TABLES_VARIANT");
     f.any =
         triad::adapters::VariantRegistry::builtin().create(variant ? variant : "ivesdama").value();
@@ -38,6 +43,7 @@ Fixture& fixture() {
       dir = d;
     } else {
       dir = std::filesystem::temp_directory_path() / ("bench-tables-" + std::to_string(::getpid()));
+      f.temporary = dir;
       if (!tb::build_tables(*f.game, {dir, 5, 2, {}, {}})) std::abort();
     }
     f.set = tb::TableSet::open(dir, *f.game).value();
@@ -50,8 +56,7 @@ Fixture& fixture() {
       const iv::Position pos = slice.position(*f.game, rng() % slice.size());
       if (!f.game->terminal(pos).over()) f.positions.push_back(pos);
     }
-    return f;
-  }();
+  }
   return f;
 }
 
