@@ -29,8 +29,10 @@ const runner::Help kHelp{
     "Builds the exact result and distance to the end of every Íves dáma position with at most N "
     "stones, one file per material in DIR (resumable: run the same command again after an "
     "interruption), or checks such a folder (-verify).",
-    "-verify found entries that disagree with their children",
-    "interrupted (Ctrl-C, SIGTERM) between two slices; the same command continues"};
+    "-verify found entries that disagree with their children, or a file missing, truncated, "
+    "damaged or of another variant",
+    "interrupted (Ctrl-C, SIGTERM): stopped when the slice being built was written; the same "
+    "command continues"};
 
 po::options_description describe() {
   po::options_description d;
@@ -97,7 +99,9 @@ int run(int argc, char** argv) {
   if (vm.count("verify")) {
     const auto report = verify_tables(game, settings);
     bar.finish();
-    if (!report) return runner::report_error(kProgram, report.error().message, runner::kExitFailed);
+    if (!report)  // a bad file, or Ctrl-C
+      return runner::report_error(kProgram, report.error().message,
+                                  interrupted ? runner::kExitInterrupted : runner::kExitFailed);
     for (const auto& f : report->failures) std::cout << "DISAGREES " << f << "\n";
     std::cout << "verified " << report->files << " files and " << report->entries
               << " entries against their children: "
