@@ -11,6 +11,7 @@ engine_packages=(
   cmake ninja-build g++
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libyaml-cpp-dev
+  zlib1g-dev  # the table files' compression and checksums (tables/)
   openmpi-bin libopenmpi-dev libboost-mpi-dev
 )
 dev_packages=(

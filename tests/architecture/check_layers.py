@@ -25,6 +25,8 @@ ALLOWED = {
                  "engine"},
     "datagen": {"datagen", "runner", "cluster", "protocol", "state", "adapters", "learn",
                 "engine"},
+    "tables": {"tables", "runner", "cluster", "protocol", "state", "adapters", "learn",
+               "engine"},
     "tools": {"tools", "runner", "protocol", "state", "adapters", "learn", "engine"},
     "python": {"python", "protocol", "state", "adapters", "learn", "engine"},
     "app": {"app", "protocol", "state", "adapters", "learn", "engine"},

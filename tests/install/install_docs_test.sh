@@ -29,7 +29,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
-pages=(triad triad-match triad-book triad-analyse triad-datagen triad-mpi-run)
+pages=(triad triad-match triad-book triad-analyse triad-datagen triad-tables triad-mpi-run)
 for page in "${pages[@]}"; do
   MANWIDTH=200 LC_ALL=C.UTF-8 man -l "$prefix/share/man/man6/$page.6.gz" >"$tmp/$page.txt" 2>/dev/null
 done

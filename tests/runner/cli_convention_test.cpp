@@ -36,6 +36,7 @@ const std::vector<Program> kPrograms = {
     {"triad-book suite", TRIAD_BINARY_DIR "/triad-book", {"suite"}},
     {"triad-yinyang-prove", TRIAD_YINYANG_PROVE, {}},
     {"triad-datagen", TRIAD_BINARY_DIR "/triad-datagen", {}},
+    {"triad-tables", TRIAD_BINARY_DIR "/triad-tables", {}},
 };
 
 struct ProgramRun {
@@ -114,6 +115,7 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
       {"-variant", "yinyang", "-out", "s.txt", "-nodes=-9223372036854775809"},
       {"--file", "p.proof", "--max-nodes=-9223372036854775809"},
       {"-games", "3", "-output", "d.bin", "-nodes=-9223372036854775809"},
+      {"-dir", "t", "-stones=-9223372036854775809"},
   };
   const std::vector<std::string> expected = {
       "-games '-9223372036854775809' is outside 1..2147483647",
@@ -122,6 +124,7 @@ TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
       "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
       "--max-nodes '-9223372036854775809' is outside 0..18446744073709551615",
       "-nodes '-9223372036854775809' is outside 1..1099511627776",
+      "-stones '-9223372036854775809' is outside 1..12",
   };
   for (std::size_t i = 0; i < kPrograms.size(); ++i)
     expect_refused(run(kPrograms[i], words[i]), kPrograms[i].name, expected[i]);
@@ -181,6 +184,7 @@ TEST(CommandLine, EveryProgramThatTakesAVariantNamesTheUnknownOneAlikeAndTakesVa
       {2, {"-book", "x.book"}},
       {3, {"-out", "s.txt"}},
       {5, {"-games", "1", "-output", "x.bin"}},
+      {6, {"-stones", "2", "-dir", "t"}},
   };
   for (const auto& [index, words] : runs) {
     const Program& program = kPrograms[index];

@@ -10,50 +10,14 @@
 #include <bit>
 #include <cstdlib>
 
+#include "engine/games/ivesdama/combinations.h"
+
 namespace triad::games::ivesdama {
 
 namespace {
 
-using Binomials = std::array<std::array<std::uint32_t, kMaxPoints + 1>, kMaxPoints + 1>;
-
-constexpr Binomials make_binomials() {
-  Binomials c{};
-  for (int n = 0; n <= kMaxPoints; ++n) {
-    c[n][0] = 1;
-    for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
-  }
-  return c;
-}
-constexpr Binomials kBinomial = make_binomials();
-
-std::uint32_t choose(int n, int k) {
-  return k < 0 || k > n ? 0 : kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
-}
-
-// Position of `set` among the sets of its size in increasing numeric (= colex) order.
-std::uint32_t colex_rank(std::uint32_t set) {
-  std::uint32_t rank = 0;
-  int i = 1;
-  for (std::uint32_t b = set; b; b &= b - 1, ++i) rank += choose(std::countr_zero(b), i);
-  return rank;
-}
-
-// The bits of `set` at the points of `mask`, packed to the low end (software pext).
-std::uint32_t compress(std::uint32_t set, std::uint32_t mask) {
-  std::uint32_t out = 0;
-  std::uint32_t bit = 1;
-  for (std::uint32_t m = mask; m; m &= m - 1, bit <<= 1)
-    if (set & (m & -m)) out |= bit;
-  return out;
-}
-
-// The inverse of compress: low bits of `packed` spread over the points of `mask`.
-std::uint32_t deposit(std::uint32_t packed, std::uint32_t mask) {
-  std::uint32_t out = 0;
-  for (std::uint32_t m = mask; m && packed; m &= m - 1, packed >>= 1)
-    if (packed & 1) out |= m & -m;
-  return out;
-}
+using endgame_code::loss_in;
+using endgame_code::win_in;
 
 // The next larger set with the same number of points (Gosper's hack); `set` must be non-zero.
 std::uint64_t next_combination(std::uint64_t set) {
@@ -71,13 +35,6 @@ void for_each_combination(int n, int k, Visit&& visit) {
   }
   for (std::uint64_t s = (1ull << k) - 1; s < (1ull << n); s = next_combination(s))
     visit(static_cast<std::uint32_t>(s));
-}
-
-constexpr std::int16_t win_in(int plies) {
-  return static_cast<std::int16_t>(plies);
-}
-constexpr std::int16_t loss_in(int plies) {
-  return static_cast<std::int16_t>(-plies - 1);
 }
 
 }  // namespace
@@ -115,9 +72,7 @@ std::optional<EndgameValue> EndgameTable::probe(const Position& pos) const {
   if (!covers(pos)) return std::nullopt;
   const std::int16_t v = values_[index(pos.pieces[0], pos.pieces[1], pos.side_to_move)];
   if (v == kOver) return std::nullopt;
-  if (v == 0) return EndgameValue{};
-  if (v > 0) return EndgameValue{EndgameValue::Result::kWin, v};
-  return EndgameValue{EndgameValue::Result::kLoss, -v - 1};
+  return decode_value(v);
 }
 
 void EndgameTable::build_group(const Game& game, int a, int b) {

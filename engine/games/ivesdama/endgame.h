@@ -24,6 +24,31 @@ struct EndgameValue {
   bool operator==(const EndgameValue&) const = default;
 };
 
+// The 16-bit code of a value that the table builders (this one and tables/) keep per
+// position: 0 = draw (or not decided yet while building), d > 0 = the side to move wins in d
+// plies, d < 0 = it loses in -d - 1 plies (a side without a move loses at once), kOver = the
+// previous mover already won.
+namespace endgame_code {
+constexpr std::int16_t kOver = INT16_MIN;
+constexpr std::int16_t win_in(int plies) {
+  return static_cast<std::int16_t>(plies);
+}
+constexpr std::int16_t loss_in(int plies) {
+  return static_cast<std::int16_t>(-plies - 1);
+}
+// The plies to the end of a won or lost code (0 for a draw).
+constexpr int plies_of(std::int16_t code) {
+  return code > 0 ? code : code < 0 ? -code - 1 : 0;
+}
+}  // namespace endgame_code
+
+// The value of a code other than kOver.
+inline EndgameValue decode_value(std::int16_t code) {
+  if (code == 0) return EndgameValue{};
+  return {code > 0 ? EndgameValue::Result::kWin : EndgameValue::Result::kLoss,
+          endgame_code::plies_of(code)};
+}
+
 class EndgameTable {
  public:
   // What Game::endgame() covers: every position with at most this many stones.
@@ -54,12 +79,9 @@ class EndgameTable {
   int points_ = 0;
   std::uint32_t all_ = 0;
   int max_stones_ = 0;
-  std::vector<Group> groups_;  // (a, b) = stones of Player 1 and Player 2, a + b <= max
-  // Per position: 0 = draw (or not decided yet while building), d > 0 = the side to move
-  // wins in d plies, d < 0 = it loses in -d - 1 plies (a side without a move loses at once),
-  // kOver = the previous mover already won.
-  std::vector<std::int16_t> values_;
-  static constexpr std::int16_t kOver = INT16_MIN;
+  std::vector<Group> groups_;         // (a, b) = stones of Player 1 and Player 2, a + b <= max
+  std::vector<std::int16_t> values_;  // per position, endgame_code
+  static constexpr std::int16_t kOver = endgame_code::kOver;
 };
 
 // Game::endgame()'s lazily built table, shared by the copies of a Game.

@@ -1,0 +1,127 @@
+// Building and verifying a folder of table files (builder.h).
+#include "tables/builder.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <system_error>
+
+#include "runner/output_files.h"
+#include "tables/table_file.h"
+
+namespace triad::tables {
+
+namespace {
+
+std::string material_text(Material m) {
+  return std::to_string(m.a) + "-" + std::to_string(m.b);
+}
+
+std::string code_text(std::int16_t code) {
+  if (code == iv::endgame_code::kOver) return "over";
+  if (code == 0) return "draw";
+  return (code > 0 ? "win in " : "loss in ") + std::to_string(iv::endgame_code::plies_of(code));
+}
+
+}  // namespace
+
+std::uint64_t entries_up_to(const iv::Game& game, int max_stones) {
+  std::uint64_t total = 0;
+  for (const Material m : materials_up_to(max_stones))
+    total += SliceIndex(game.tables().num_points, game.tables().all, m).size();
+  return total;
+}
+
+Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& settings) {
+  if (auto ok = runner::prepare_output_folder(settings.dir, "-dir"); !ok) return ok.error();
+  BuildReport report;
+  SliceSet known(game);
+  const std::uint64_t total = entries_up_to(game, settings.max_stones);
+  std::uint64_t done = 0;
+  for (const Material m : materials_up_to(settings.max_stones)) {
+    if (settings.stop && settings.stop()) {
+      report.stopped = true;
+      break;
+    }
+    const auto path = settings.dir / slice_file_name(m);
+    const auto note = [&](const std::string& what) {
+      if (settings.progress) settings.progress(done, total, material_text(m) + ": " + what);
+    };
+    std::vector<std::int16_t> values;
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) {
+      bool foreign = false;
+      auto file = SliceFile::open(path, slice_key(game, m), &foreign);
+      if (file) {
+        note("reading");
+        values = (*file)->decode_all(known, settings.threads);
+        ++report.reused;
+        report.file_bytes += (*file)->file_bytes();
+        report.wdl_bytes += (*file)->wdl_bytes();
+      } else if (foreign) {
+        return make_error(file.error().message + "; use one folder per variant");
+      } else {
+        report.notes.push_back(file.error().message + ": built again");
+      }
+    }
+    if (values.empty()) {
+      const auto start = std::chrono::steady_clock::now();
+      values = build_slice(known, m, settings.threads, note);
+      note("writing");
+      const std::string bytes = encode_slice(known, m, values, settings.threads);
+      if (auto ok = runner::write_file_atomically(path, bytes); !ok) return ok.error();
+      auto written = SliceFile::open(path, slice_key(game, m));
+      if (!written) return written.error();
+      report.file_bytes += bytes.size();
+      report.wdl_bytes += (*written)->wdl_bytes();
+      report.build_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      ++report.built;
+    }
+    done += values.size();
+    report.entries += values.size();
+    known.add(m, std::move(values));
+  }
+  return report;
+}
+
+Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& settings) {
+  VerifyReport report;
+  SliceSet known(game);
+  const std::uint64_t total = entries_up_to(game, settings.max_stones);
+  std::uint64_t done = 0;
+  std::mutex mutex;
+  for (const Material m : materials_up_to(settings.max_stones)) {
+    if (settings.stop && settings.stop()) return make_error("interrupted");
+    auto file = SliceFile::open(settings.dir / slice_file_name(m), slice_key(game, m));
+    if (!file) return file.error();
+    ++report.files;
+    if (settings.progress) settings.progress(done, total, material_text(m) + ": checking");
+    known.add(m, (*file)->decode_all(known, settings.threads));
+    const std::vector<std::int16_t>& values = known.values(m);
+    const SliceIndex& slice = known.index(m);
+    std::atomic<std::uint64_t> checked{0};
+    parallel_chunks(values.size(), settings.threads, [&](std::uint64_t begin, std::uint64_t end) {
+      std::uint64_t local = 0;
+      for (std::uint64_t i = begin; i < end; ++i) {
+        if (values[i] == iv::endgame_code::kOver) continue;
+        const iv::Position pos = slice.position(game, i);
+        ++local;
+        const std::int16_t want = code_from_slices(game, pos, known);
+        if (want == values[i]) continue;
+        const std::lock_guard lock(mutex);
+        ++report.disagreements;
+        if (report.failures.size() < 20)
+          report.failures.push_back(material_text(m) + " entry " + std::to_string(i) + ": stored " +
+                                    code_text(values[i]) + ", its children give " +
+                                    code_text(want));
+      }
+      checked += local;
+    });
+    report.entries += checked;
+    done += values.size();
+  }
+  return report;
+}
+
+}  // namespace triad::tables

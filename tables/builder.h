@@ -1,0 +1,57 @@
+// Building a folder of table files slice by slice, resumably, and verifying one
+// (docs/tables.md). Each slice is written whole (a temporary file renamed over the target),
+// so a run that is killed leaves complete slices only, and the next run reuses them.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tables/slice.h"
+
+namespace triad::tables {
+
+struct BuildSettings {
+  std::filesystem::path dir;
+  int max_stones = 0;
+  int threads = 1;
+  // Called before each slice is built or read back; true stops the run there (Ctrl-C).
+  std::function<bool()> stop;
+  // Called with a note now and then ("4-3: pass 17"), with the entries of the finished slices.
+  std::function<void(std::uint64_t done, std::uint64_t total, const std::string& note)> progress;
+};
+
+struct BuildReport {
+  int built = 0;   // slices computed
+  int reused = 0;  // complete slice files kept from an earlier run
+  bool stopped = false;
+  std::uint64_t entries = 0;  // entries of every slice (both sides to move)
+  std::uint64_t file_bytes = 0;
+  std::uint64_t wdl_bytes = 0;     // the win/draw/loss parts with their block indices
+  double build_seconds = 0;        // computing and writing the built slices
+  std::vector<std::string> notes;  // files redone, one line each
+};
+
+// The entries of every slice up to `max_stones` on `game`'s board.
+std::uint64_t entries_up_to(const iv::Game& game, int max_stones);
+
+// Builds the missing slices. Errors: the folder cannot be made or written, or a file in it is
+// a table of another game, rules or board (a damaged or truncated slice file is redone).
+Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& settings);
+
+struct VerifyReport {
+  std::uint64_t entries = 0;  // entries checked against their children
+  std::uint64_t files = 0;
+  std::vector<std::string> failures;  // at most 20 are listed
+  std::uint64_t disagreements = 0;
+};
+
+// Checks every slice file up to `max_stones` (each file whole: header and checksums) and every
+// entry against its children (its value and distance must be the best child's, by the
+// rules). Errors: a file is missing, truncated, damaged or of other rules or board.
+Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& settings);
+
+}  // namespace triad::tables

@@ -1,0 +1,367 @@
+// Slice files (table_file.h). Layout, all integers little-endian:
+//   0  char[8] magic "TRIADTB1"      64  u64 entries
+//   8  u32 format version            72  u32 entries per block
+//  12  u32 index scheme              76  u32 distance bytes per entry (1 or 2)
+//  16  char[16] game, NUL-padded     80  u64 blocks
+//  32  u64 board hash                88  u64 offset of the WDL part's block index
+//  40  u32 rules bits                96  u64 offset of the distance part's block index
+//  44  u32 points                   104  u64 file size
+//  48  u32 a, 52 u32 b              112  u32 CRC-32 of bytes 128..size
+//  56  reserved (zero)              116  u32 CRC-32 of bytes 0..116, 120 reserved (zero)
+// A block index is blocks + 1 u64 file offsets; block k is deflated (zlib) between offsets k
+// and k + 1. WDL entries: 2 bits each (0 loss, 1 draw, 2 win), 4 per byte, low bits first.
+#include "tables/table_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstring>
+
+#include "engine/core/hash.h"
+
+namespace triad::tables {
+
+static_assert(std::endian::native == std::endian::little, "table files are little-endian");
+
+using iv::endgame_code::kOver;
+using iv::endgame_code::loss_in;
+using iv::endgame_code::plies_of;
+using iv::endgame_code::win_in;
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'R', 'I', 'A', 'D', 'T', 'B', '1'};
+constexpr std::size_t kHeaderBytes = 128;
+constexpr std::uint32_t kBlockEntries = 2048;
+constexpr std::string_view kGame = "ivesdama";
+
+template <class T>
+void put(std::string& out, std::size_t at, T v) {
+  std::memcpy(out.data() + at, &v, sizeof v);
+}
+template <class T>
+T get(const std::uint8_t* data, std::size_t at) {
+  T v;
+  std::memcpy(&v, data + at, sizeof v);
+  return v;
+}
+
+std::uint32_t crc(const std::uint8_t* data, std::uint64_t size) {
+  uLong c = crc32(0L, Z_NULL, 0);
+  for (std::uint64_t done = 0; done < size;) {
+    const auto chunk = static_cast<uInt>(std::min<std::uint64_t>(size - done, 1u << 30));
+    c = crc32(c, data + done, chunk);
+    done += chunk;
+  }
+  return static_cast<std::uint32_t>(c);
+}
+
+std::string deflate_bytes(const std::vector<std::uint8_t>& in) {
+  uLongf size = compressBound(static_cast<uLong>(in.size()));
+  std::string out(size, '\0');
+  compress2(reinterpret_cast<Bytef*>(out.data()), &size, in.data(), static_cast<uLong>(in.size()),
+            9);
+  out.resize(size);
+  return out;
+}
+
+std::string rules_text(std::uint32_t rules) {
+  return std::string("arc_capture ") + (rules & 1 ? "true" : "false") + ", forward " +
+         (rules & 2 ? "true" : "false");
+}
+
+// Each thread's last inflated block of each part of each file.
+struct BlockCache {
+  std::uint64_t file = 0;  // SliceFile serial number (0 = empty)
+  std::uint64_t block = 0;
+  std::vector<std::uint8_t> bytes;
+};
+std::atomic<std::uint64_t> next_serial{1};
+
+}  // namespace
+
+std::uint64_t board_hash(const iv::Board& board) {
+  std::uint64_t h = 0x7461626c6573ull;  // "tables"
+  const auto mix = [&](std::uint64_t v) {
+    std::uint64_t state = h ^ v;
+    h = engine::splitmix64(state);
+  };
+  mix(board.points.size());
+  for (const auto& p : board.points) {
+    mix(static_cast<std::uint64_t>(p.file));
+    mix(static_cast<std::uint64_t>(p.rank));
+  }
+  mix(board.links.size());
+  for (const auto& l : board.links) mix(static_cast<std::uint64_t>(l.a) << 8 | l.b);
+  mix(board.arcs.size());
+  for (const auto& a : board.arcs)
+    for (const int v : {a.a, a.b, a.leave_a.dx, a.leave_a.dy, a.leave_b.dx, a.leave_b.dy})
+      mix(static_cast<std::uint64_t>(v));
+  mix(board.base[0]);
+  mix(board.base[1]);
+  mix(static_cast<std::uint64_t>(engine::index(board.first)));
+  return h;
+}
+
+SliceKey slice_key(const iv::Game& game, Material m) {
+  return {board_hash(game.board()),
+          (game.rules().arc_capture ? 1u : 0u) | (game.rules().forward ? 2u : 0u),
+          static_cast<std::uint32_t>(game.tables().num_points), m};
+}
+
+std::string slice_file_name(Material m) {
+  return "ives-" + std::to_string(m.a) + "-" + std::to_string(m.b) + ".tbl";
+}
+
+bool dont_care(const iv::Game& game, const iv::Position& pos) {
+  if (game.terminal(pos).over()) return true;
+  iv::Game::MoveList moves;
+  game.generate(pos, {}, moves);
+  return !moves.empty() && moves.begin()->is_capture();
+}
+
+std::string encode_slice(const SliceSet& known, Material m, const std::vector<std::int16_t>& values,
+                         int threads) {
+  const iv::Game& game = known.game();
+  const auto& t = game.tables();
+  const SliceIndex slice(t.num_points, t.all, m);
+  const std::uint64_t n = values.size();
+  std::vector<std::uint8_t> skip(n);
+  parallel_chunks(n, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t i = begin; i < end; ++i)
+      skip[i] = values[i] == kOver || dont_care(game, slice.position(game, i));
+  });
+  int longest = 0;
+  for (const std::int16_t v : values)
+    if (v != kOver) longest = std::max(longest, plies_of(v));
+  const std::uint32_t unit = longest < 256 ? 1 : 2;
+
+  // Don't-care entries (and the distances of draws) repeat the entry before them.
+  std::vector<std::uint8_t> wdl((n + 3) / 4, 0);
+  std::vector<std::uint8_t> dtm(n * unit, 0);
+  std::uint8_t last_class = 1;
+  int last_plies = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (!skip[i]) {
+      last_class = values[i] < 0 ? 0 : values[i] == 0 ? 1 : 2;
+      if (values[i] != 0) last_plies = plies_of(values[i]);
+    }
+    wdl[i / 4] |= static_cast<std::uint8_t>(last_class << (2 * (i % 4)));
+    dtm[i * unit] = static_cast<std::uint8_t>(last_plies);
+    if (unit == 2) dtm[i * unit + 1] = static_cast<std::uint8_t>(last_plies >> 8);
+  }
+
+  const std::uint64_t blocks = (n + kBlockEntries - 1) / kBlockEntries;
+  std::vector<std::string> wdl_blocks(blocks), dtm_blocks(blocks);
+  parallel_chunks(blocks, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t k = begin; k < end; ++k) {
+      const std::uint64_t first = k * kBlockEntries;
+      const std::uint64_t last = std::min(n, first + kBlockEntries);
+      wdl_blocks[k] = deflate_bytes({wdl.begin() + static_cast<std::ptrdiff_t>(first / 4),
+                                     wdl.begin() + static_cast<std::ptrdiff_t>((last + 3) / 4)});
+      dtm_blocks[k] = deflate_bytes({dtm.begin() + static_cast<std::ptrdiff_t>(first * unit),
+                                     dtm.begin() + static_cast<std::ptrdiff_t>(last * unit)});
+    }
+  });
+
+  std::string out(kHeaderBytes, '\0');
+  const auto append_part = [&](const std::vector<std::string>& parts) {
+    const std::uint64_t index_at = out.size();
+    out.resize(out.size() + (blocks + 1) * 8);
+    std::uint64_t at = out.size();
+    for (std::uint64_t k = 0; k <= blocks; ++k) {
+      put<std::uint64_t>(out, index_at + k * 8, at);
+      if (k < blocks) at += parts[k].size();
+    }
+    for (const auto& p : parts) out += p;
+    return index_at;
+  };
+  const std::uint64_t wdl_at = append_part(wdl_blocks);
+  const std::uint64_t dtm_at = append_part(dtm_blocks);
+
+  const SliceKey key = slice_key(game, m);
+  std::memcpy(out.data(), kMagic, sizeof kMagic);
+  put<std::uint32_t>(out, 8, kFormatVersion);
+  put<std::uint32_t>(out, 12, SliceIndex::kScheme);
+  std::memcpy(out.data() + 16, kGame.data(), kGame.size());
+  put<std::uint64_t>(out, 32, key.board_hash);
+  put<std::uint32_t>(out, 40, key.rules);
+  put<std::uint32_t>(out, 44, key.points);
+  put<std::uint32_t>(out, 48, static_cast<std::uint32_t>(m.a));
+  put<std::uint32_t>(out, 52, static_cast<std::uint32_t>(m.b));
+  put<std::uint64_t>(out, 64, n);
+  put<std::uint32_t>(out, 72, kBlockEntries);
+  put<std::uint32_t>(out, 76, unit);
+  put<std::uint64_t>(out, 80, blocks);
+  put<std::uint64_t>(out, 88, wdl_at);
+  put<std::uint64_t>(out, 96, dtm_at);
+  put<std::uint64_t>(out, 104, out.size());
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(out.data());
+  put<std::uint32_t>(out, 112, crc(bytes + kHeaderBytes, out.size() - kHeaderBytes));
+  put<std::uint32_t>(out, 116, crc(bytes, 116));
+  return out;
+}
+
+Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& path,
+                                                   const SliceKey& expected, bool* foreign) {
+  const std::string name = path.string();
+  const auto fail = [&](const std::string& why) { return make_error(name + ": " + why); };
+  const auto other = [&](const std::string& why) {
+    if (foreign) *foreign = true;
+    return fail(why);
+  };
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return fail(std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return fail("not a regular file");
+  }
+  std::unique_ptr<SliceFile> f(new SliceFile());
+  f->size_ = static_cast<std::uint64_t>(st.st_size);
+  if (f->size_ < kHeaderBytes) {
+    ::close(fd);
+    return fail("truncated: " + std::to_string(f->size_) + " bytes, shorter than the header");
+  }
+  void* map = ::mmap(nullptr, f->size_, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) return fail(std::string("cannot map it: ") + std::strerror(errno));
+  f->data_ = static_cast<const std::uint8_t*>(map);
+  const std::uint8_t* d = f->data_;
+  if (std::memcmp(d, kMagic, sizeof kMagic) != 0) return fail("not a Triad table file");
+  if (get<std::uint32_t>(d, 116) != crc(d, 116)) return fail("damaged header (checksum)");
+  if (const auto v = get<std::uint32_t>(d, 8); v != kFormatVersion)
+    return fail("format version " + std::to_string(v) + ", this program reads version " +
+                std::to_string(kFormatVersion));
+  const std::string game(reinterpret_cast<const char*>(d + 16),
+                         strnlen(reinterpret_cast<const char*>(d + 16), 16));
+  if (game != kGame) return other("a table of the game '" + game + "', not ivesdama");
+  if (get<std::uint32_t>(d, 12) != SliceIndex::kScheme)
+    return fail("unknown index scheme " + std::to_string(get<std::uint32_t>(d, 12)));
+  f->key_ = {
+      get<std::uint64_t>(d, 32),
+      get<std::uint32_t>(d, 40),
+      get<std::uint32_t>(d, 44),
+      {static_cast<int>(get<std::uint32_t>(d, 48)), static_cast<int>(get<std::uint32_t>(d, 52))}};
+  if (f->key_.board_hash != expected.board_hash || f->key_.points != expected.points)
+    return other("built for another board (geometry hash differs)");
+  if (f->key_.rules != expected.rules)
+    return other("built for other rules (" + rules_text(f->key_.rules) + "; these are " +
+                 rules_text(expected.rules) + ")");
+  if (f->key_.material != expected.material)
+    return other("holds material " + std::to_string(f->key_.material.a) + "-" +
+                 std::to_string(f->key_.material.b) + ", not " +
+                 std::to_string(expected.material.a) + "-" + std::to_string(expected.material.b));
+  if (get<std::uint64_t>(d, 104) != f->size_)
+    return fail("truncated or extended: " + std::to_string(f->size_) + " bytes, the header says " +
+                std::to_string(get<std::uint64_t>(d, 104)));
+  if (get<std::uint32_t>(d, 112) != crc(d + kHeaderBytes, f->size_ - kHeaderBytes))
+    return fail("damaged (checksum of the data differs)");
+  const auto points = static_cast<int>(expected.points);
+  const SliceIndex slice(points, points == 32 ? ~0u : (1u << points) - 1, expected.material);
+  f->entries_ = get<std::uint64_t>(d, 64);
+  f->block_entries_ = get<std::uint32_t>(d, 72);
+  f->blocks_ = get<std::uint64_t>(d, 80);
+  const std::uint32_t unit = get<std::uint32_t>(d, 76);
+  f->wdl_ = {get<std::uint64_t>(d, 88), 0};
+  f->dtm_ = {get<std::uint64_t>(d, 96), unit};
+  // Checked so that no probe reads outside the mapping, whatever a (checksummed) file says.
+  if (f->entries_ != slice.size() || f->block_entries_ == 0 || f->block_entries_ % 4 != 0 ||
+      (unit != 1 && unit != 2) ||
+      f->blocks_ != (f->entries_ + f->block_entries_ - 1) / f->block_entries_)
+    return fail("inconsistent header (entries, blocks or distance width)");
+  for (const Part* part : {&f->wdl_, &f->dtm_}) {
+    if (part->index_offset > f->size_ || (f->size_ - part->index_offset) / 8 < f->blocks_ + 1)
+      return fail("inconsistent block index");
+    std::uint64_t previous = part->index_offset + (f->blocks_ + 1) * 8;
+    for (std::uint64_t k = 0; k <= f->blocks_; ++k) {
+      const auto at = get<std::uint64_t>(d, part->index_offset + k * 8);
+      if (at < previous || at > f->size_) return fail("inconsistent block index");
+      previous = at;
+    }
+  }
+  f->serial_ = next_serial++;
+  return f;
+}
+
+SliceFile::~SliceFile() {
+  if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+}
+
+std::uint64_t SliceFile::wdl_bytes() const {
+  return dtm_.index_offset - wdl_.index_offset;
+}
+
+bool SliceFile::inflate_block(const Part& part, std::uint64_t block,
+                              std::vector<std::uint8_t>& out) const {
+  const std::uint64_t from = get<std::uint64_t>(data_, part.index_offset + block * 8);
+  const std::uint64_t to = get<std::uint64_t>(data_, part.index_offset + block * 8 + 8);
+  const std::uint64_t count =
+      std::min<std::uint64_t>(block_entries_, entries_ - block * block_entries_);
+  const std::uint64_t want = part.unit ? count * part.unit : (count + 3) / 4;
+  out.resize(std::max<std::size_t>(out.size(), want));
+  uLongf size = static_cast<uLongf>(want);
+  return uncompress(out.data(), &size, data_ + from, static_cast<uLong>(to - from)) == Z_OK &&
+         size == want;
+}
+
+std::int16_t SliceFile::code(std::uint64_t entry) const {
+  thread_local BlockCache wdl_cache, dtm_cache;
+  const std::uint64_t block = entry / block_entries_;
+  const std::uint64_t offset = entry % block_entries_;
+  const auto load = [&](BlockCache& cache, const Part& part) {
+    if (cache.file == serial_ && cache.block == block) return true;
+    cache.file = 0;
+    if (!inflate_block(part, block, cache.bytes)) return false;
+    cache.file = serial_;
+    cache.block = block;
+    return true;
+  };
+  // A block that does not inflate (impossible after the checksum) reads as a draw.
+  if (!load(wdl_cache, wdl_)) return 0;
+  const int wdl = (wdl_cache.bytes[offset / 4] >> (2 * (offset % 4))) & 3;
+  if (wdl == 1) return 0;
+  if (!load(dtm_cache, dtm_)) return 0;
+  int plies = dtm_cache.bytes[offset * dtm_.unit];
+  if (dtm_.unit == 2) plies |= dtm_cache.bytes[offset * 2 + 1] << 8;
+  return wdl == 2 ? win_in(plies) : loss_in(plies);
+}
+
+std::vector<std::int16_t> SliceFile::decode_all(const SliceSet& known, int threads) const {
+  std::vector<std::int16_t> values(entries_);
+  parallel_chunks(blocks_, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    std::vector<std::uint8_t> wdl, dtm;
+    for (std::uint64_t k = begin; k < end; ++k) {
+      if (!inflate_block(wdl_, k, wdl) || !inflate_block(dtm_, k, dtm)) continue;
+      const std::uint64_t first = k * block_entries_;
+      const std::uint64_t count = std::min<std::uint64_t>(block_entries_, entries_ - first);
+      for (std::uint64_t o = 0; o < count; ++o) {
+        const int c = (wdl[o / 4] >> (2 * (o % 4))) & 3;
+        int plies = dtm[o * dtm_.unit];
+        if (dtm_.unit == 2) plies |= dtm[o * 2 + 1] << 8;
+        values[first + o] = c == 1 ? 0 : c == 2 ? win_in(plies) : loss_in(plies);
+      }
+    }
+  });
+  const iv::Game& game = known.game();
+  const auto& t = game.tables();
+  const SliceIndex slice(t.num_points, t.all, key_.material);
+  parallel_chunks(entries_, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const iv::Position pos = slice.position(game, i);
+      if (game.terminal(pos).over())
+        values[i] = kOver;
+      else if (dont_care(game, pos))
+        values[i] = code_from_slices(game, pos, known);
+    }
+  });
+  return values;
+}
+
+}  // namespace triad::tables

@@ -1,0 +1,88 @@
+// The file of one material slice (docs/tables.md "Files"): a 128-byte header naming the game,
+// the rules, the board (a hash of its geometry), the material and the index scheme, then the
+// win/draw/loss part and the distance part, each deflated in blocks behind a block index, so
+// a probe inflates one block. Positions already over or with a capture are "don't care" in
+// both parts (filled to lengthen runs) and resolved by a one-ply look-up when probed. The
+// header and the rest each carry a CRC-32; a file is checked whole when it is opened, and a
+// truncated, damaged, foreign or other-board/other-rules file is refused with one error.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tables/slice.h"
+
+namespace triad::tables {
+
+inline constexpr std::uint32_t kFormatVersion = 1;
+
+// What a slice file is for: the game, rules and board it was built on, and its material.
+struct SliceKey {
+  std::uint64_t board_hash = 0;  // board_hash(): the geometry the indices refer to
+  std::uint32_t rules = 0;       // bit 0 arc_capture, bit 1 forward
+  std::uint32_t points = 0;
+  Material material;
+};
+
+// The hash of a board's geometry: its points (grid cells), links, arcs, base points and first
+// player, in index order.
+std::uint64_t board_hash(const iv::Board& board);
+SliceKey slice_key(const iv::Game& game, Material m);
+// "ives-3-2.tbl": the file name of a material.
+std::string slice_file_name(Material m);
+
+// Whether a position is "don't care" in the files: already over, or with a capture.
+bool dont_care(const iv::Game& game, const iv::Position& pos);
+
+// The bytes of slice m's file; the slices its captures reach must be in `known` (for the
+// don't-care entries, which are left out), `values` are build_slice()'s.
+std::string encode_slice(const SliceSet& known, Material m, const std::vector<std::int16_t>& values,
+                         int threads);
+
+// A slice file mapped read-only and checked whole (header, sizes, both checksums).
+class SliceFile {
+ public:
+  // Error: "<path>: <why>" (not a regular file, too short, not a table file, another format
+  // version, a damaged header or body, another game/rules/board/material than `expected`).
+  // `foreign`, if given, is set when the file is a sound table of something else.
+  static Result<std::unique_ptr<SliceFile>> open(const std::filesystem::path& path,
+                                                 const SliceKey& expected, bool* foreign = nullptr);
+  ~SliceFile();
+  SliceFile(const SliceFile&) = delete;
+  SliceFile& operator=(const SliceFile&) = delete;
+
+  Material material() const { return key_.material; }
+  std::uint64_t entries() const { return entries_; }
+  std::uint64_t file_bytes() const { return size_; }
+  std::uint64_t wdl_bytes() const;  // the win/draw/loss part with its block index
+  // The stored code of an entry that is not don't care (thread-safe; each thread keeps the
+  // last blocks it inflated).
+  std::int16_t code(std::uint64_t entry) const;
+  // Every entry's code, don't-care entries resolved from `known` (which must hold the
+  // slices this one's captures reach).
+  std::vector<std::int16_t> decode_all(const SliceSet& known, int threads) const;
+
+ private:
+  SliceFile() = default;
+  struct Part {
+    std::uint64_t index_offset = 0;  // (blocks + 1) u64 offsets of the blocks
+    std::uint32_t unit = 0;          // bytes per entry before deflating (WDL: 4 entries/byte)
+  };
+  // Inflates block `block` of a part into `out` (which must be big enough); false if damaged.
+  bool inflate_block(const Part& part, std::uint64_t block, std::vector<std::uint8_t>& out) const;
+  const std::uint8_t* data_ = nullptr;
+  std::uint64_t serial_ = 0;  // tells this file's blocks apart in the threads' caches
+  std::uint64_t size_ = 0;
+  SliceKey key_;
+  std::uint64_t entries_ = 0;
+  std::uint64_t blocks_ = 0;
+  std::uint32_t block_entries_ = 0;
+  Part wdl_, dtm_;
+};
+
+}  // namespace triad::tables

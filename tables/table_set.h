@@ -1,0 +1,40 @@
+// The reader of a folder of Íves dáma table files (docs/tables.md): every slice file up to the
+// largest complete stone total, mapped and checked when opened; probe() answers the exact
+// value of a covered position. Thread-safe and cheap: a probe reads one block of one mapped
+// file (each thread keeps its last blocks inflated); a position with a capture (stored as
+// "don't care") is resolved from its children, which are in smaller slices.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tables/table_file.h"
+
+namespace triad::tables {
+
+class TableSet {
+ public:
+  // The slices of `dir` for `game`, stone total by stone total, up to the first total with a
+  // slice file missing (or `max_stones`). Errors: "<dir>: ..." (not a folder, no table file
+  // for this game's smallest slices) or one file's error (table_file.h).
+  static Result<TableSet> open(const std::filesystem::path& dir, const iv::Game& game,
+                               int max_stones = iv::kMaxPoints);
+
+  int max_stones() const { return max_stones_; }
+  const std::vector<std::unique_ptr<SliceFile>>& files() const { return files_; }
+  // The value of a position with at most max_stones() stones; nothing for a position with
+  // more, or one already over (the previous mover stands on its goal).
+  std::optional<iv::EndgameValue> probe(const iv::Position& pos) const;
+
+ private:
+  std::int16_t code(const iv::Position& pos) const;  // covered positions only
+  const SliceFile* file(Material m) const;
+  const iv::Game* game_ = nullptr;
+  int max_stones_ = -1;
+  std::vector<std::unique_ptr<SliceFile>> files_;  // in materials_up_to() order
+};
+
+}  // namespace triad::tables
