@@ -24,7 +24,7 @@ int run_distributed(int argc, char** argv, const Result<AnalyseConfig>& config) 
           if (!ready) return ready.error();
           // Engine logs r<rank>-<slot>; two units held per slot (one analysed, one queued).
           return std::make_unique<Pool>(*config, config->concurrency,
-                                        "r" + std::to_string(world.rank()) + "-", cancel);
+                                        runner::worker_log_prefix(world.rank()), cancel);
         },
         [cancel] { cancel->kill_all(); });
   };

@@ -52,6 +52,14 @@ cluster::mpi::Outcome serve_worker(
   return link.serve(**pool);
 }
 
+// The prefix of a worker rank's engine log names ("r3-": the slots add their number).
+inline std::string worker_log_prefix(int rank) {
+  std::string prefix = "r";  // built in steps: GCC 12 warns wrongly (-Wrestrict) on "r" + ...
+  prefix += std::to_string(rank);
+  prefix += '-';
+  return prefix;
+}
+
 namespace detail {
 
 // Rank 0's client of the MPI runtime's coordinator for a program's Run.

@@ -28,7 +28,7 @@ cluster::mpi::Outcome run_worker(const boost::mpi::communicator& world,
         if (auto r = check_engine_programs(*config); !r) return r.error();
         auto pool = std::make_unique<MatchPool>(*config, *schedule, factory, cancel);
         for (int i = 0; i < config->concurrency; ++i)  // engine logs r<rank>-<slot>
-          pool->add_game_slot("r" + std::to_string(world.rank()) + "-" + std::to_string(i + 1));
+          pool->add_game_slot(runner::worker_log_prefix(world.rank()) + std::to_string(i + 1));
         return pool;
       },
       [cancel] { cancel->kill_all(); });

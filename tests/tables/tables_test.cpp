@@ -178,8 +178,9 @@ TEST_F(TablesTest, FiveStoneForwardPositionsAgreeWithAPlainMinimax) {
           return win ? minimax.wins_within(pos, p) : minimax.loses_within(pos, p);
         };
         EXPECT_TRUE(within(v->plies)) << pos.pieces[0] << " " << pos.pieces[1];
-        if (v->plies > 0)
+        if (v->plies > 0) {
           EXPECT_FALSE(within(v->plies - 1)) << pos.pieces[0] << " " << pos.pieces[1];
+        }
       } else {
         EXPECT_FALSE(minimax.wins_within(pos, kLimit)) << pos.pieces[0] << " " << pos.pieces[1];
         EXPECT_FALSE(minimax.loses_within(pos, kLimit)) << pos.pieces[0] << " " << pos.pieces[1];

@@ -112,7 +112,7 @@ TEST(RatingFit, TheReportsShowTheRatingsAnchoredAtTheRandomMover) {
       json.find("\"ratings\":{\"anchor\":\"random\",\"engines\":[{\"engine\":\"a\",\"rating\":"),
       std::string::npos)
       << json;
-  config.anchor = "b";
+  config.anchor = std::string("b");  // not = "b": a GCC 12 -Wrestrict false alarm
   EXPECT_EQ(rating_anchor(config), 1);
   EXPECT_NEAR(*field_ratings(config, results)[1].rating, 0.0, 1e-9);
 }
