@@ -1,18 +1,24 @@
-// The distributed run of a program on the MPI runtime (cluster/mpi/), as triad-analyse -mpi
-// and triad-datagen -mpi run (triad-match -mpi serves its workers the same way): starting the
-// job, a worker rank's part (its slot pool as the runtime worker's client, refusing the run
-// when it cannot start), and rank 0's part (the program's Run committing in unit order, the
-// signals, the summary with each worker's share, the exit status).
+// The distributed run of a program on the MPI runtime (cluster/mpi/), as triad-match -mpi,
+// triad-analyse -mpi and triad-datagen -mpi run: starting the job, a worker rank's part (its
+// slot pool as the runtime worker's client, refusing the run when it cannot start), and rank
+// 0's part (the program's Run committing in unit order, the signals, the summary with each
+// worker's share, the exit status).
 //
 // The program keeps its unit of work, its result and how it commits it: its Run provides
 // what the local run takes (cluster/local_run.h) and `finish(out, interrupted)`, the line at
-// the end of the run (Result<void>, or void when it cannot fail); optionally `refusal(result)`,
-// why a worker's result shows the worker read other inputs than rank 0 ("" if it did not;
-// the run stops with exit status 2).
+// the end of the run (Result<void>, or void when it cannot fail). Optionally:
+// - `refusal(result)`: why a worker's result shows the worker read other inputs than rank 0
+//   ("" if it did not; the run stops with exit status 2);
+// - `stopping()`: the run decided to stop early (triad-match's SPRT);
+// - `handed_out(worker, units)`: units were sent to a worker (triad-match's "Started game");
+// - `progress()`: the stream of its progress lines (default standard error);
+// - `report_workers(out, workers)`: its own summary of each worker's share, instead of the
+//   one-line `Workers:` count.
 #pragma once
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -20,6 +26,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <pthread.h>
 
 #include "cluster/mpi/coordinator.h"
 #include "cluster/mpi/job.h"
@@ -36,6 +44,11 @@ struct DistributedNames {
   const char* work;     // what its workers do ("play"), for a job of one rank
   const char* units;    // what each worker's share counts ("games")
   const char* run;      // "run" in "before the end of the run"
+  // Rank 0 writes its progress to standard output: fully buffered (the program flushes; a
+  // write per line to mpirun's pseudo-terminal costs more than a quick unit), and sent to
+  // /dev/null on a signal, because mpirun stops reading it while rank 0 still has files and
+  // the exit status to write.
+  bool progress_on_stdout = false;
 };
 
 // A worker rank: greets rank 0, makes its slot pool with `make_pool` (an error is sent to
@@ -95,20 +108,32 @@ class RunCoordinator {
     if (!error_.empty()) return;
     if (auto r = run_.commit(); !r) fail(r.error().message);
   }
-  bool stopping() const { return !error_.empty() || interrupted_ || worker_interrupted_; }
+  bool stopping() const {
+    if constexpr (requires { run_.stopping(); })
+      if (run_.stopping()) return true;
+    return !error_.empty() || interrupted_ || worker_interrupted_;
+  }
   void fail(const std::string& error) {
     if (error_.empty()) error_ = error;
   }
   void interrupt() { worker_interrupted_ = true; }
-  void handed_out(const cluster::mpi::WorkerInfo&, const std::vector<cluster::UnitId>&) {}
-  std::ostream& progress() { return std::cerr; }
+  void handed_out(const cluster::mpi::WorkerInfo& w, const std::vector<cluster::UnitId>& units) {
+    if constexpr (requires { run_.handed_out(w, units); }) run_.handed_out(w, units);
+  }
+  std::ostream& progress() {
+    if constexpr (requires { run_.progress(); })
+      return run_.progress();
+    else
+      return std::cerr;
+  }
 
   // The summary on standard error and the exit status.
   int finish(const cluster::mpi::CoordinatorEnd& end) {
     if (!end.setup_error.empty())  // a worker that could not start: its error is the news
       return report_error(names_.program, end.setup_error, kExitRefused);
     const bool stopped = interrupted_ || worker_interrupted_;
-    if (error_.empty() && !run_.finished() && !stopped)
+    const bool finished = run_.finished();  // before finish(), which may stop the run
+    if (error_.empty() && !finished && !stopped)
       error_ =
           std::string("every worker rank left or was lost before the end of the ") + names_.run;
     if constexpr (std::is_void_v<decltype(run_.finish(std::cerr, stopped))>) {
@@ -116,14 +141,18 @@ class RunCoordinator {
     } else {
       if (auto r = run_.finish(std::cerr, stopped); !r) fail(r.error().message);
     }
-    std::cerr << "Workers:";
-    for (std::size_t rank = 1; rank < end.workers.size(); ++rank)
-      std::cerr << (rank > 1 ? "," : "") << " " << end.workers[rank].who() << " " << shares_[rank]
-                << " " << names_.units << (end.workers[rank].lost ? " (lost)" : "");
-    std::cerr << "\n";
+    if constexpr (requires { run_.report_workers(std::cerr, end.workers); }) {
+      run_.report_workers(progress(), end.workers);
+    } else {
+      std::cerr << "Workers:";
+      for (std::size_t rank = 1; rank < end.workers.size(); ++rank)
+        std::cerr << (rank > 1 ? "," : "") << " " << end.workers[rank].who() << " " << shares_[rank]
+                  << " " << names_.units << (end.workers[rank].lost ? " (lost)" : "");
+      std::cerr << "\n";
+    }
     if (!error_.empty())
       return report_error(names_.program, error_, refused_ ? kExitRefused : kExitFailed);
-    return ended_status(stopped, run_.finished());
+    return ended_status(stopped, finished);
   }
 
  private:
@@ -144,6 +173,11 @@ class RunCoordinator {
 template <class Config, class Worker, class Prepare>
 int run_distributed(int argc, char** argv, const DistributedNames& names,
                     const Result<Config>& config, Worker worker, Prepare prepare) {
+  if (names.progress_on_stdout) {
+    // glibc takes the size only with a buffer given: by default a terminal gets 1 KiB.
+    static char stdout_buffer[1 << 16];
+    std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+  }
   cluster::mpi::Job job(argc, argv);
   cluster::mpi::Settings settings{names.program};
   if (config) settings.lease = std::chrono::seconds(config->mpi_lease_seconds);
@@ -158,7 +192,12 @@ int run_distributed(int argc, char** argv, const DistributedNames& names,
     return cluster::mpi::end({kExitRefused, true});
   }
   std::atomic<bool> interrupted{false};
-  SignalWatcher signals([&interrupted] { interrupted = true; }, [] {});
+  SignalWatcher signals(
+      [&interrupted, &names, main = pthread_self()] {
+        interrupted = true;
+        if (names.progress_on_stdout) cluster::mpi::drop_standard_output(main);
+      },
+      [] {});
   detail::RunCoordinator client(names, **run, world.size(), interrupted);
   const auto end = cluster::mpi::run_coordinator(world, client, settings);
   return cluster::mpi::end({client.finish(end), end.finalize});

@@ -1,5 +1,6 @@
-// triad-match -mpi on every rank of an MPI job: rank 0 schedules and records
-// (tournament/mpi_coordinator.h), ranks 1..N-1 play (tournament/mpi_worker.h).
+// triad-match -mpi on every rank of an MPI job, on the run driver (runner/distributed_run.h):
+// rank 0 schedules and records through the Tournament, ranks 1..N-1 play
+// (tournament/mpi_worker.h).
 #pragma once
 
 #include "engine/core/result.h"

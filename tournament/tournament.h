@@ -45,7 +45,7 @@ class Tournament {
     observer_ = std::move(observer);
   }
 
-  // The pieces a distributed run's scheduling rank uses (tournament/mpi_coordinator.h),
+  // The pieces a distributed run's scheduling rank uses (tournament/mpi_run.cpp),
   // which plays no game itself: the schedule (after prepare()), counting a game played
   // elsewhere exactly as run() counts its own, whether the run should stop, and the end of
   // the run (standings, summary).
