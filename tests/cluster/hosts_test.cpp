@@ -212,7 +212,8 @@ TEST_F(Hosts, WhenMpirunGivesUpOnAHostTheJobEndsAndResumes) {
   const auto resumable = with(outputs(), {"-resume", (dir / "state.json").string()});
   ProcessResult mpi;
   {
-    JobProcess job(hosts_job(with(match, resumable), true), dir.path());
+    // Paced (20 ms between a worker's games): under load the fault must still come mid-run.
+    JobProcess job(hosts_job(with(with(match, {"-wait", "20"}), resumable), true), dir.path());
     for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
       std::this_thread::sleep_for(10ms);
     run_fixture({"hangup", "h2"});
