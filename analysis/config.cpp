@@ -86,7 +86,7 @@ po::options_description describe() {
     ("movetime", po::value<std::string>(), "MS: time per position")
     ("multipv", po::value<std::string>()->default_value("1"), "K: best lines per position (1-256)")
     ("concurrency", po::value<std::string>()->default_value("1"), "K: engine processes at once (with -mpi: on each worker rank)")
-    ("chunk", po::value<std::string>()->default_value("4"), "N: positions per work unit of a -mpi run");
+    ("chunk", po::value<std::string>()->default_value("4"), "N: positions per work unit of a -mpi run (a review: one game per unit)");
   runner::add_distributed_options(d);
   d.add_options()
     ("timeout", po::value<std::string>(), "MS: longest wait for one position before the engine is restarted (default: 2 x movetime + 5000, or 60000)")
