@@ -238,7 +238,6 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   r.best = before->bestmove;
   r.pv = best.pv;
   r.depth = best.depth.value_or(0);
-  r.time_ms = before->elapsed.count();
   if (task.played != r.best) {
     auto limits = config_.limits;
     limits.searchmoves = {task.played};
@@ -253,7 +252,6 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
                 "): its bestmove is " + alone->bestmove;
     if (!r.error.empty()) return r;
     played = alone->lines.front();
-    r.time_ms += alone->elapsed.count();
   }
   const double best_score = expected_score(best);
   r.loss = std::max(0.0, best_score - expected_score(played));

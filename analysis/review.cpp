@@ -97,7 +97,7 @@ std::string format_review(const Task& task, const MoveReview& r) {
         .key("played")
         .value(adapters::records::result_token(*r.exact_played))
         .end_object();
-  j.key("depth").value(r.depth).key("time_ms").value(r.time_ms);
+  j.key("depth").value(r.depth);
   return j.end_object().text();
 }
 

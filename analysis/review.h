@@ -49,9 +49,8 @@ struct MoveReview {
   MoveClass cls = MoveClass::kBest;
   bool only_move = false;  // one legal move, or one that keeps the position's value
   std::optional<engine::GameResult> exact_before, exact_played;  // with perfect play
-  int depth = 0;
-  std::int64_t time_ms = 0;  // both searches
-  std::string error;         // the engine failed here: not judged
+  int depth = 0;      // of the best line (no times: a review's output is the same on every run)
+  std::string error;  // the engine failed here: not judged
 };
 
 // The JSON line of a judged move (or of its error), without the line end.
