@@ -25,12 +25,6 @@ const std::string kStart = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20";
 const std::vector<std::string> kSettings = {"-nodes",           "3000",   "-engine",
                                             "option.Threads=1", "-quiet", "-review"};
 
-std::vector<std::string> with_args(std::vector<std::string> words,
-                                   const std::vector<std::string>& more) {
-  words.insert(words.end(), more.begin(), more.end());
-  return words;
-}
-
 // Whether Player 1 wins `game`'s position with perfect play (the reference solver).
 bool p1_wins(const adapters::AnyGame& game) {
   if (const auto o = game.outcome(); o.over()) return o.result == engine::GameResult::kP1Win;
@@ -95,7 +89,7 @@ TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood)
   ASSERT_TRUE(games()[1].keeps[0]);
   TempDir dir("review_classes");
   write_text(dir / "games.pgn", record_text(games()));
-  const auto r = run_analyse(with_args(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), games()[0].moves.size() + games()[1].moves.size() + 2) << r.out;
@@ -126,7 +120,7 @@ TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood)
 TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
   TempDir dir("review_contract");
   write_text(dir / "games.pgn", record_text({games()[1]}));
-  const auto r = run_analyse(with_args(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), games()[1].moves.size() + 1);
@@ -162,8 +156,8 @@ TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
   write_text(dir / "games.pgn", record_text(games()));
   const auto annotated = (dir / "annotated.pgn").string();
   const auto r =
-      run_analyse(with_args(kSettings, {(dir / "games.pgn").string(), "-output",
-                                        (dir / "out.jsonl").string(), "-annotate", annotated}),
+      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output",
+                                   (dir / "out.jsonl").string(), "-annotate", annotated}),
                   dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto reader = adapters::records::RecordReader::open(annotated);
@@ -203,7 +197,7 @@ TEST(Review, ResumeContinuesAtAGameAndGivesTheSameBytes) {
   const auto full = (dir / "full.jsonl").string();
   const auto full_pgn = (dir / "full.pgn").string();
   ASSERT_EQ(
-      run_analyse(with_args(kSettings, {input, "-output", full, "-annotate", full_pgn}), dir.path())
+      run_analyse(with(kSettings, {input, "-output", full, "-annotate", full_pgn}), dir.path())
           .exit_code,
       0);
   const std::string whole = read_text(full);
@@ -216,9 +210,9 @@ TEST(Review, ResumeContinuesAtAGameAndGivesTheSameBytes) {
   const auto resumed = (dir / "resumed.jsonl").string();
   const auto resumed_pgn = (dir / "resumed.pgn").string();
   write_text(resumed, cut);
-  const auto r = run_analyse(
-      with_args(kSettings, {input, "-output", resumed, "-resume", "-annotate", resumed_pgn}),
-      dir.path());
+  const auto r =
+      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", resumed_pgn}),
+                  dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Game 2 is reviewed again from its first move.
   EXPECT_NE(r.err.find("written (" + std::to_string(lines.size() - game1) + " in"),
@@ -236,8 +230,8 @@ TEST(Review, AnIllegalMoveIsOneErrorNamingTheGameAndPlyAndNothingIsWritten) {
   write_text(dir / "games.pgn", record_text({games()[0], bad}));
   const auto output = dir / "out.jsonl";
   const auto r =
-      run_analyse(with_args(kSettings, {(dir / "games.pgn").string(), "-output", output.string(),
-                                        "-annotate", (dir / "a.pgn").string()}),
+      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output", output.string(),
+                                   "-annotate", (dir / "a.pgn").string()}),
                   dir.path());
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("game 2 (line "), std::string::npos) << r.err;
