@@ -190,7 +190,7 @@ TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
   EXPECT_FALSE(*reader->next());
 }
 
-TEST(Review, ResumeContinuesAtAGameAndGivesTheSameBytes) {
+TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
   TempDir dir("review_resume");
   const auto input = (dir / "games.pgn").string();
   write_text(input, record_text(games()));
@@ -220,6 +220,12 @@ TEST(Review, ResumeContinuesAtAGameAndGivesTheSameBytes) {
       << r.err;
   EXPECT_EQ(read_text(resumed), whole);
   EXPECT_EQ(read_text(resumed_pgn), read_text(full_pgn));
+  // Two engines, a game each: the same bytes in input order.
+  const auto both = (dir / "both.jsonl").string();
+  ASSERT_EQ(run_analyse(with(kSettings, {input, "-output", both, "-concurrency", "2"}), dir.path())
+                .exit_code,
+            0);
+  EXPECT_EQ(read_text(both), whole);
 }
 
 TEST(Review, AnIllegalMoveIsOneErrorNamingTheGameAndPlyAndNothingIsWritten) {
