@@ -41,6 +41,7 @@ Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRe
   auto text = adapters::read_regular_file(config.input, "input file", kMaxInputBytes);
   if (!text) return text.error();
   Input in;
+  in.review_ = config.review;
   const bool records = config.format == InputFormat::kRecords ||
                        (config.format == InputFormat::kAuto && looks_like_records(*text));
   if (records) {
@@ -52,7 +53,7 @@ Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRe
       if (end == std::string::npos) end = text->size();
       const auto line = trim(std::string_view(*text).substr(at, end - at));
       if (!line.empty() && line.front() != '#')
-        in.add_position_line(number, line, registry, config.variant, config.review);
+        in.add_position_line(number, line, registry, config.variant);
       at = end + 1;
     }
   }
@@ -80,8 +81,8 @@ void Input::add_error(Entry entry, const std::string& message) {
 }
 
 void Input::add_position_line(std::int64_t line, std::string_view text,
-                              const adapters::VariantRegistry& registry, const std::string& variant,
-                              bool review) {
+                              const adapters::VariantRegistry& registry,
+                              const std::string& variant) {
   auto game = std::make_shared<Game>();
   game->variant = variant;
   const auto fields = adapters::split_fields(text);
@@ -98,14 +99,14 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
   for (std::size_t i = board_end + 1; i < fields.size(); ++i) game->moves.emplace_back(fields[i]);
 
   // In a review the line is a game, numbered like records.
-  const std::int64_t number = review ? static_cast<std::int64_t>(records_.size()) + 1 : 0;
+  const std::int64_t number = review_ ? static_cast<std::int64_t>(records_.size()) + 1 : 0;
   Entry entry{line, number, nullptr, 0, adapters::sanitize(text, kShownInputBytes), {}, {}};
   auto made = registry.create(variant);
   if (!made) return add_error(std::move(entry), made.error().message);
   auto& pos = **made;
   if (auto r = pos.reset(game->start); !r) return add_error(std::move(entry), r.error().message);
   game->start = pos.position_line();
-  if (review) {
+  if (review_) {
     adapters::records::Record record;
     record.line = line;
     record.tags = {{"Variant", variant}, {"FEN", game->start}};
@@ -113,7 +114,7 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
   }
   // (The game's notation names the move token in its errors.)
   for (std::size_t i = 0; i < game->moves.size(); ++i) {
-    if (review)
+    if (review_)
       entries_.push_back({line, number, game, static_cast<int>(i), pos.position_line(), {}, {}});
     if (auto r = pos.play(game->moves[i]); !r)
       return add_error(std::move(entry), adapters::refused_at_ply(i, r.error().message));
@@ -181,6 +182,7 @@ void Input::add_game(const adapters::records::Record& record, const std::string&
 }
 
 void Input::keep_record(adapters::records::Record record) {
+  if (!review_) return;
   record.moves.clear();
   records_.push_back(std::move(record));
 }

@@ -60,21 +60,21 @@ class Input {
   };
 
   void add_position_line(std::int64_t line, std::string_view text,
-                         const adapters::VariantRegistry& registry, const std::string& variant,
-                         bool review);
+                         const adapters::VariantRegistry& registry, const std::string& variant);
   Result<void> add_records(std::string_view text, const AnalyseConfig& config,
                            const adapters::VariantRegistry& registry);
   void add_error(Entry entry, const std::string& message);
   // Adds every position of `record` from its start (the error, if any, ends it).
   void add_game(const adapters::records::Record& record, const std::string& default_variant,
                 const adapters::VariantRegistry& registry);
-  // The game's record kept for its review (without the moves).
+  // In a review: the game's record kept (without the moves).
   void keep_record(adapters::records::Record record);
 
   std::vector<Entry> entries_;
   std::int64_t errors_ = 0;
   std::vector<std::string> first_errors_;
   std::string first_error_;  // the first, with its game: what a review reports
+  bool review_ = false;
   std::vector<adapters::records::Record> records_;  // a review's games, by number
 };
 
