@@ -49,8 +49,12 @@ Result<std::unique_ptr<Run>> Run::prepare(const AnalyseConfig& config, int chunk
   for (std::int64_t i = writer->done_before(); i < input->size(); i += config.review ? 1 : chunk)
     if (unit_start(i)) starts.push_back(i);
   starts.push_back(input->size());
-  return std::unique_ptr<Run>(
+  auto run = std::unique_ptr<Run>(
       new Run(config, std::move(*input), std::move(*writer), std::move(starts)));
+  // A resumed review that was complete: no unit to commit, the annotated records now.
+  if (run->finished())
+    if (auto r = run->commit(); !r) return r.error();
+  return run;
 }
 
 Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer,

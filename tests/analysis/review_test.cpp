@@ -220,6 +220,14 @@ TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
       << r.err;
   EXPECT_EQ(read_text(resumed), whole);
   EXPECT_EQ(read_text(resumed_pgn), read_text(full_pgn));
+  // A complete review resumed: nothing to review, the annotated records written all the same.
+  const auto again_pgn = (dir / "again.pgn").string();
+  ASSERT_EQ(
+      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", again_pgn}),
+                  dir.path())
+          .exit_code,
+      0);
+  EXPECT_EQ(read_text(again_pgn), read_text(full_pgn));
   // Two engines, a game each: the same bytes in input order.
   const auto both = (dir / "both.jsonl").string();
   ASSERT_EQ(run_analyse(with(kSettings, {input, "-output", both, "-concurrency", "2"}), dir.path())
