@@ -1,9 +1,15 @@
 """triad.review on Yin Yang games from a position Player 1 wins (12 empty squares): the
 move that throws the win away is a blunder, its annotated record reads back with `??` and
 the winning line, and an illegal move is one ReviewError naming the game and the ply."""
+import contextlib
+import io
+import os
+import re
+
 import pytest
 
 import triad
+from conftest import SOURCE_DIR
 from triad import records
 from triad.engine import Limit
 
@@ -49,3 +55,16 @@ def test_an_illegal_move_is_one_error_naming_game_and_ply(engine_path, tmp_path)
     bad.moves.append("a1a1")
     with pytest.raises(triad.ReviewError, match=r"game 2 \(line \d+\): ply 3: "):
         triad.review([game("b5a5", 2), bad], Limit(depth=2), engine=engine_path)
+
+
+def test_the_review_example_of_the_docs_runs(engine_path, tmp_path, monkeypatch):
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    section = text[text.index("### Game review"):text.index("## Engines")]
+    block, = re.findall(r"```python\n(.*?)```", section, re.S)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", os.path.dirname(engine_path) + os.pathsep + os.environ["PATH"])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "docs/python.md", "exec"), {})
+    expected = re.findall(r"# prints (.*)", block)
+    assert expected and out.getvalue().splitlines() == expected
