@@ -65,7 +65,7 @@ std::vector<std::string> split_group(const std::string& joined) {
 const runner::Help kHelp{
     "triad-analyse [options] INPUT",
     "Analyses every position of a file with a UCI/UGI engine and writes one JSON line per "
-    "position, in input order.",
+    "position, in input order; with -review, judges every move of every game.",
     "the run failed after it started (the engine failed on three positions in a row, an output "
     "failed); -resume continues",
     "interrupted (Ctrl-C, SIGTERM); -resume continues"};
