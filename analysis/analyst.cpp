@@ -3,12 +3,12 @@
 // output line.
 #include "analysis/analyst.h"
 
+#include <algorithm>
+
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
 
 namespace triad::analysis {
-
-namespace {
 
 using adapters::JsonWriter;
 using protocol::Failure;
@@ -25,6 +25,8 @@ void write_prefix(JsonWriter& j, const Task& t) {
 void write_score(JsonWriter& j, const protocol::EngineScore& s) {
   j.begin_object().key(s.mate ? "mate" : "cp").value(s.value).end_object();
 }
+
+namespace {
 
 void write_line(JsonWriter& j, const protocol::InfoLine& l) {
   j.begin_object()
@@ -129,6 +131,8 @@ runner::ManagedEngine make_engine(const AnalyseConfig& config, const std::string
   settings.handshake_timeout = config.handshake_timeout;
   settings.cancel = std::move(cancel);
   settings.defaults = {{"OwnBook", "false"}};
+  // A review reads the engine's own win/draw/loss estimate when it gives one.
+  if (config.review) settings.defaults.emplace_back("UCI_ShowWDL", "true");
   return runner::ManagedEngine(std::move(spec), std::move(settings));
 }
 
@@ -138,10 +142,11 @@ Analyst::Analyst(const AnalyseConfig& config, std::string slot,
                  std::shared_ptr<protocol::CancelSignal> cancel)
     : config_(config), engine_(make_engine(config, slot, std::move(cancel))) {}
 
-std::optional<Failure> Analyst::attempt(const Task& task, Analysis& out) {
+std::optional<Failure> Analyst::attempt(const Task& task, const protocol::GoLimits& limits,
+                                        Analysis& out) {
   if (auto f = engine_.prepare(task.variant)) return f;
   auto reply = engine_.search(
-      task.start, task.moves, config_.limits, config_.timeout, [&](const protocol::InfoLine& info) {
+      task.start, task.moves, limits, config_.timeout, [&](const protocol::InfoLine& info) {
         if (!info.problem.empty() && out.refused.empty())
           out.refused = "the engine's info line could not be read: " + info.problem;
         keep_info(info, out.lines);
@@ -156,23 +161,127 @@ std::optional<Failure> Analyst::attempt(const Task& task, Analysis& out) {
   return std::nullopt;
 }
 
-std::string Analyst::analyse(const Task& task, std::string& failed) {
+std::optional<Analysis> Analyst::search(const Task& task, const protocol::GoLimits& limits,
+                                        std::string& failed) {
   failed.clear();
-  if (!task.needs_engine()) return format_output(task, nullptr, nullptr);
   std::string last;
   for (int attempt_no = 0; attempt_no <= config_.retries; ++attempt_no) {
     Analysis analysis;
-    const auto failure = attempt(task, analysis);
+    const auto failure = attempt(task, limits, analysis);
     // An answer that breaks the rules is the engine's analysis all the same: not retried.
-    if (!failure && !analysis.refused.empty())
-      return format_output(task, nullptr, &analysis.refused);
-    if (!failure) return format_output(task, &analysis, nullptr);
-    if (failure->kind == FailureKind::kCancelled) return {};
+    if (!failure) return analysis;
+    if (failure->kind == FailureKind::kCancelled) return std::nullopt;
     last = failure->message;
   }
   failed = "the engine failed on this position (attempts: " + std::to_string(config_.retries + 1) +
            "); last error: " + last;
-  return format_output(task, nullptr, &failed);
+  return std::nullopt;
+}
+
+std::string Analyst::analyse(const Task& task, std::string& failed) {
+  if (!task.needs_engine()) {
+    failed.clear();
+    return format_output(task, nullptr, nullptr);
+  }
+  const auto analysis = search(task, config_.limits, failed);
+  if (!analysis) return failed.empty() ? std::string() : format_output(task, nullptr, &failed);
+  if (!analysis->refused.empty()) return format_output(task, nullptr, &analysis->refused);
+  return format_output(task, &*analysis, nullptr);
+}
+
+namespace {
+
+protocol::EngineScore player_one_view(protocol::EngineScore s, engine::Player mover) {
+  if (mover == engine::Player::kTwo) s.value = -s.value;
+  return s;
+}
+
+// The expected score of `player` in a game that ends with `result`.
+double score_of(engine::GameResult result, engine::Player player) {
+  if (result == engine::GameResult::kDraw) return 0.5;
+  return (result == engine::GameResult::kP1Win) == (player == engine::Player::kOne) ? 1.0 : 0.0;
+}
+
+}  // namespace
+
+MoveReview Analyst::review(const Task& task, std::string& failed) {
+  failed.clear();
+  MoveReview r;
+  // The position before the move (the input was checked when it was read).
+  auto made = config_.variants.create(task.variant);
+  if (!made) {
+    r.error = made.error().message;
+    return r;
+  }
+  auto& game = **made;
+  if (auto ok = game.reset(task.start); !ok) {
+    r.error = ok.error().message;
+    return r;
+  }
+  for (const auto& m : task.moves)
+    if (auto ok = game.play(m); !ok) {
+      r.error = ok.error().message;
+      return r;
+    }
+  r.mover = game.side_to_move();
+
+  const auto before = search(task, config_.limits, failed);
+  if (!before) {
+    r.error = failed;
+    return r;
+  }
+  r.error = before->refused;
+  if (r.error.empty() && before->lines.empty()) r.error = "the engine sent no score";
+  if (!r.error.empty()) return r;
+  const protocol::InfoLine& best = before->lines.front();
+  protocol::InfoLine played = best;
+  r.best = before->bestmove;
+  r.pv = best.pv;
+  r.depth = best.depth.value_or(0);
+  if (task.played != r.best) {
+    auto limits = config_.limits;
+    limits.searchmoves = {task.played};
+    const auto alone = search(task, limits, failed);
+    if (!alone) {
+      r.error = failed;
+      return r;
+    }
+    r.error = alone->refused;
+    if (r.error.empty() && (alone->bestmove != task.played || alone->lines.empty()))
+      r.error = "the engine did not search the played move alone (go searchmoves " + task.played +
+                "): its bestmove is " + alone->bestmove;
+    if (!r.error.empty()) return r;
+    played = alone->lines.front();
+  }
+  const double best_score = expected_score(best);
+  r.loss = std::max(0.0, best_score - expected_score(played));
+  r.before = player_one_view(*best.score, r.mover);
+  r.played = player_one_view(*played.score, r.mover);
+  r.cls = classify(r.loss, task.played == r.best);
+  const auto legal = game.legal_moves();
+  r.only_move = legal.size() == 1 || (before->lines.size() >= 2 &&
+                                      best_score - expected_score(before->lines[1]) >= kBlunder);
+
+  // Exact knowledge decides: the loss is the change of the proven value.
+  const auto exact = exact_.result(game);
+  if (!exact) return r;
+  auto after = game.clone();
+  const auto then = after->play(task.played) ? exact_.result(*after) : std::nullopt;
+  if (!then) return r;
+  r.exact_before = exact;
+  r.exact_played = then;
+  r.loss = std::max(0.0, score_of(*exact, r.mover) - score_of(*then, r.mover));
+  if (r.loss > 0)
+    r.cls = classify(r.loss, false);
+  else
+    r.cls = std::min(r.cls, MoveClass::kGood);
+  int keeping = 0;
+  for (const auto& m : legal) {
+    auto child = game.clone();
+    if (child->play(m) && exact_.result(*child) == exact) ++keeping;
+  }
+  r.only_move = keeping == 1;
+  return r;
 }
 
 }  // namespace triad::analysis

@@ -12,8 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "adapters/common/json_writer.h"
 #include "adapters/common/variants.h"
 #include "analysis/config.h"
+#include "analysis/exact.h"
+#include "analysis/review.h"
 #include "analysis/task.h"
 #include "protocol/client/engine_client.h"
 #include "runner/managed_engine.h"
@@ -42,6 +45,10 @@ std::string check_moves(const Task& task, const Analysis& analysis,
 // The output line of a task (JSON, without the line end); `analysis` is null for tasks that
 // need no engine, and `failure` is set when the engine failed on it every time.
 std::string format_output(const Task& task, const Analysis* analysis, const std::string* failure);
+// The start of a task's output line (an open object), and a score object {"cp":N} or
+// {"mate":N}.
+void write_prefix(adapters::JsonWriter& j, const Task& task);
+void write_score(adapters::JsonWriter& j, const protocol::EngineScore& score);
 // The start of a task's output line, up to and including the position: the same for every
 // run over the same input, so -resume checks an old output against the input with it.
 std::string output_prefix(const Task& task);
@@ -56,12 +63,24 @@ class Analyst {
   // attempt (clears it otherwise); the caller stops the run after a few such positions in a
   // row.
   std::string analyse(const Task& task, std::string& failure);
+  // The review of the move played at `task` (review.h): the position searched for its best
+  // line, then with `go searchmoves <played>` at the same limit (unless the played move is
+  // the engine's best), and solved where exact knowledge reaches. `failure` as analyse();
+  // an engine that failed or broke the rules leaves the review's error set.
+  MoveReview review(const Task& task, std::string& failure);
 
  private:
-  std::optional<protocol::Failure> attempt(const Task& task, Analysis& out);
+  std::optional<protocol::Failure> attempt(const Task& task, const protocol::GoLimits& limits,
+                                           Analysis& out);
+  // attempt() with up to `retries` more attempts after an engine failure: the analysis
+  // (its `refused` set when it breaks the rules), or nothing with `failure` set when the
+  // engine failed every time (empty when the run was cancelled).
+  std::optional<Analysis> search(const Task& task, const protocol::GoLimits& limits,
+                                 std::string& failure);
 
   const AnalyseConfig& config_;
   runner::ManagedEngine engine_;
+  ExactKnowledge exact_;
 };
 
 }  // namespace triad::analysis

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -64,7 +65,7 @@ std::vector<std::string> split_group(const std::string& joined) {
 const runner::Help kHelp{
     "triad-analyse [options] INPUT",
     "Analyses every position of a file with a UCI/UGI engine and writes one JSON line per "
-    "position, in input order.",
+    "position, in input order; with -review, judges every move of every game.",
     "the run failed after it started (the engine failed on three positions in a row, an output "
     "failed); -resume continues",
     "interrupted (Ctrl-C, SIGTERM); -resume continues"};
@@ -77,6 +78,8 @@ po::options_description describe() {
     ("input", po::value<std::string>(), "FILE: position lines or game records (also the first plain argument)")
     ("format", po::value<std::string>()->default_value("auto"), "auto | positions | records: what INPUT holds (auto: records if a line starts with '[')")
     ("output", po::value<std::string>(), "FILE: the JSON lines (default: standard output)")
+    ("review", "game review: every move of every game judged against the engine's best (one line per move, a summary line per game)")
+    ("annotate", po::value<std::string>(), "FILE: with -review, the games as annotated records (evaluations, ?! ? ?? and the best line)")
     ("resume", "continue -output: the positions already in it are kept, a cut-off last line is removed")
     ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: variant of position lines and of records without a Variant tag")
     ("variants", po::value<std::vector<std::string>>()->composing(), "FILE: more variants (YAML, docs/protocol.md); may be repeated")
@@ -113,6 +116,12 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   c.resume = vm.count("resume") > 0;
   if (c.resume && c.output.empty())
     return make_error("-resume needs -output FILE (the output it continues)");
+  c.review = vm.count("review") > 0;
+  if (vm.count("annotate")) {
+    if (!c.review) return make_error("-annotate FILE needs -review");
+    c.annotate = vm["annotate"].as<std::string>();
+    if (c.annotate == c.output) return make_error("-annotate and -output must be different files");
+  }
   c.variant = vm["variant"].as<std::string>();
   if (vm.count("variants"))
     for (const auto& file : vm["variants"].as<std::vector<std::string>>())
@@ -134,6 +143,8 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (!c.limits.depth && !c.limits.nodes && !c.limits.move_time)
     return make_error("no search limit: give -depth N, -nodes N or -movetime MS");
   TRIAD_ASSIGN(c.multipv, runner::int_option(vm, "-multipv", 1, kMaxMultiPv));
+  // A review reads the second best line for its "only move" marks.
+  if (c.review) c.multipv = std::max(c.multipv, 2);
   TRIAD_ASSIGN(c.concurrency, runner::int_option(vm, "-concurrency", 1, runner::kMaxConcurrency));
   TRIAD_ASSIGN(c.chunk, runner::int_option(vm, "-chunk", 1, 4096));
   auto distributed = runner::read_distributed_options(vm);

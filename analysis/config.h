@@ -27,8 +27,12 @@ enum class InputFormat { kAuto, kPositions, kRecords };
 struct AnalyseConfig {
   std::filesystem::path input;
   InputFormat format = InputFormat::kAuto;
-  std::filesystem::path output;          // empty = standard output
-  bool resume = false;                   // continue `output`: positions already in it are kept
+  std::filesystem::path output;  // empty = standard output
+  bool resume = false;           // continue `output`: positions already in it are kept
+  // Game review (docs/analysis.md "Game review"): every move of every game judged, one line
+  // per move and a summary line per game; the work unit is one game.
+  bool review = false;
+  std::filesystem::path annotate;        // review: the annotated records (empty = none)
   std::string variant = "razzledazzle";  // of position lines, and of records without a tag
   // The built-in variants and those of the -variants files.
   adapters::VariantRegistry variants = adapters::VariantRegistry::builtin();

@@ -41,6 +41,7 @@ Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRe
   auto text = adapters::read_regular_file(config.input, "input file", kMaxInputBytes);
   if (!text) return text.error();
   Input in;
+  in.review_ = config.review;
   const bool records = config.format == InputFormat::kRecords ||
                        (config.format == InputFormat::kAuto && looks_like_records(*text));
   if (records) {
@@ -56,6 +57,9 @@ Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRe
       at = end + 1;
     }
   }
+  if (config.review && in.errors_ > 0)
+    return make_error("input file " + adapters::quote(config.input.string()) + ": " +
+                      in.first_error_ + "; nothing was reviewed");
   if (in.entries_.empty())
     return make_error("input file " + adapters::quote(config.input.string()) +
                       " holds no position (" +
@@ -65,6 +69,11 @@ Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRe
 
 void Input::add_error(Entry entry, const std::string& message) {
   ++errors_;
+  if (first_error_.empty())
+    first_error_ = (entry.game > 0 ? "game " + std::to_string(entry.game) + " (line " +
+                                         std::to_string(entry.line) + "): "
+                                   : "line " + std::to_string(entry.line) + ": ") +
+                   message;
   if (first_errors_.size() < kShownErrors)
     first_errors_.push_back("line " + std::to_string(entry.line) + ": " + message);
   entry.error = message;
@@ -89,16 +98,27 @@ void Input::add_position_line(std::int64_t line, std::string_view text,
   }
   for (std::size_t i = board_end + 1; i < fields.size(); ++i) game->moves.emplace_back(fields[i]);
 
-  Entry entry{line, 0, nullptr, 0, adapters::sanitize(text, kShownInputBytes), {}, {}};
+  // In a review the line is a game, numbered like records.
+  const std::int64_t number = review_ ? static_cast<std::int64_t>(records_.size()) + 1 : 0;
+  Entry entry{line, number, nullptr, 0, adapters::sanitize(text, kShownInputBytes), {}, {}};
   auto made = registry.create(variant);
   if (!made) return add_error(std::move(entry), made.error().message);
   auto& pos = **made;
   if (auto r = pos.reset(game->start); !r) return add_error(std::move(entry), r.error().message);
   game->start = pos.position_line();
+  if (review_) {
+    adapters::records::Record record;
+    record.line = line;
+    record.tags = {{"Variant", variant}, {"FEN", game->start}};
+    keep_record(std::move(record));
+  }
   // (The game's notation names the move token in its errors.)
-  for (std::size_t i = 0; i < game->moves.size(); ++i)
+  for (std::size_t i = 0; i < game->moves.size(); ++i) {
+    if (review_)
+      entries_.push_back({line, number, game, static_cast<int>(i), pos.position_line(), {}, {}});
     if (auto r = pos.play(game->moves[i]); !r)
       return add_error(std::move(entry), adapters::refused_at_ply(i, r.error().message));
+  }
   entry.position = pos.position_line();
   entry.ply = static_cast<int>(game->moves.size());
   if (pos.outcome().over()) entry.result = adapters::records::result_token(pos.outcome().result);
@@ -127,6 +147,7 @@ void Input::add_game(const adapters::records::Record& record, const std::string&
   game->moves = record.tokens();
   const std::string* fen = record.tag("FEN");
   Entry entry{record.line, record.number, nullptr, 0, fen ? *fen : "", {}, {}};
+  keep_record(record);
   auto made = registry.create(game->variant);
   if (!made) return add_error(std::move(entry), made.error().message);
   auto& pos = **made;
@@ -158,6 +179,12 @@ void Input::add_game(const adapters::records::Record& record, const std::string&
   }
   for (auto& e : added) entries_.push_back(std::move(e));
   if (!played) add_error(std::move(failed), played.error().message);
+}
+
+void Input::keep_record(adapters::records::Record record) {
+  if (!review_) return;
+  record.moves.clear();
+  records_.push_back(std::move(record));
 }
 
 Task Input::task(std::int64_t index) const {

@@ -14,7 +14,8 @@ namespace {
 // against the input), and the byte size they take (a cut-off last line is beyond it).
 Result<std::pair<std::int64_t, std::uintmax_t>> existing_output(
     const std::filesystem::path& file, std::int64_t positions,
-    const std::function<std::string(std::int64_t)>& prefix_of) {
+    const std::function<std::string(std::int64_t)>& prefix_of,
+    const std::function<bool(std::int64_t)>& unit_start) {
   const std::string name = adapters::quote(file.string());
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return std::make_pair(std::int64_t{0}, std::uintmax_t{0});
@@ -24,7 +25,9 @@ Result<std::pair<std::int64_t, std::uintmax_t>> existing_output(
   if (!in) return make_error("cannot read -output " + name + " to resume it");
   std::int64_t lines = 0;
   std::uintmax_t complete_bytes = 0;
+  std::pair<std::int64_t, std::uintmax_t> unit_end{0, 0};  // the last unit boundary seen
   for (std::string line; std::getline(in, line);) {
+    if (unit_start(lines)) unit_end = {lines, complete_bytes};
     if (in.eof()) break;  // no line end: cut off by a kill, analysed again
     if (lines >= positions)
       return make_error("-output " + name + " holds more lines than the input has positions (" +
@@ -38,13 +41,15 @@ Result<std::pair<std::int64_t, std::uintmax_t>> existing_output(
     ++lines;
     complete_bytes += line.size() + 1;
   }
-  return std::make_pair(lines, complete_bytes);
+  if (lines == positions || unit_start(lines)) return std::make_pair(lines, complete_bytes);
+  return unit_end;
 }
 
 }  // namespace
 
 Result<OutputWriter> OutputWriter::open(const AnalyseConfig& config, std::int64_t positions,
-                                        const std::function<std::string(std::int64_t)>& prefix_of) {
+                                        const std::function<std::string(std::int64_t)>& prefix_of,
+                                        const std::function<bool(std::int64_t)>& unit_start) {
   OutputWriter w;
   if (config.output.empty()) {
     w.to_stdout_ = true;
@@ -54,7 +59,7 @@ Result<OutputWriter> OutputWriter::open(const AnalyseConfig& config, std::int64_
   w.name_ = adapters::quote(config.output.string());
   std::error_code ec;
   if (config.resume) {
-    auto old = existing_output(config.output, positions, prefix_of);
+    auto old = existing_output(config.output, positions, prefix_of, unit_start);
     if (!old) return old.error();
     w.done_before_ = old->first;
     if (std::filesystem::exists(config.output, ec) &&

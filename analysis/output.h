@@ -21,9 +21,12 @@ namespace triad::analysis {
 class OutputWriter {
  public:
   // Opens the output. With `config.resume`, an existing output is checked line by line
-  // against `prefix_of(index)` (output_prefix of that input position) and continued.
+  // against `prefix_of(index)` (output_prefix of that input position) and continued from
+  // the last position where `unit_start(index)` holds (a review continues at a game's first
+  // move: the lines of a game cut off are written again).
   static Result<OutputWriter> open(const AnalyseConfig& config, std::int64_t positions,
-                                   const std::function<std::string(std::int64_t)>& prefix_of);
+                                   const std::function<std::string(std::int64_t)>& prefix_of,
+                                   const std::function<bool(std::int64_t)>& unit_start);
 
   // Positions already in the output when it was opened (the run starts after them).
   std::int64_t done_before() const { return done_before_; }

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <iostream>
 
+#include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
 #include "analysis/analyst.h"
+#include "analysis/annotate.h"
 #include "protocol/client/engine_process.h"
 #include "runner/output_files.h"
 
@@ -32,20 +34,38 @@ Result<std::unique_ptr<Run>> Run::prepare(const AnalyseConfig& config, int chunk
     return make_error("-variant: " + v.error().message);
   auto input = Input::read(config, config.variants);
   if (!input) return input.error();
-  auto writer = OutputWriter::open(config, input->size(), [&input](std::int64_t index) {
-    return output_prefix(input->task(index));
-  });
+  // A review's unit is one game (its summary needs all its moves).
+  const auto unit_start = [&config, &input](std::int64_t index) {
+    return !config.review || index == 0 || index >= input->size() ||
+           input->game_of(index) != input->game_of(index - 1);
+  };
+  if (!config.annotate.empty())
+    if (auto r = runner::check_replaceable_file(config.annotate, "-annotate"); !r) return r.error();
+  auto writer = OutputWriter::open(
+      config, input->size(),
+      [&input](std::int64_t index) { return output_prefix(input->task(index)); }, unit_start);
   if (!writer) return writer.error();
-  return std::unique_ptr<Run>(new Run(config, std::move(*input), std::move(*writer), chunk));
+  std::vector<std::int64_t> starts;
+  for (std::int64_t i = writer->done_before(); i < input->size(); i += config.review ? 1 : chunk)
+    if (unit_start(i)) starts.push_back(i);
+  starts.push_back(input->size());
+  auto run = std::unique_ptr<Run>(
+      new Run(config, std::move(*input), std::move(*writer), std::move(starts)));
+  // A resumed review that was complete: no unit to commit, the annotated records now.
+  if (run->finished())
+    if (auto r = run->commit(); !r) return r.error();
+  return run;
 }
 
-Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chunk)
-    : input_(std::move(input)),
+Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer,
+         std::vector<std::int64_t> unit_starts)
+    : config_(config),
+      input_(std::move(input)),
       writer_(std::move(writer)),
-      chunk_(chunk),
+      unit_starts_(std::move(unit_starts)),
       written_(writer_.done_before()),
       progress_(input_.size(), written_, config.progress),
-      scheduler_((input_.size() - written_ + chunk - 1) / chunk,
+      scheduler_(static_cast<std::int64_t>(unit_starts_.size()) - 1,
                  {std::chrono::seconds(config.mpi_lease_seconds), kMaxWaitingUnits}) {
   for (const auto& e : input_.first_errors())
     std::cerr << "triad-analyse: " << config.input.string() << " " << e << "\n";
@@ -58,9 +78,9 @@ Run::Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chun
 Unit Run::unit(cluster::UnitId id) const {
   Unit u;
   u.id = id;
-  const std::int64_t first = writer_.done_before() + id * chunk_;
-  const std::int64_t last = std::min(first + chunk_, input_.size());
-  for (std::int64_t i = first; i < last; ++i) u.tasks.push_back(input_.task(i));
+  const auto at = static_cast<std::size_t>(id);
+  for (std::int64_t i = unit_starts_[at]; i < unit_starts_[at + 1]; ++i)
+    u.tasks.push_back(input_.task(i));
   return u;
 }
 
@@ -74,11 +94,26 @@ Result<void> Run::commit() {
   while (auto ready = scheduler_.next_ready()) {
     for (const auto& line : ready->second.lines) {
       if (auto r = writer_.write(line); !r) return r;
+      if (!config_.annotate.empty() && config_.output.empty()) kept_.push_back(line);
       ++written_;
     }
     progress_.update(written_);
   }
-  return {};
+  if (config_.annotate.empty() || annotated_ || !finished()) return {};
+  annotated_ = true;
+  auto lines = review_lines();
+  if (!lines) return lines.error();
+  return write_annotated(config_.annotate, input_, *lines);
+}
+
+Result<std::vector<std::string>> Run::review_lines() const {
+  if (config_.output.empty()) return kept_;
+  auto text = adapters::read_regular_file(config_.output, "-output", kMaxInputBytes * 16);
+  if (!text) return text.error();
+  std::vector<std::string> lines;
+  for (const auto line : adapters::split_on(*text, '\n'))
+    if (!line.empty()) lines.emplace_back(line);
+  return lines;
 }
 
 void Run::finish(std::ostream& out, bool interrupted) {

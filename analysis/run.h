@@ -1,13 +1,16 @@
 // What a run shares, on one machine or on rank 0 of a distributed run: the checks before
 // the first position, the work units (chunks of consecutive positions after those an
-// earlier run wrote), the cluster scheduler that leases them and hands finished ones back
-// in order, and the output they are committed to.
+// earlier run wrote; in a review, one game each), the cluster scheduler that leases them and
+// hands finished ones back in order, and the output they are committed to (and, when a
+// review is complete, its annotated records).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "analysis/config.h"
 #include "analysis/input.h"
@@ -33,18 +36,25 @@ class Run {
   // A finished unit from `worker` (the first result of a unit counts). Error: the unit is
   // fatal (its engine keeps failing).
   Result<void> accept(cluster::WorkerId worker, UnitOutput output);
-  // Writes every finished unit that is next in order. Error: the output cannot be written.
+  // Writes every finished unit that is next in order, and the annotated records once the
+  // review is complete. Error: an output cannot be written.
   Result<void> commit();
   bool finished() const { return scheduler_.finished(); }
   // The line for the end of the run on standard error ("N positions in S s, R/s ...").
   void finish(std::ostream& out, bool interrupted);
 
  private:
-  Run(const AnalyseConfig& config, Input input, OutputWriter writer, int chunk);
+  Run(const AnalyseConfig& config, Input input, OutputWriter writer,
+      std::vector<std::int64_t> unit_starts);
+  // The review's lines for -annotate: this run's (standard output) or the output file's.
+  Result<std::vector<std::string>> review_lines() const;
 
+  const AnalyseConfig& config_;
   Input input_;
   OutputWriter writer_;
-  int chunk_;
+  std::vector<std::int64_t> unit_starts_;  // first position of each unit, then the end
+  std::vector<std::string> kept_;          // lines written to standard output, for -annotate
+  bool annotated_ = false;
   std::int64_t written_;  // lines in the output
   Progress progress_;
   cluster::Scheduler<UnitOutput> scheduler_;

@@ -44,6 +44,8 @@ std::string format_go(Dialect dialect, const GoLimits& limits) {
   if (limits.move_time) add("movetime", *limits.move_time);
   if (limits.depth) add("depth", *limits.depth);
   if (limits.nodes) add("nodes", *limits.nodes);
+  if (!limits.searchmoves.empty()) out += " searchmoves";
+  for (const auto& m : limits.searchmoves) out += " " + m;
   return out;
 }
 

@@ -47,6 +47,7 @@ struct GoLimits {
   std::optional<std::int64_t> move_time;
   std::optional<int> depth;
   std::optional<std::uint64_t> nodes;
+  std::vector<std::string> searchmoves;  // only these root moves (last on the line)
 };
 
 struct SearchReply {

@@ -147,7 +147,7 @@ def test_bad_annotations_raise_one_clear_error():
 
 def test_the_review_example_of_the_docs_runs():
     text = (SOURCE_DIR / "docs/python.md").read_text()
-    section = text[text.index("### Annotated records"):text.index("## Engines")]
+    section = text[text.index("### Annotated records"):text.index("### Game review")]
     block, = re.findall(r"```python\n(.*?)```", section, re.S)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

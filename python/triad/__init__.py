@@ -1,9 +1,10 @@
 """Triad for Python: the rules of Razzle Dazzle, Yin Yang and Íves dáma in-process (Board),
-game records (triad.records), any UCI/UGI engine (triad.engine) and learning environments
-(triad.env: Gymnasium's and PettingZoo's APIs). See docs/python.md."""
+game records (triad.records), any UCI/UGI engine (triad.engine), game review (triad.review)
+and learning environments (triad.env: Gymnasium's and PettingZoo's APIs). See docs/python.md."""
 from __future__ import annotations
 
 from triad._outcome import Outcome
+from triad._review import GameReview, MoveReview, ReviewError, review
 from triad._triad import (
     Board,
     IllegalMoveError,
@@ -20,15 +21,19 @@ from triad._triad import (
 
 __all__ = [
     "Board",
+    "GameReview",
     "IllegalMoveError",
     "InvalidPositionError",
     "LegalMoves",
     "Move",
+    "MoveReview",
     "Outcome",
     "RecordError",
+    "ReviewError",
     "TriadError",
     "UnknownVariantError",
     "VecEnv",
     "load_variants",
+    "review",
     "variants",
 ]

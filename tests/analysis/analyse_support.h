@@ -56,6 +56,13 @@ inline std::vector<std::string> positions(const std::string& variant, int count)
   return out;
 }
 
+// `words` followed by `more`.
+inline std::vector<std::string> with(std::vector<std::string> words,
+                                     const std::vector<std::string>& more) {
+  words.insert(words.end(), more.begin(), more.end());
+  return words;
+}
+
 inline void write_text(const std::filesystem::path& file, const std::string& text) {
   std::ofstream(file) << text;
 }

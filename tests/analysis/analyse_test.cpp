@@ -19,12 +19,6 @@ namespace {
 const std::vector<std::string> kDeterministic = {"-nodes", "3000", "-engine", "option.Threads=1",
                                                  "-quiet"};
 
-std::vector<std::string> with(std::vector<std::string> words,
-                              const std::vector<std::string>& more) {
-  words.insert(words.end(), more.begin(), more.end());
-  return words;
-}
-
 std::string joined(const std::vector<std::string>& lines) {
   std::string out;
   for (const auto& l : lines) out += l + "\n";

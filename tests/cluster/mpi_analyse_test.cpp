@@ -70,6 +70,51 @@ TEST(MpiAnalyse, WritesExactlyTheOutputOfTheLocalRun) {
   EXPECT_EQ(processes_mentioning(engine), 0);
 }
 
+TEST(MpiAnalyse, AReviewWritesTheBytesOfTheLocalReview) {
+  TempDir dir("mpi_analyse_review");
+  // Three games (position lines with moves), a unit each: two from the start, the third
+  // inside the endgame solver's reach.
+  std::string text;
+  for (int k = 0; k < 2; ++k) {
+    auto made = adapters::VariantRegistry::builtin().create("yinyang");
+    ASSERT_TRUE(made);
+    auto game = std::move(*made);
+    text += game->position_line() + " moves";
+    for (int ply = 0; ply < 2 + k; ++ply) {
+      const auto moves = game->legal_moves();
+      const auto& m = moves[static_cast<std::size_t>(ply + k) % moves.size()];
+      ASSERT_TRUE(game->play(m));
+      text += " " + m;
+    }
+    text += "\n";
+  }
+  write_text(dir / "in.txt", text + "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20 moves b5b4 a3a4\n");
+  const std::vector<std::string> settings = {"-review",
+                                             "-variant",
+                                             "yinyang",
+                                             "-nodes",
+                                             "3000",
+                                             "-engine",
+                                             "cmd=" TRIAD_BINARY_DIR "/triad",
+                                             "option.Threads=1",
+                                             "-quiet",
+                                             (dir / "in.txt").string()};
+  auto local_args = settings;
+  local_args.insert(local_args.end(), {"-output", (dir / "local.jsonl").string(), "-annotate",
+                                       (dir / "local.pgn").string()});
+  const auto local = run_analyse(local_args, dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  auto mpi_args = settings;
+  mpi_args.insert(mpi_args.end(), {"-output", (dir / "mpi.jsonl").string(), "-annotate",
+                                   (dir / "mpi.pgn").string(), "-concurrency", "2"});
+  const auto mpi = run_mpi_analyse(3, mpi_args, dir.path());
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  const std::string expected = read_text(dir / "local.jsonl");
+  EXPECT_EQ(lines_of(expected).size(), 10u);  // 7 moves and 3 summaries
+  EXPECT_EQ(read_text(dir / "mpi.jsonl"), expected);
+  EXPECT_EQ(read_text(dir / "mpi.pgn"), read_text(dir / "local.pgn"));
+}
+
 TEST(MpiAnalyse, ErrorsEndEveryRankWithOneMessage) {
   TempDir dir("mpi_analyse_errors");
   write_text(dir / "in.txt", "6/6/2DL2/2LD2/6/6 1 0\n");

@@ -278,6 +278,10 @@ TEST(TimeControl, GoLimitsPerDialect) {
   nodes.nodes = 5000;
   GameClock n(nodes);
   EXPECT_EQ(protocol::format_go(protocol::Dialect::kUci, go_limits(n, n, 0)), "go nodes 5000");
+  // The review's search of the played move alone: searchmoves last on the line.
+  auto alone = go_limits(n, n, 0);
+  alone.searchmoves = {"c3b3"};
+  EXPECT_EQ(protocol::format_go(protocol::Dialect::kUgi, alone), "go nodes 5000 searchmoves c3b3");
 }
 
 }  // namespace

@@ -1,0 +1,61 @@
+// Game review (docs/analysis.md "Game review"): how a move is judged from the engine's two
+// searches of the position before it (the best line, and the played move alone with
+// `go searchmoves`), with exact knowledge deciding where it exists (exact.h); the JSON line
+// of each move and the summary line of each game. Scores are from Player 1's point of view,
+// mates in plies; the loss is in expected score (win 1, draw 1/2) of the player who moved.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/task.h"
+#include "engine/core/types.h"
+#include "protocol/client/info_line.h"
+
+namespace triad::analysis {
+
+// The classes, best first, and the least loss of each (expected score of the mover): a
+// move that is not the engine's best is excellent below kGood, good below kInaccuracy.
+enum class MoveClass { kBest, kExcellent, kGood, kInaccuracy, kMistake, kBlunder };
+inline constexpr double kGood = 0.02;
+inline constexpr double kInaccuracy = 0.05;
+inline constexpr double kMistake = 0.10;
+inline constexpr double kBlunder = 0.20;
+
+std::string_view class_name(MoveClass c);
+// The class of a move from its loss (`engine_best`: it is the engine's best move).
+MoveClass classify(double loss, bool engine_best);
+// The NAG the annotated record gives the class: $6 (?!), $2 (?), $4 (??), or 0 for none.
+int class_nag(MoveClass c);
+// A move's accuracy in percent from its loss: 103.1668 exp(-4.354 loss) - 3.1669, within
+// 0..100 (100 for no loss, about 80 for 0.05, 62 for 0.10, 39 for 0.20, 0 from 0.80).
+double move_accuracy(double loss);
+
+// The expected score of the side to move after a search's line: a mate is 1 or 0; else the
+// engine's `wdl` (win + draw / 2) when it sends one, or protocol/wdl.h's fixed model of the
+// score.
+double expected_score(const protocol::InfoLine& line);
+
+// One move judged.
+struct MoveReview {
+  engine::Player mover = engine::Player::kOne;
+  std::string best;              // the engine's best move
+  std::vector<std::string> pv;   // its line
+  protocol::EngineScore before;  // the best line's score, Player 1's point of view
+  protocol::EngineScore played;  // the played move's score, Player 1's point of view
+  double loss = 0;               // expected score of the mover, 0..1
+  MoveClass cls = MoveClass::kBest;
+  bool only_move = false;  // one legal move, or one that keeps the position's value
+  std::optional<engine::GameResult> exact_before, exact_played;  // with perfect play
+  int depth = 0;      // of the best line (no times: a review's output is the same on every run)
+  std::string error;  // the engine failed here: not judged
+};
+
+// The JSON line of a judged move (or of its error), without the line end.
+std::string format_review(const Task& task, const MoveReview& review);
+// The summary line of a game that ends at `task` (its last position), from its moves.
+std::string format_summary(const Task& task, const std::vector<MoveReview>& moves);
+
+}  // namespace triad::analysis

@@ -1,0 +1,259 @@
+// triad-analyse -review on Yin Yang games with known mistakes: positions with few empty
+// squares, every move's value proven by the reference solver (independent of the solver the
+// review uses). A move that loses a proven win must be a blunder, a move that keeps the value
+// never worse than good; the JSON line contract (docs/analysis.md "Game review"), the
+// annotated record read back by the record reader, -resume giving the same bytes, and one
+// clear error for an illegal move.
+#include <yaml-cpp/yaml.h>
+
+#include <gtest/gtest.h>
+
+#include "adapters/records/reader.h"
+#include "adapters/records/replay.h"
+#include "adapters/records/writer.h"
+#include "adapters/yinyang/notation.h"
+#include "engine/games/yinyang/reference_solver.h"
+#include "tests/analysis/analyse_support.h"
+
+namespace triad::analysis::testing {
+namespace {
+
+using YinYang = adapters::TypedGame<games::yinyang::Game>;
+
+// Player 1 to move and winning, 12 empty squares (docs/protocol.md "go solve").
+const std::string kStart = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20";
+const std::vector<std::string> kSettings = {"-nodes",           "3000",   "-engine",
+                                            "option.Threads=1", "-quiet", "-review"};
+
+// Whether Player 1 wins `game`'s position with perfect play (the reference solver).
+bool p1_wins(const adapters::AnyGame& game) {
+  if (const auto o = game.outcome(); o.over()) return o.result == engine::GameResult::kP1Win;
+  games::yinyang::ReferenceSolver solver(16);
+  const auto& typed = dynamic_cast<const YinYang&>(game);
+  const auto solution = solver.solve(typed.line().current());
+  EXPECT_TRUE(solution.has_value());
+  return solution->side_to_move_wins == (game.side_to_move() == engine::Player::kOne);
+}
+
+struct Game {
+  std::vector<std::string> moves;
+  std::vector<bool> keeps;  // each move keeps the position's proven value
+};
+
+// A game from kStart: the first move is `first`, then each side plays the first legal move
+// that keeps the value, to the end.
+Game play_game(const std::string& first) {
+  Game out;
+  auto made = adapters::VariantRegistry::builtin().create("yinyang");
+  auto game = std::move(*made);
+  EXPECT_TRUE(game->reset(kStart));
+  while (!game->outcome().over()) {
+    const bool value = p1_wins(*game);
+    std::string chosen;
+    for (const auto& m : game->legal_moves()) {
+      auto child = game->clone();
+      EXPECT_TRUE(child->play(m));
+      const bool keeps = p1_wins(*child) == value;
+      if (out.moves.empty() ? m == first : keeps) {
+        chosen = m;
+        out.keeps.push_back(keeps);
+        break;
+      }
+    }
+    EXPECT_FALSE(chosen.empty());
+    EXPECT_TRUE(game->play(chosen));
+    out.moves.push_back(chosen);
+  }
+  return out;
+}
+
+std::string record_text(const std::vector<Game>& games) {
+  std::string text;
+  for (const auto& g : games) {
+    adapters::records::Record r;
+    r.tags = {{"Variant", "yinyang"}, {"FEN", kStart}};
+    for (const auto& m : g.moves) r.moves.push_back({m, {}});
+    text += adapters::records::write_record(r);
+  }
+  return text;
+}
+
+// Game 1: Player 1 throws the win away at once (b5b4 loses); game 2: value kept throughout.
+const std::vector<Game>& games() {
+  static const std::vector<Game> kGames = {play_game("b5b4"), play_game("b5a5")};
+  return kGames;
+}
+
+TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood) {
+  ASSERT_FALSE(games()[0].keeps[0]);  // b5b4 loses the proven win
+  ASSERT_TRUE(games()[1].keeps[0]);
+  TempDir dir("review_classes");
+  write_text(dir / "games.pgn", record_text(games()));
+  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), games()[0].moves.size() + games()[1].moves.size() + 2) << r.out;
+  std::size_t at = 0;
+  for (std::size_t g = 0; g < games().size(); ++g) {
+    for (std::size_t ply = 0; ply < games()[g].moves.size(); ++ply) {
+      const YAML::Node line = YAML::Load(out[at++]);
+      ASSERT_EQ(line["move"].as<std::string>(), games()[g].moves[ply]) << r.out;
+      const std::string cls = line["class"].as<std::string>();
+      if (games()[g].keeps[ply]) {
+        EXPECT_TRUE(cls == "best" || cls == "excellent" || cls == "good") << out[at - 1];
+        EXPECT_EQ(line["loss"].as<double>(), 0.0) << out[at - 1];
+      } else {
+        EXPECT_EQ(cls, "blunder") << out[at - 1];
+        EXPECT_EQ(line["loss"].as<double>(), 1.0) << out[at - 1];
+        EXPECT_EQ(line["exact"]["before"].as<std::string>(), "1-0") << out[at - 1];
+        EXPECT_EQ(line["exact"]["played"].as<std::string>(), "0-1") << out[at - 1];
+      }
+    }
+    const YAML::Node summary = YAML::Load(out[at++]);
+    ASSERT_TRUE(summary["summary"].as<bool>()) << r.out;
+    // Player 1 blundered in game 1 only.
+    EXPECT_LT(summary["accuracy"]["p1"].as<double>(), g == 0 ? 90.0 : 101.0);
+    EXPECT_EQ(summary["accuracy"]["p2"].as<double>(), 100.0) << out[at - 1];
+  }
+}
+
+TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
+  TempDir dir("review_contract");
+  write_text(dir / "games.pgn", record_text({games()[1]}));
+  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), games()[1].moves.size() + 1);
+  for (std::size_t ply = 0; ply + 1 < out.size(); ++ply) {
+    const YAML::Node line = YAML::Load(out[ply]);
+    EXPECT_EQ(line["game"].as<int>(), 1);
+    EXPECT_EQ(line["ply"].as<std::size_t>(), ply);
+    EXPECT_EQ(line["player"].as<int>(), ply % 2 == 0 ? 1 : 2);
+    EXPECT_EQ(line["move"].as<std::string>(), games()[1].moves[ply]);
+    EXPECT_FALSE(line["best"].as<std::string>().empty());
+    ASSERT_GE(line["pv"].size(), 1u) << out[ply];
+    EXPECT_EQ(line["pv"][0].as<std::string>(), line["best"].as<std::string>());
+    EXPECT_TRUE(line["only_move"].IsScalar());
+    line["only_move"].as<bool>();
+    // Player 1 wins every position of this game: positive from Player 1's side, whoever moves.
+    for (const char* key : {"before", "played"}) {
+      const YAML::Node s = line[key];
+      ASSERT_TRUE(s["cp"] || s["mate"]) << out[ply];
+      EXPECT_GT((s["mate"] ? s["mate"] : s["cp"]).as<int>(), 0) << key << " " << out[ply];
+    }
+    const double loss = line["loss"].as<double>();
+    EXPECT_GE(loss, 0.0);
+    EXPECT_LE(loss, 1.0);
+  }
+  const YAML::Node summary = YAML::Load(out.back());
+  EXPECT_TRUE(summary["summary"].as<bool>());
+  EXPECT_EQ(summary["game"].as<int>(), 1);
+  EXPECT_EQ(summary["accuracy"]["p1"].as<double>(), 100.0);
+}
+
+TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
+  TempDir dir("review_annotate");
+  write_text(dir / "games.pgn", record_text(games()));
+  const auto annotated = (dir / "annotated.pgn").string();
+  const auto r =
+      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output",
+                                   (dir / "out.jsonl").string(), "-annotate", annotated}),
+                  dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto reader = adapters::records::RecordReader::open(annotated);
+  ASSERT_TRUE(reader) << reader.error().message;
+  for (const auto& g : games()) {
+    auto record = reader->next();
+    ASSERT_TRUE(record && *record) << read_text(annotated);
+    const auto& rec = **record;
+    EXPECT_EQ(rec.tokens(), g.moves);
+    ASSERT_NE(rec.tag("FEN"), nullptr);
+    EXPECT_EQ(*rec.tag("FEN"), kStart);
+    for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
+      const auto& m = rec.moves[ply];
+      EXPECT_FALSE(m.comment.empty());
+      if (g.keeps[ply]) {
+        EXPECT_TRUE(m.nags.empty()) << m.token;
+        EXPECT_TRUE(m.variations.empty()) << m.token;
+      } else {
+        EXPECT_EQ(m.nags, std::vector<int>{4}) << m.token;  // ??
+        ASSERT_EQ(m.variations.size(), 1u);
+        EXPECT_EQ(m.variations[0].moves.front().token, "b5a5");  // the winning move
+      }
+    }
+    EXPECT_NE(rec.comment.find("accuracy Player 1"), std::string::npos) << rec.comment;
+    // Every best line is legal where it stands.
+    auto made = adapters::VariantRegistry::builtin().create("yinyang");
+    ASSERT_TRUE(adapters::records::set_up(**made, rec));
+    EXPECT_TRUE(adapters::records::check_variations(**made, rec));
+  }
+  EXPECT_FALSE(*reader->next());
+}
+
+TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
+  TempDir dir("review_resume");
+  const auto input = (dir / "games.pgn").string();
+  write_text(input, record_text(games()));
+  const auto full = (dir / "full.jsonl").string();
+  const auto full_pgn = (dir / "full.pgn").string();
+  ASSERT_EQ(
+      run_analyse(with(kSettings, {input, "-output", full, "-annotate", full_pgn}), dir.path())
+          .exit_code,
+      0);
+  const std::string whole = read_text(full);
+  // As a kill leaves it: game 1 whole, two lines of game 2 and part of a third.
+  const auto lines = lines_of(whole);
+  const std::size_t game1 = games()[0].moves.size() + 1;
+  std::string cut;
+  for (std::size_t i = 0; i < game1 + 2; ++i) cut += lines[i] + "\n";
+  cut += lines[game1 + 2].substr(0, 20);
+  const auto resumed = (dir / "resumed.jsonl").string();
+  const auto resumed_pgn = (dir / "resumed.pgn").string();
+  write_text(resumed, cut);
+  const auto r =
+      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", resumed_pgn}),
+                  dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Game 2 is reviewed again from its first move.
+  EXPECT_NE(r.err.find("written (" + std::to_string(lines.size() - game1) + " in"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(read_text(resumed), whole);
+  EXPECT_EQ(read_text(resumed_pgn), read_text(full_pgn));
+  // A complete review resumed: nothing to review, the annotated records written all the same.
+  const auto again_pgn = (dir / "again.pgn").string();
+  ASSERT_EQ(
+      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", again_pgn}),
+                  dir.path())
+          .exit_code,
+      0);
+  EXPECT_EQ(read_text(again_pgn), read_text(full_pgn));
+  // Two engines, a game each: the same bytes in input order.
+  const auto both = (dir / "both.jsonl").string();
+  ASSERT_EQ(run_analyse(with(kSettings, {input, "-output", both, "-concurrency", "2"}), dir.path())
+                .exit_code,
+            0);
+  EXPECT_EQ(read_text(both), whole);
+}
+
+TEST(Review, AnIllegalMoveIsOneErrorNamingTheGameAndPlyAndNothingIsWritten) {
+  TempDir dir("review_illegal");
+  auto bad = games()[1];
+  bad.moves.resize(3);
+  bad.moves[2] = "a1a1";
+  write_text(dir / "games.pgn", record_text({games()[0], bad}));
+  const auto output = dir / "out.jsonl";
+  const auto r =
+      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output", output.string(),
+                                   "-annotate", (dir / "a.pgn").string()}),
+                  dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("game 2 (line "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ply 3: "), std::string::npos) << r.err;
+  EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(output));
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.pgn"));
+}
+
+}  // namespace
+}  // namespace triad::analysis::testing
