@@ -29,6 +29,7 @@ const kMimeTypes = {
   '.png': 'image/png',
 };
 const kReviewKillGraceMs = 2000;  // time a review gets to exit after SIGTERM
+const kMaxDrainBytes = 4 * kMaxRecordBytes;  // a longer refused body is cut off
 
 function usage(message) {
   if (message) console.error(`server.js: ${message}`);
@@ -220,22 +221,19 @@ function serve_review(request, response, opts, reviews) {
     return answer(response, 503, `too many reviews: this bridge runs at most ${opts.max_engines} at once ` +
                                  '(--max-engines); wait for one to finish');
   }
+  // A body beyond the limit is read to its end (up to kMaxDrainBytes, then the connection
+  // is cut) so that the client gets the refusal rather than a reset connection.
   const chunks = [];
   let bytes = 0;
-  let refused = false;
   request.on('data', (chunk) => {
     bytes += chunk.length;
-    if (bytes > kMaxRecordBytes && !refused) {
-      refused = true;
-      answer(response, 413, `record of more than ${kMaxRecordBytes} bytes refused: a review takes at most ` +
-                            `${kMaxRecordBytes} bytes`);
-      request.destroy();
-    } else if (!refused) {
-      chunks.push(chunk);
-    }
+    if (bytes <= kMaxRecordBytes) chunks.push(chunk);
+    else if (bytes > kMaxDrainBytes) request.destroy();
   });
   request.on('end', () => {
-    if (refused) return;
+    if (bytes > kMaxRecordBytes) {
+      return answer(response, 413, `record of ${bytes} bytes refused: a review takes at most ${kMaxRecordBytes} bytes`);
+    }
     const folder = mkdtempSync(join(tmpdir(), 'triad-review-'));
     const input = join(folder, 'game.txt');
     writeFileSync(input, Buffer.concat(chunks));
