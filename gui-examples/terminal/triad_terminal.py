@@ -243,7 +243,8 @@ class TerminalGame:
         """Writes the game as a record (docs/notation.md) with [%eval] comments."""
         record = triad.records.from_board(self.board, {"Event": "Triad terminal game"})
         plies = len(record.moves)
-        record.comments = [f"[%eval {self.evals[ply]}]" if ply in self.evals else "" for ply in range(1, plies + 1)]
+        record.comments = [f"[%eval {self.evals[ply]}]" if ply in self.evals else ""
+                           for ply in range(1, plies + 1)]
         try:
             with open(path, "w", encoding="utf-8") as out:
                 out.write(triad.records.write(record))

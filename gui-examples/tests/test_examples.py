@@ -188,8 +188,9 @@ class ExamplesTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as scratch:
             path = os.path.join(scratch, "game.txt")
             bad = os.path.join(scratch, "missing", "game.txt")
-            done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant", "razzledazzle",
-                               "--movetime", "50", "--no-color", stdin=f"{first}\nsave {path}\nsave {bad}\nquit\n")
+            done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant",
+                               "razzledazzle", "--movetime", "50", "--no-color",
+                               stdin=f"{first}\nsave {path}\nsave {bad}\nquit\n")
             self.assertEqual(done.returncode, 0, done.stderr)
             self.assertIn(f"saved 2 moves to {path}", done.stdout)
             self.assertIn(f"refused: cannot write {bad}: No such file or directory", done.stdout)

@@ -239,8 +239,8 @@ async function cancel_search() {
 
 // A search's score (from the side to move) as the position's evaluation for Player 1.
 function p1_eval(score, turn) {
-  const sign = turn === 2 ? -1 : 1;
-  return score.mate !== undefined ? { mate: sign * score.mate } : { cp: sign * score.cp };
+  const flip = (value) => (turn === 2 ? -value : value) + 0;  // + 0: no -0 for a level score
+  return score.mate !== undefined ? { mate: flip(score.mate) } : { cp: flip(score.cp) };
 }
 
 function on_info(search, line) {
@@ -339,7 +339,7 @@ async function new_game() {
 
 // Back one move; against the engine, back to the human's own turn. Nothing is deleted.
 async function take_back() {
-  let node = state.node.parent;
+  const node = state.node.parent;
   const mode = $('mode').value;
   if (!node) return;
   await go_to(node);
@@ -395,16 +395,18 @@ async function load_record() {
   const variant = parsed.tags.get('Variant') || state.variant;
   if (![...$('variant').options].some((o) => o.value === variant))
     throw new Error(`record: this engine has no variant '${variant}' (Variant tag)`);
+  const previous = state.variant;
   const start = await set_variant(variant);
-  $('variant').value = variant;
   const tag = parsed.tags.get('FEN');
   const fen = tag && tag !== 'startpos' ? tag : start;
   try {
     await engine.command(`position fen ${fen}`);
     if (parsed.root.children.length) await check_lines(fen, parsed.root);
   } catch (error) {
+    if (variant !== previous) await set_variant(previous);  // the game shown stays
     throw new Error(`record: ${error.message}`);
   }
+  $('variant').value = variant;
   start_game(fen, parsed.root);
   const line = line_from(parsed.root);
   state.node = line.length ? line[line.length - 1] : parsed.root;
@@ -639,6 +641,7 @@ function apply_review_line(entry, line) {
     state.accuracy = entry.accuracy;
     return;
   }
+  if (entry.ply === undefined || entry.move === undefined) return;  // a line this page does not show
   // The ply counts from 1 (the first move); a review counting from 0 is accepted too.
   const node = [line[entry.ply - 1], line[entry.ply]].find((n) => n && n.move === entry.move);
   if (!node) throw new Error(`review: move ${entry.move} at ply ${entry.ply} is not in the game`);

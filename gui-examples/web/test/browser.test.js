@@ -404,9 +404,11 @@ describe('web GUI in chromium', () => {
 
     // Bad input: one clear message each, the game stays.
     const refused = async (box, button, text, pattern) => {
+      const shown_before = await page.evaluate(() => (document.getElementById('error').hidden ? '' : document.getElementById('error').textContent));
       await page.fill(box, text);
       await page.click(button);
-      await page.waitForSelector('#error:not([hidden])');
+      await page.waitForFunction((old) => !document.getElementById('error').hidden &&
+                                     document.getElementById('error').textContent !== old, shown_before);
       assert.match(await page.textContent('#error'), pattern);
       assert.equal(await page.evaluate(() => window.triad.state.moves.length), 1);
     };
@@ -415,6 +417,12 @@ describe('web GUI in chromium', () => {
     await refused('#record', '#load-record', `[Variant "razzledazzle"]\n\n1. ${two[0]} ( 1. ${two[0]}\n`,
                   /^record: line 3: unterminated variation/);
     await refused('#record', '#load-record', '[Variant "chess"]\n\n*\n', /no variant 'chess'/);
+    // A bad record of another variant leaves the engine on this game's variant.
+    await refused('#record', '#load-record', '[Variant "yinyang"]\n\n1. c4b4 2. zz9 *\n', /^record: the main line: .*zz9/);
+    await page.click('#nav-first');
+    await at_ply(page, 0);
+    assert_board(await page_state(page), (await referee.position(start, [])).board);
+    assert.equal(await page.inputValue('#variant'), 'razzledazzle');
     assert.deepEqual(errors, []);
     await page.close();
   });
