@@ -6,8 +6,8 @@
 import { render_board, split_squares } from './board.js';
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
-import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, parse_position_line, parse_record,
-         path_to, side_of, write_record } from './record.js';
+import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
+         parse_record, path_to, side_of, write_record } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const kSearchGraceMs = 15000;  // extra time a `go` may take before we give up
@@ -492,7 +492,8 @@ function render_evaluation() {
   const line = [...path_to(node), ...line_from(node)];
   render_graph($('graph'), line, path_to(node).length - 1, (i) => action(() => go_to(line[i])));
   const a = state.accuracy;
-  $('accuracy').textContent = a ? `Accuracy: Player 1 ${a.p1.toFixed(1)} %, Player 2 ${a.p2.toFixed(1)} %` : '';
+  const percent = (value) => (typeof value === 'number' ? `${value.toFixed(1)} %` : '–');  // null: no move judged
+  $('accuracy').textContent = a ? `Accuracy: Player 1 ${percent(a.p1)}, Player 2 ${percent(a.p2)}` : '';
 }
 
 // The move list: the main line with its variations in parentheses, as in a record; a click
@@ -636,19 +637,20 @@ function save_record() {
 // One line of the review's output (docs/analysis.md): a move's verdict on the main line's
 // node it names, or a game's summary.
 function apply_review_line(entry, line) {
-  if (entry.error) throw new Error(`review: ${entry.error}`);
+  if (entry.error && entry.ply === undefined) throw new Error(`review: ${entry.error}`);
   if (entry.summary) {
     state.accuracy = entry.accuracy;
     return;
   }
-  if (entry.ply === undefined || entry.move === undefined) return;  // a line this page does not show
-  // The ply counts from 1 (the first move); a review counting from 0 is accepted too.
-  const node = [line[entry.ply - 1], line[entry.ply]].find((n) => n && n.move === entry.move);
+  // A move the engine failed on (`error` instead of a verdict), or a line this page does not show.
+  if (entry.error || entry.ply === undefined || entry.move === undefined) return;
+  // `ply` counts the moves before this one (0 = the first move); a count from 1 is accepted too.
+  const node = [line[entry.ply], line[entry.ply - 1]].find((n) => n && n.move === entry.move);
   if (!node) throw new Error(`review: move ${entry.move} at ply ${entry.ply} is not in the game`);
   node.review = entry;
-  if (entry.played) node.eval = entry.played;
-  if (entry.before && node.parent !== state.root && !node.parent.eval) node.parent.eval = entry.before;
-  $('review-status').textContent = `Reviewed ${entry.ply} of ${line.length} moves`;
+  if (entry.played) node.eval = mate_in_moves(entry.played);
+  if (entry.before && node.parent !== state.root && !node.parent.eval) node.parent.eval = mate_in_moves(entry.before);
+  $('review-status').textContent = `Reviewed ${line.indexOf(node) + 1} of ${line.length} moves`;
 }
 
 // Sends the main line to the bridge's /review and applies the JSON lines as they come.

@@ -6,6 +6,9 @@
 export const kResultTokens = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2', none: '*' };
 const kSuffixNags = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 const kEvalComment = /\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\]/;
+// The evaluation a game review's annotated record puts first in a comment: `+1.25` or
+// `#-12` (mate in plies), Player 1's point of view (not triad-match's `+0.35/7`, the mover's).
+const kReviewComment = /^(#?)([+-]\d+(?:\.\d+)?)(?=[ ,]|$)/;
 
 // One position of the tree: the move that led to it (null at the root), the lines that
 // continue it (children[0] is the main continuation), and what is known about it.
@@ -45,11 +48,21 @@ export function format_eval(score) {
   return (score.cp / 100).toFixed(2);
 }
 
-// `[%eval 0.35]` / `[%eval #-3]` in a comment -> { cp } / { mate }, else null.
+// A mate in plies (the review's unit) as a mate in moves (the engine's `score mate`).
+export function mate_in_moves(score) {
+  if (score.mate === undefined) return score;
+  return { mate: Math.sign(score.mate) * Math.ceil(Math.abs(score.mate) / 2) };
+}
+
+// `[%eval 0.35]` / `[%eval #-3]` in a comment -> { cp } / { mate }; a review's `+1.25` /
+// `#-12` (plies) at its start likewise; else null.
 export function parse_eval(comment) {
   const match = kEvalComment.exec(comment);
-  if (!match) return null;
-  return match[1] ? { mate: Number(match[2]) } : { cp: Math.round(Number(match[2]) * 100) };
+  // + 0: no -0 from '-0.00'
+  if (match) return match[1] ? { mate: Number(match[2]) } : { cp: Math.round(Number(match[2]) * 100) + 0 };
+  const review = kReviewComment.exec(comment);
+  if (!review) return null;
+  return review[1] ? mate_in_moves({ mate: Number(review[2]) }) : { cp: Math.round(Number(review[2]) * 100) + 0 };
 }
 
 // A position line as the page's Load box takes it: `startpos`, `<position line>`, either

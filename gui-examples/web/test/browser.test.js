@@ -402,6 +402,20 @@ describe('web GUI in chromium', () => {
     await at_ply(page, 1);
     assert_board(await page_state(page), (await referee.position(start, [two[0]])).board);
 
+    // A review's annotated record: its evaluations (`+1.25`, `#-12` in plies) and NAGs load.
+    await page.fill('#record', `[Variant "razzledazzle"]\n\n1. ${two[0]} {+1.25} 1... ${two[1]} $4 ` +
+                               `{#-12, blunder (loss 1.00); best x} ( 1... ${two[1]} ) *\n`);
+    await page.click('#load-record');
+    await at_ply(page, 2);
+    assert.deepEqual(await page.evaluate(() => {
+      const first = window.triad.state.root.children[0];
+      return [first.eval, first.children[0].eval, first.children[0].nags, first.children.length];
+    }), [{ cp: 125 }, { mate: -6 }, [4], 2]);
+    assert.deepEqual(await page.$$eval('#moves .glyph', (g) => g.map((x) => x.textContent)), ['??']);
+    await page.fill('#fen', `${start} moves ${two[0]}`);
+    await page.click('#load-fen');
+    await at_ply(page, 1);
+
     // Bad input: one clear message each, the game stays.
     const refused = async (box, button, text, pattern) => {
       const shown_before = await page.evaluate(() => (document.getElementById('error').hidden ? '' : document.getElementById('error').textContent));
@@ -445,8 +459,9 @@ describe('web GUI in chromium', () => {
   });
 
   test('review: the marks in the move list and on the graph, accuracy per player', async () => {
-    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30 });
-    await wait_idle(page, 6);
+    // A game at level 3, so that the review has mistakes to mark.
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 100, level: '3' });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 12, null, { timeout: 60000 });
     await page.selectOption('#mode', 'human-human');
     await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
     await page.click('#review');
@@ -468,6 +483,7 @@ describe('web GUI in chromium', () => {
       assert.equal(await page.textContent('#accuracy'), 'Accuracy: Player 1 91.5 %, Player 2 62.3 %');
     }
     assert.match(await page.textContent('#accuracy'), /^Accuracy: Player 1 [\d.]+ %, Player 2 [\d.]+ %$/);
+    if (kRealReview) await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A stand-in for `triad-analyse -review` in the browser and security tests only: it writes
 // the review's JSON lines (the contract in docs/analysis.md) for the main line of the record
-// given as its last argument, with fixed verdicts: ply 2 a blunder, ply 3 a mistake, ply 4
-// an inaccuracy, every other move the best. FAKE_REVIEW_SLEEP=S makes it wait S seconds
+// given as its last argument, with fixed verdicts: the second move a blunder, the third a
+// mistake, the fourth an inaccuracy, every other move the best (`ply` counts the moves
+// before the move, as the review writes it). FAKE_REVIEW_SLEEP=S makes it wait S seconds
 // first (to test the bridge's timeout). It checks the arguments the bridge passes.
 import { readFileSync } from 'node:fs';
 
@@ -21,13 +22,13 @@ const classes = { 2: 'blunder', 3: 'mistake', 4: 'inaccuracy' };
 const losses = { 2: 0.4, 3: 0.2, 4: 0.1 };
 setTimeout(() => {
   moves.forEach((move, i) => {
-    const ply = i + 1;
-    const player = ply % 2 === 1 ? 1 : 2;
-    const loss = losses[ply] || 0;
+    const number = i + 1;  // the move's number in the game
+    const player = number % 2 === 1 ? 1 : 2;
+    const loss = losses[number] || 0;
     const sign = player === 1 ? -1 : 1;
-    console.log(JSON.stringify({ game: 1, ply, player, move, best: move, pv: [move], before: { cp: 10 * ply },
-                                 played: { cp: 10 * ply + sign * Math.round(loss * 1000) }, loss,
-                                 class: classes[ply] || 'best', only_move: false }));
+    console.log(JSON.stringify({ game: 1, ply: i, player, move, best: move, pv: [move], before: { cp: 10 * number },
+                                 played: { cp: 10 * number + sign * Math.round(loss * 1000) }, loss,
+                                 class: classes[number] || 'best', only_move: false }));
   });
   console.log(JSON.stringify({ game: 1, summary: true, accuracy: { p1: 91.5, p2: 62.25 } }));
 }, Number(process.env.FAKE_REVIEW_SLEEP || 0) * 1000);
