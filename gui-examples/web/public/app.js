@@ -502,11 +502,12 @@ function render_moves() {
   const list = $('moves');
   list.replaceChildren();
   const first_side = side_of(state.start_fen);
-  const text = (parent, content, cls) => {
+  const text = (parent, content, cls, blank = true) => {
     const span = document.createElement('span');
     span.className = cls;
     span.textContent = content;
-    parent.append(span, ' ');  // the blank lets the list wrap
+    parent.append(span);
+    if (blank) parent.append(' ');  // lets the list wrap here
     return span;
   };
   const write_line = (parent, start, ply, numbered) => {
@@ -515,11 +516,11 @@ function render_moves() {
       const p1 = (first_side + ply) % 2 === 1;
       const number = Math.floor((ply + first_side - 1) / 2) + 1;
       if (p1 || first) text(parent, p1 ? `${number}.` : `${number}…`, 'number');
-      const move = text(parent, node.move, 'move');
-      if (node === state.node) move.classList.add('current');
       const review = node.review && kClassGlyph[node.review.class];
-      if (review) move.classList.add(node.review.class);
       const glyph = review || node.nags.map((n) => kNagGlyph[n] || '').join('');
+      const move = text(parent, node.move, 'move', !glyph);  // a glyph stays on the move's line
+      if (node === state.node) move.classList.add('current');
+      if (review) move.classList.add(node.review.class);
       if (glyph) text(parent, glyph, `glyph ${node.review ? node.review.class : ''}`);
       move.title = [node.eval ? `eval ${format_eval(node.eval)}` : '', node.comment,
                     node.review ? `${node.review.class}, best ${node.review.best}` : ''].filter(Boolean).join(' · ');

@@ -385,6 +385,12 @@ describe('web GUI in chromium', () => {
       return line;
     });
     assert.deepEqual(after, before, 'the moves and evaluations load back');
+    // The same record from a file.
+    await page.click('#new-game');
+    await at_ply(page, 0);
+    await page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+    await at_ply(page, before.length);
+    assert.deepEqual((await page_state(page)).moves, before.map(([m]) => m));
     assert_board(await page_state(page), (await referee.position(start, before.map(([m]) => m))).board);
     // A click on the graph goes to that ply.
     await page.locator('#graph .graph-hit').nth(2).click();
@@ -456,6 +462,18 @@ describe('web GUI in chromium', () => {
     assert.match(await page.textContent('#clock-p1'), /^Player 1: \d+:\d\d/);
     assert.deepEqual(errors, []);
     await page.close();
+
+    // 0.02 minutes (1.2 s) and a human who does not move: Player 1 loses on time.
+    const human = await open_page({ variant: 'razzledazzle', mode: 'human-p1', clock: '0.02' });
+    await human.page.waitForFunction(() => document.getElementById('status').textContent === 'Player 1 lost on time',
+                                     null, { timeout: kWaitMs });
+    assert.equal(await human.page.textContent('#clock-p1'), 'Player 1: 0:00.0');
+    assert.equal(await human.page.$$eval('#board .selectable-mark', (m) => m.length), 0, 'no move after the flag');
+    await human.page.click('#save');
+    const record = await human.page.inputValue('#record');
+    assert.match(record, /\[Result "0-1"\]\n\[Termination "time forfeit"\]\n\[TimeControl "1\.2\+0"\]/);
+    assert.deepEqual(human.errors, []);
+    await human.page.close();
   });
 
   test('review: the marks in the move list and on the graph, accuracy per player', async () => {
