@@ -243,21 +243,23 @@ function serve_review(request, response, opts, reviews) {
     reviews.add(child);
     let errors = '';
     let timed_out = false;
+    const running = () => child.exitCode === null && child.signalCode === null;
     const stop = () => {
       child.kill('SIGTERM');
-      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), kReviewKillGraceMs).unref();
+      setTimeout(() => running() && child.kill('SIGKILL'), kReviewKillGraceMs).unref();
     };
     const timer = setTimeout(() => {
       timed_out = true;
       stop();
     }, opts.review_timeout * 1000);
     response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-cache' });
+    response.flushHeaders();  // the page learns at once that the review runs
     child.stdout.on('data', (chunk) => response.write(chunk));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => {
       errors = (errors + chunk).slice(-2000);
     });
-    response.on('close', () => child.exitCode === null && stop());  // the page went away
+    response.on('close', () => running() && stop());  // the page went away
     const finish = (reason) => {
       clearTimeout(timer);
       reviews.delete(child);

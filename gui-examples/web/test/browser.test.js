@@ -332,7 +332,8 @@ describe('web GUI in chromium', () => {
     const { legal } = await referee.position(start, moves.slice(0, 2));
     const other = legal.find((m) => m !== moves[2]);
     await click_move(page, other, legal);
-    await page.waitForFunction((m) => window.triad.state.moves.join(' ') === m, [...moves.slice(0, 2), other].join(' '));
+    await page.waitForFunction((m) => window.triad.state.moves.join(' ') === m && document.body.dataset.busy !== 'true',
+                               [...moves.slice(0, 2), other].join(' '));
     assert.deepEqual(await page.$$eval('#moves .variation .move', (m) => m.map((x) => x.textContent)), [other]);
     assert.deepEqual(await page.$$eval('#moves > .move', (m) => m.map((x) => x.textContent)), moves);
     assert_board(await page_state(page), (await referee.position(start, [...moves.slice(0, 2), other])).board);

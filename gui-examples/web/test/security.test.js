@@ -347,5 +347,25 @@ describe('web bridge security', () => {
     } finally {
       slow.stop();
     }
+    // A page that goes away stops its review (long before this bridge's hour-long limit).
+    process.env.FAKE_REVIEW_SLEEP = '3600';
+    const patient = await start_bridge(engine_path(), [], ['--analyse', fake, '--review-timeout', '3600']);
+    delete process.env.FAKE_REVIEW_SLEEP;
+    try {
+      await new Promise((resolve, reject) => {
+        const request = http_request({ host: '127.0.0.1', port: patient.port, path: '/review', method: 'POST',
+                                       headers: { Host: `127.0.0.1:${patient.port}`,
+                                                  Origin: `http://127.0.0.1:${patient.port}` } }, (response) => {
+          assert.equal(response.statusCode, 200);
+          request.destroy();
+          resolve();
+        });
+        request.on('error', (error) => (request.destroyed ? null : reject(error)));
+        request.end(record);
+      });
+      await wait_engines(patient, 0);
+    } finally {
+      patient.stop();
+    }
   });
 });
