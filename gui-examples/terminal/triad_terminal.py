@@ -17,6 +17,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import triad_import  # noqa: E402,F401
 import triad  # noqa: E402
+import triad.records  # noqa: E402
 from triad.engine import EngineError, Limit, SimpleEngine  # noqa: E402
 
 HELP = """commands:
@@ -31,6 +32,7 @@ HELP = """commands:
   level <0-20>    engine strength: Skill Level 0 (weakest) .. 20 (full strength)
   fen             print the position line
   load <line>     start from a position line
+  save <file>     write the game as a record, the engine's evaluations as [%eval] comments
   flip            turn the board
   quit            leave"""
 
@@ -138,6 +140,7 @@ class TerminalGame:
         self.movetime, self.human, self.flipped = args.movetime, args.side, False
         self.colours = Colours(out.isatty() and not args.no_color)
         self.board = triad.Board(args.variant or "razzledazzle")
+        self.evals = {}  # ply after an engine move -> its evaluation, Player 1's point of view
 
     def say(self, text):
         self.out.write(text + "\n")
@@ -170,6 +173,10 @@ class TerminalGame:
         value = "?" if score is None else f"#{score.mate}" if score.mate is not None else f"{score.cp / 100:+.2f}"
         pv = " ".join(str(m) for m in played.info.get("pv", []))
         self.say(f"engine plays {played.move}  (depth {played.info.get('depth', '?')}, score {value}, pv {pv})")
+        if score is not None:  # the mover's score -> Player 1's, in the web GUI's [%eval] form
+            sign = 1 if self.board.turn == 1 else -1
+            self.evals[len(self.board.move_stack) + 1] = (
+                f"#{sign * score.mate}" if score.mate is not None else f"{sign * score.cp / 100:.2f}")
         self.board.push(played.move)
         return True
 
@@ -201,6 +208,7 @@ class TerminalGame:
             self.undo()
         elif word == "new":
             self.board = triad.Board(rest or self.board.variant)
+            self.evals = {}
         elif word == "variants":
             self.say(" ".join(triad.variants()))
         elif word == "side" and rest in ("1", "2", "both", "none"):
@@ -213,6 +221,9 @@ class TerminalGame:
             self.say(self.board.position_line())
         elif word == "load" and rest:
             self.board = triad.Board(self.board.variant, rest)  # raises with the reason
+            self.evals = {}
+        elif word == "save" and rest:
+            self.save(rest)
         elif word == "flip":
             self.flipped = not self.flipped
         else:
@@ -228,12 +239,27 @@ class TerminalGame:
         except EngineError as error:
             self.say(f"refused: {error}")
 
+    def save(self, path):
+        """Writes the game as a record (docs/notation.md) with [%eval] comments."""
+        record = triad.records.from_board(self.board, {"Event": "Triad terminal game"})
+        plies = len(record.moves)
+        record.comments = [f"[%eval {self.evals[ply]}]" if ply in self.evals else ""
+                           for ply in range(1, plies + 1)]
+        try:
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(triad.records.write(record))
+        except OSError as error:
+            self.say(f"refused: cannot write {path}: {error.strerror}")
+            return
+        self.say(f"saved {plies} moves to {path}")
+
     def undo(self):
         if not self.board.move_stack:
             return
         self.board.pop()
         while self.board.move_stack and not self.human_to_move():
             self.board.pop()
+        self.evals = {ply: value for ply, value in self.evals.items() if ply <= len(self.board.move_stack)}
 
     def run(self, read_line):
         self.say(f"{self.engine.name} — type 'help' for commands")

@@ -22,6 +22,7 @@ EXAMPLES = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(EXAMPLES, "python"))
 import triad_import  # noqa: E402,F401
 import triad  # noqa: E402
+import triad.records  # noqa: E402
 from triad.engine import Limit, SimpleEngine  # noqa: E402
 
 ENGINE = os.environ.get("TRIAD_ENGINE", "")
@@ -178,6 +179,28 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn("refused: engine 'Triad", done.stdout)
         self.assertIn("setoption Skill Level : 25 is out of range 0..20", done.stdout)
         self.assertIn("level 20 (full strength)", done.stdout)
+
+    def test_terminal_client_save(self):
+        # `save FILE` writes the game as a record with the engine's evaluations; it reads back
+        # with its moves. An unwritable path is refused with the reason.
+        start = triad.Board("razzledazzle").position_line()
+        first = self.legal_in(start, "razzledazzle")[0]
+        with tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(scratch, "game.txt")
+            bad = os.path.join(scratch, "missing", "game.txt")
+            done = run_example("terminal/triad_terminal.py", "--engine", ENGINE, "--variant",
+                               "razzledazzle", "--movetime", "50", "--no-color",
+                               stdin=f"{first}\nsave {path}\nsave {bad}\nquit\n")
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertIn(f"saved 2 moves to {path}", done.stdout)
+            self.assertIn(f"refused: cannot write {bad}: No such file or directory", done.stdout)
+            [record] = list(triad.records.read(path))
+        self.assertEqual(record.tags["Variant"], "razzledazzle")
+        self.assertEqual(record.moves[0], first)
+        self.assertEqual(len(record.moves), 2)
+        self.assertEqual(record.comments[0], "")  # the human's move has no evaluation
+        self.assertRegex(record.comments[1], r"^\[%eval (-?\d+\.\d\d|#-?\d+)\]$")
+        record.board()  # the moves replay
 
     def test_make_openings(self):
         done = run_example("cutegames/make_openings.py", "--variant", "yinyang", "--plies", "2")

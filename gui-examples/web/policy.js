@@ -8,6 +8,8 @@
 //   server was started with --allow-file-options.
 
 export const kMaxLineBytes = 64 * 1024;      // a browser never needs longer lines
+export const kMaxRecordBytes = 1024 * 1024;  // the largest record a review takes
+const kReviewMovetime = [10, 60000];         // ms per position a review may ask for
 const kFileOptions = ['VariantPath', 'Debug Log File'];  // known path-valued options
 export const kLoopbackNames = ['localhost', '127.0.0.1', '[::1]'];
 const kShownChars = 80;  // how much of a refused value a message quotes
@@ -100,4 +102,15 @@ export function check_line(text, blocked_options) {
     }
   }
   return null;
+}
+
+// The `movetime` of a review request (ms per position; absent: 1000) as a number, or the
+// reason it is refused as a string.
+export function review_movetime(value) {
+  if (value === null) return 1000;
+  const ms = Number(value);
+  const [low, high] = kReviewMovetime;
+  if (!/^\d+$/.test(value) || ms < low || ms > high)
+    return `review movetime ${shown(value)} refused: an integer from ${low} to ${high} (ms per position)`;
+  return ms;
 }

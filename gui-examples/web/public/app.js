@@ -1,33 +1,57 @@
-// The web GUI's controller: keeps the game (start position line + move tokens), asks the
-// engine for everything the page shows (board, legal moves, turn, result, score), turns
-// clicks into move tokens, and runs the engine's searches. The page knows no rules: every
-// fact about the game comes from `query …` answers.
+// The web GUI's controller: keeps the game as a tree of moves (the main line and its
+// variations, with the position shown), asks the engine for everything the page shows
+// (board, legal moves, turn, result, score), turns clicks into move tokens, runs the engine's
+// searches and the clock, loads and saves records, and shows a review. The page knows no
+// rules: every fact about the game comes from `query …` answers.
 import { render_board, split_squares } from './board.js';
 import { EngineClient, parse_info } from './engine.js';
+import { render_eval_bar, render_graph } from './graph.js';
+import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
+         parse_record, path_to, side_of, write_record } from './record.js';
 
 const $ = (id) => document.getElementById(id);
-const kSearchGraceMs = 15000;  // extra time a `go movetime` may take before we give up
-const kResultTokens = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2', none: '*' };
+const kSearchGraceMs = 15000;  // extra time a `go` may take before we give up
 const kResultText = { p1win: 'Player 1 wins', p2win: 'Player 2 wins', draw: 'Draw' };
+const kClassGlyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const kNagGlyph = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+const kMaxRecordChars = 1 << 20;  // a longer pasted or picked record is refused
+// The colour key under the board: [swatch class, meaning] per game, then the highlights.
+const kKeys = {
+  razzledazzle: [['rd-p1', 'Player 1 piece'], ['rd-p2', 'Player 2 piece'], ['ball', 'the ball'],
+                 ['ineligible', 'ineligible to receive the ball (red cross)']],
+  yinyang: [['stone-light', 'light stone'], ['stone-dark', 'dark stone'], ['cell-light', 'light square'],
+            ['cell-dark', 'dark square']],
+  ivesdama: [['ives-p1', 'Player 1 piece (crimson)'], ['ives-p2', 'Player 2 piece (green)'],
+             ['point', 'point; lines and arcs join neighbours']],
+};
+const kHighlightKey = [['last-move', 'last move'], ['selectable', 'can move'], ['path', 'move being built'],
+                       ['target', 'next square of a legal move']];
 
 const engine = new EngineClient(`ws://${location.host}/ws`);
 const state = {
   engine_name: 'Triad',
   variant: '',
   start_fen: '',
-  moves: [],           // move tokens played since start_fen
+  root: make_node(null, null),  // the game tree (record.js); root = the start position
+  node: null,          // the position shown
+  moves: [],           // move tokens from the start to the position shown
   board: null,         // parsed `query board`
   legal: [],           // `query moves`, each split into squares
   fen: '', turn: 1, over: false, result: 'none', reason: 'none', score: 'none',
   path: [],            // squares clicked so far for the move being built
-  generation: 0,       // bumps on every change of the game; stale engine moves are dropped
-  search: null,        // { kind, promise, cancelled } while the engine searches
+  generation: 0,       // bumps on every change of the position; stale engine moves are dropped
+  search: null,        // { kind, node, turn, promise, cancelled } while the engine searches
   analysis: new Map(), // multipv index -> latest info with a pv
   summary: null,       // latest info of the running search
   multipv: 1,          // the MultiPV value the engine has
   level: 20,           // the Skill Level the engine has (20 = full strength)
   force_engine_move: false,  // "Engine move" pressed: the engine plays the side to move
+  // The clock (base 0 = off: time per move): ms left per player, the running side since when.
+  clock: { base: 0, inc: 0, left: [0, 0, 0], side: 0, since: 0, flagged: 0 },
+  accuracy: null,      // the review's { p1, p2 }
+  reviewing: false,
 };
+state.node = state.root;
 const log = [];        // the protocol exchange, for debugging (window.triad.log)
 window.triad = { state, log };
 
@@ -48,6 +72,7 @@ function action(fn) {
     continue_play();
   }).catch(show_error).finally(() => {
     document.body.dataset.busy = String(--queued_actions > 0);
+    sync_clock();
   });
   return queue;
 }
@@ -67,25 +92,105 @@ function engine_plays(side) {
   return mode === 'engine-engine' || (mode === 'human-p1' && side === 2) || (mode === 'human-p2' && side === 1);
 }
 
+// The game goes on at the end of a line (no later move known) until it ends or a flag falls.
+function at_line_end() {
+  return state.node.children.length === 0;
+}
+
 function human_turn() {
-  return state.board !== null && !state.over && !engine_plays(state.turn) &&
-      !(state.search && state.search.kind === 'move');
+  return state.board !== null && !state.over && !state.clock.flagged &&
+      !(engine_plays(state.turn) && at_line_end()) && !(state.search && state.search.kind === 'move');
 }
 
 function continue_play() {
   const forced = state.force_engine_move;
   state.force_engine_move = false;
   if (state.search || state.over || !state.board) return;
-  if (forced || engine_plays(state.turn)) start_search('move');
+  if (forced || (engine_plays(state.turn) && at_line_end() && !state.clock.flagged)) start_search('move');
   else if ($('analyse').checked) start_search('analyse');
+}
+
+// ---------------------------------------------------------------- the clock
+
+function clock_on() {
+  return state.clock.base > 0;
+}
+
+// Starts the clock from the settings (base in minutes, increment in seconds).
+function reset_clock() {
+  const base = Math.max(0, Number($('clock-base').value) || 0) * 60000;
+  const inc = Math.max(0, Number($('clock-inc').value) || 0) * 1000;
+  state.clock = { base, inc, left: [0, base, base], side: 0, since: 0, flagged: 0 };
+}
+
+// ms left for `side` now.
+function time_left(side) {
+  const c = state.clock;
+  return c.left[side] - (c.side === side ? performance.now() - c.since : 0);
+}
+
+// Runs the side to move's clock while the game goes on at the end of its line; else stops it.
+function sync_clock() {
+  const c = state.clock;
+  const running = clock_on() && state.board && !state.over && !c.flagged && at_line_end() ? state.turn : 0;
+  if (running === c.side) return;
+  if (c.side) c.left[c.side] = time_left(c.side);
+  c.side = running;
+  c.since = performance.now();
+}
+
+// A move played at the end of the line: the mover gets the increment.
+function clock_moved(mover) {
+  const c = state.clock;
+  if (!clock_on() || c.side !== mover) return;
+  c.left[mover] = time_left(mover) + c.inc;
+  c.side = 0;
+}
+
+function format_clock(ms) {
+  const tenths = Math.max(0, Math.floor(ms / 100));
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor(tenths / 10) % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}${minutes < 1 ? `.${tenths % 10}` : ''}`;
+}
+
+function render_clock() {
+  const c = state.clock;
+  $('clocks').hidden = !clock_on();
+  if (!clock_on()) return;
+  for (const side of [1, 2]) {
+    const ms = time_left(side);
+    if (ms <= 0 && c.side === side && !c.flagged) {
+      c.left[side] = 0;
+      c.side = 0;
+      c.flagged = side;
+      action(async () => render());  // stops the engine's search
+    }
+    const shown = $(`clock-p${side}`);
+    shown.textContent = `Player ${side}: ${format_clock(ms)}`;
+    shown.classList.toggle('running', c.side === side);
+    shown.dataset.ms = String(Math.max(0, Math.round(ms)));
+  }
 }
 
 // ---------------------------------------------------------------- engine searches
 
+// The `go` parameters of an engine move: the clocks, else the time per move; with the
+// longest the page waits for the answer.
+function move_limits() {
+  if (clock_on()) {
+    const [p1, p2] = [time_left(1), time_left(2)].map((ms) => Math.max(0, Math.round(ms)));
+    const inc = state.clock.inc;
+    return { params: `wtime ${p1} btime ${p2} winc ${inc} binc ${inc}`,
+             timeout: Math.max(p1, p2) + inc + kSearchGraceMs };
+  }
+  const movetime = Math.max(10, Number($('movetime').value) || 1000);
+  return { params: `movetime ${movetime}`, timeout: movetime + kSearchGraceMs };
+}
+
 function start_search(kind) {
   const generation = state.generation;
-  const movetime = Math.max(10, Number($('movetime').value) || 1000);
-  const search = { kind, cancelled: false, started: false };
+  const search = { kind, node: state.node, turn: state.turn, cancelled: false, started: false };
   state.search = search;
   state.analysis.clear();
   state.summary = null;
@@ -102,9 +207,9 @@ function start_search(kind) {
       state.level = level;
     }
     if (search.cancelled) return '(none)';  // cancelled before `go` was sent
-    const params = kind === 'move' ? `movetime ${movetime}` : 'infinite';
+    const limits = kind === 'move' ? move_limits() : { params: 'infinite', timeout: 0 };
     search.started = true;
-    return engine.go(params, on_info, kind === 'move' ? movetime + kSearchGraceMs : 0);
+    return engine.go(limits.params, (line) => on_info(search, line), limits.timeout);
   })();
   render();
   search.promise.then((best) => {
@@ -132,7 +237,13 @@ async function cancel_search() {
   state.search = null;
 }
 
-function on_info(line) {
+// A search's score (from the side to move) as the position's evaluation for Player 1.
+function p1_eval(score, turn) {
+  const flip = (value) => (turn === 2 ? -value : value) + 0;  // + 0: no -0 for a level score
+  return score.mate !== undefined ? { mate: flip(score.mate) } : { cp: flip(score.cp) };
+}
+
+function on_info(search, line) {
   const info = parse_info(line);
   if (!info) return;
   if (info.depth !== undefined || info.nodes !== undefined) state.summary = info;
@@ -144,14 +255,17 @@ function on_info(line) {
       if (other !== index && row.pv[0] === info.pv[0]) state.analysis.delete(other);
     }
     state.analysis.set(index, info);
+    if (index === 1 && info.score && !info.score.bound) search.node.eval = p1_eval(info.score, search.turn);
   }
   render_analysis();
+  render_evaluation();
 }
 
 // ---------------------------------------------------------------- the game
 
-// Sends the game to the engine and reads back everything the page shows.
+// Sends the position shown to the engine and reads back everything the page shows.
 async function refresh() {
+  state.moves = path_to(state.node).map((n) => n.move);
   const moves = state.moves.length ? ` moves ${state.moves.join(' ')}` : '';
   await engine.command(`position fen ${state.start_fen}${moves}`);
   const answers = await Promise.all(
@@ -164,58 +278,138 @@ async function refresh() {
   }
   state.legal = legal === 'none' ? [] : legal.split(/\s+/).map(split_squares);
   Object.assign(state, { fen, turn: Number(turn), over: over === 'true', result, reason, score, path: [] });
+  state.node.result = state.over ? { result, reason, score } : null;
   $('fen').value = fen;
   render();
 }
 
+// Shows `node` (any position of the tree).
+async function go_to(node) {
+  if (!node || node === state.node) return;
+  state.node = node;
+  state.generation++;
+  await refresh();
+}
+
+// Plays `token` from the position shown: the known continuation if it is one, else a new
+// line (the main line at a line's end, a variation otherwise). The engine checks it.
 async function play_move(token) {
-  state.moves.push(token);
+  const known = state.node.children.find((child) => child.move === token);
+  const mover = state.turn;
+  const from = state.node;
+  const extends_line = at_line_end();
+  state.node = known || add_child(from, token);
   state.generation++;
   try {
     await refresh();
   } catch (error) {
-    state.moves.pop();  // the engine refused the move: show the game as it was
+    if (!known) from.children.pop();  // the engine refused the move: show the game as it was
+    state.node = from;
     await refresh();
     throw error;
   }
+  if (extends_line) clock_moved(mover);
+}
+
+function start_game(start_fen, root) {
+  state.start_fen = start_fen;
+  state.root = root;
+  state.node = root;
+  state.accuracy = null;
+  state.generation++;
+  reset_clock();
+}
+
+// Sets the variant; resolves with its start position line.
+async function set_variant(variant) {
+  const lines = await engine.command(`setoption name UCI_Variant value ${variant}`);
+  await engine.command('ucinewgame');
+  state.variant = variant;
+  const announced = lines.find((l) => l.startsWith('info string variant '));
+  const match = announced && announced.match(/ startpos (.+)$/);
+  if (match) return match[1].trim();
+  await engine.command('position startpos');  // an engine that does not announce it
+  return engine.query('fen');
 }
 
 async function new_game() {
-  const variant = $('variant').value;
-  const lines = await engine.command(`setoption name UCI_Variant value ${variant}`);
-  await engine.command('ucinewgame');
-  const announced = lines.find((l) => l.startsWith('info string variant '));
-  const match = announced && announced.match(/ startpos (.+)$/);
-  if (match) {
-    state.start_fen = match[1].trim();
-  } else {  // an engine that does not announce its start position
-    await engine.command('position startpos');
-    state.start_fen = await engine.query('fen');
-  }
-  state.variant = variant;
-  state.moves = [];
-  state.generation++;
+  start_game(await set_variant($('variant').value), make_node(null, null));
   await refresh();
 }
 
+// Back one move; against the engine, back to the human's own turn. Nothing is deleted.
 async function take_back() {
-  if (!state.moves.length) return;
-  state.generation++;
-  state.moves.pop();
-  await refresh();
-  // Against the engine, go back to the human's own turn.
-  while (state.moves.length && engine_plays(state.turn) && $('mode').value !== 'engine-engine') {
-    state.moves.pop();
-    await refresh();
+  const node = state.node.parent;
+  const mode = $('mode').value;
+  if (!node) return;
+  await go_to(node);
+  while (state.node.parent && engine_plays(state.turn) && mode !== 'engine-engine') await go_to(state.node.parent);
+}
+
+// Checks every line of `root` from `fen` with the engine (`position … moves …` refuses an
+// illegal move with the reason); throws naming the line.
+async function check_lines(fen, root) {
+  const leaves = [...all_nodes(root)].filter((node) => !node.children.length);
+  for (const leaf of leaves) {
+    const path = path_to(leaf);
+    const main = path.every((node) => node.parent.children[0] === node);
+    try {
+      await engine.command(`position fen ${fen} moves ${path.map((n) => n.move).join(' ')}`);
+    } catch (error) {
+      throw new Error(`${main ? 'the main line' : `the variation ending ${leaf.move}`}: ${error.message}`);
+    }
   }
 }
 
+// Loads the Position line box: a position line or `startpos`, maybe with `moves …`.
 async function load_position() {
-  const fen = $('fen').value.trim();
-  await engine.command(`position fen ${fen}`);  // throws with the engine's reason if malformed
-  state.start_fen = fen;
-  state.moves = [];
-  state.generation++;
+  const parsed = parse_position_line($('fen').value);
+  let fen = parsed.fen;
+  if (parsed.startpos) {
+    await engine.command('position startpos');
+    fen = await engine.query('fen');
+  } else {
+    await engine.command(`position fen ${fen}`);  // throws with the engine's reason if malformed
+  }
+  const root = make_node(null, null);
+  let node = root;
+  for (const move of parsed.moves) node = add_child(node, move);
+  if (parsed.moves.length) await check_lines(fen, root);
+  start_game(fen, root);
+  state.node = node;
+  await refresh();
+}
+
+// Loads the record in the Game record box (its Variant and FEN tags, moves, NAGs, comments,
+// evaluations and variations) and shows the main line's last position.
+async function load_record() {
+  const text = $('record').value;
+  if (text.length > kMaxRecordChars) throw new Error(`the record has ${text.length} characters: at most ${kMaxRecordChars}`);
+  if (!text.trim()) throw new Error('the record box is empty: paste a record or pick a file');
+  let parsed;
+  try {
+    parsed = parse_record(text);
+  } catch (error) {
+    throw new Error(`record: ${error.message}`);
+  }
+  const variant = parsed.tags.get('Variant') || state.variant;
+  if (![...$('variant').options].some((o) => o.value === variant))
+    throw new Error(`record: this engine has no variant '${variant}' (Variant tag)`);
+  const previous = state.variant;
+  const start = await set_variant(variant);
+  const tag = parsed.tags.get('FEN');
+  const fen = tag && tag !== 'startpos' ? tag : start;
+  try {
+    await engine.command(`position fen ${fen}`);
+    if (parsed.root.children.length) await check_lines(fen, parsed.root);
+  } catch (error) {
+    if (variant !== previous) await set_variant(previous);  // the game shown stays
+    throw new Error(`record: ${error.message}`);
+  }
+  $('variant').value = variant;
+  start_game(fen, parsed.root);
+  const line = line_from(parsed.root);
+  state.node = line.length ? line[line.length - 1] : parsed.root;
   await refresh();
 }
 
@@ -289,31 +483,87 @@ function render_analysis() {
       : '';
 }
 
+// The evaluation bar (the position shown) and the graph (the main line, or the line shown
+// when it leaves the main line).
+function render_evaluation() {
+  const node = state.node;
+  render_eval_bar($('eval-bar'), node.eval, $('flip').checked);
+  $('eval-text').textContent = node.eval ? `${format_eval(node.eval)} (Player 1)` : '';
+  const line = [...path_to(node), ...line_from(node)];
+  render_graph($('graph'), line, path_to(node).length - 1, (i) => action(() => go_to(line[i])));
+  const a = state.accuracy;
+  const percent = (value) => (typeof value === 'number' ? `${value.toFixed(1)} %` : '–');  // null: no move judged
+  $('accuracy').textContent = a ? `Accuracy: Player 1 ${percent(a.p1)}, Player 2 ${percent(a.p2)}` : '';
+}
+
+// The move list: the main line with its variations in parentheses, as in a record; a click
+// on a move shows its position.
 function render_moves() {
   const list = $('moves');
   list.replaceChildren();
-  const first_side = Number(state.start_fen.split(/\s+/)[1]) === 2 ? 2 : 1;
-  let item = null;
-  state.moves.forEach((token, i) => {
-    const side = (first_side + i) % 2 === 1 ? 1 : 2;
-    if (!item || side === 1) {
-      item = document.createElement('li');
-      list.appendChild(item);
-      if (side === 2) item.appendChild(document.createTextNode('… '));
-    }
+  const first_side = side_of(state.start_fen);
+  const text = (parent, content, cls, blank = true) => {
     const span = document.createElement('span');
-    span.className = 'move';
-    span.textContent = token;
-    item.appendChild(span);
-    item.appendChild(document.createTextNode(' '));
-  });
-  list.scrollTop = list.scrollHeight;
+    span.className = cls;
+    span.textContent = content;
+    parent.append(span);
+    if (blank) parent.append(' ');  // lets the list wrap here
+    return span;
+  };
+  const write_line = (parent, start, ply, numbered) => {
+    let first = numbered;
+    for (let node = start; node; node = node.children[0], ply++) {
+      const p1 = (first_side + ply) % 2 === 1;
+      const number = Math.floor((ply + first_side - 1) / 2) + 1;
+      if (p1 || first) text(parent, p1 ? `${number}.` : `${number}…`, 'number');
+      const review = node.review && kClassGlyph[node.review.class];
+      const glyph = review || node.nags.map((n) => kNagGlyph[n] || '').join('');
+      const move = text(parent, node.move, 'move', !glyph);  // a glyph stays on the move's line
+      if (node === state.node) move.classList.add('current');
+      if (review) move.classList.add(node.review.class);
+      if (glyph) text(parent, glyph, `glyph ${node.review ? node.review.class : ''}`);
+      move.title = [node.eval ? `eval ${format_eval(node.eval)}` : '', node.comment,
+                    node.review ? `${node.review.class}, best ${node.review.best}` : ''].filter(Boolean).join(' · ');
+      move.onclick = () => action(() => go_to(node));
+      first = false;
+      const siblings = node.parent.children;
+      if (siblings[0] === node && siblings.length > 1) {
+        for (const alternative of siblings.slice(1)) {
+          const variation = document.createElement('span');
+          variation.className = 'variation';
+          parent.appendChild(variation);
+          write_line(variation, alternative, ply, true);
+        }
+        first = true;
+      }
+    }
+  };
+  if (state.root.children.length) write_line(list, state.root.children[0], 0, true);
+  const current = list.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+function render_key(game) {
+  const key = $('key');
+  if (key.dataset.game === game) return;
+  key.dataset.game = game;
+  key.replaceChildren();
+  for (const [swatch, meaning] of [...(kKeys[game] || []), ...kHighlightKey]) {
+    const item = document.createElement('span');
+    item.className = 'key-item';
+    const mark = document.createElement('span');
+    mark.className = `swatch ${swatch}`;
+    item.append(mark, ` ${meaning}`);
+    key.appendChild(item);
+  }
 }
 
 function status_text() {
   if (!state.board) return 'Connecting to the engine…';
   if (state.over) return `Game over: ${kResultText[state.result] || state.result} (${state.reason})`;
-  const who = engine_plays(state.turn) ? 'engine' : 'you';
+  if (state.clock.flagged) return `Player ${state.clock.flagged} lost on time`;
+  const line_end = at_line_end();
+  const who = !line_end ? 'analysis' : engine_plays(state.turn) ? 'engine' : 'you';
   const thinking = state.search && state.search.kind === 'move' ? ' — engine thinking…' : '';
   return `Player ${state.turn} to move (${who})${thinking}`;
 }
@@ -329,6 +579,7 @@ function render() {
     const [p1, p2] = state.score.split(/\s+/);
     $('score').textContent = `Score — Player 1 (same colour): ${p1}   Player 2: ${p2}`;
   }
+  render_clock();
   if (!state.board) return;
   const human = human_turn();
   const path = state.path;
@@ -340,52 +591,100 @@ function render() {
     targets: human && path.length ? new Set(next) : new Set(),
     last_move: state.moves.length ? split_squares(state.moves[state.moves.length - 1]) : [],
   }, on_square);
+  render_key(state.board.game);
   $('hint').textContent = path.length
       ? (is_complete(path) ? `Click ${path[path.length - 1]} again to play ${path.join('')}, or continue.`
                            : `Building ${path.join('')}: click a marked square.`)
       : (human ? 'Click a piece, then its destination (each square of a pass chain or capture).' : '');
   render_moves();
   render_analysis();
+  render_evaluation();
 }
 
 // ---------------------------------------------------------------- the game record
 
-function export_record() {
+// The game as a record: the main line with its variations, NAGs, comments and the engine's
+// evaluations (`[%eval …]`, Player 1's point of view).
+function record_text() {
   const mode = $('mode').value;
-  const name = (side) => (engine_plays(side) ? state.engine_name : mode === 'engine-engine' ? state.engine_name : 'Human');
+  const name = (side) => (engine_plays(side) || mode === 'engine-engine' ? state.engine_name : 'Human');
   const date = new Date().toISOString().slice(0, 10).replaceAll('-', '.');
+  const line = line_from(state.root);
+  const end = line.length ? line[line.length - 1] : state.root;
+  const flagged = state.clock.flagged;
+  const result = end.result ? end.result.result : flagged ? (flagged === 1 ? 'p2win' : 'p1win') : 'none';
+  const termination = end.result ? (end.result.reason === 'illegal-move' ? 'illegal move' : 'normal')
+                                 : flagged ? 'time forfeit' : 'unterminated';
   const tags = [
     ['Event', 'Triad web GUI game'], ['Date', date], ['Variant', state.variant], ['FEN', state.start_fen],
-    ['Player1', name(1)], ['Player2', name(2)], ['Result', kResultTokens[state.over ? state.result : 'none']],
-    ['Termination', !state.over ? 'unterminated' : state.reason === 'illegal-move' ? 'illegal move' : 'normal'],
+    ['Player1', name(1)], ['Player2', name(2)], ['Result', kResultTokens[result]], ['Termination', termination],
   ];
-  if (state.score !== 'none') tags.push(['Score', state.score]);
-  const first_side = Number(state.start_fen.split(/\s+/)[1]) === 2 ? 2 : 1;
-  const words = [];
-  state.moves.forEach((token, i) => {
-    const number = Math.floor((i + first_side - 1) / 2) + 1;
-    if ((first_side + i) % 2 === 1) words.push(`${number}.`);
-    else if (i === 0) words.push(`${number}. ...`);
-    words.push(token);
-  });
-  words.push(kResultTokens[state.over ? state.result : 'none']);
-  const lines = [];
-  let line = '';
-  for (const word of words) {
-    if (line && line.length + word.length + 1 > 79) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  lines.push(line);
-  const text = `${tags.map(([k, v]) => `[${k} "${v}"]`).join('\n')}\n\n${lines.join('\n')}\n`;
+  if (clock_on()) tags.push(['TimeControl', `${state.clock.base / 1000}+${state.clock.inc / 1000}`]);
+  if (end.result && end.result.score !== 'none') tags.push(['Score', end.result.score]);
+  return write_record(tags, state.root, side_of(state.start_fen), kResultTokens[result]);
+}
+
+function save_record() {
+  const text = record_text();
   $('record').value = text;
   const link = $('download');
   if (link.href) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   link.hidden = false;
+}
+
+// ---------------------------------------------------------------- the review
+
+// One line of the review's output (docs/analysis.md): a move's verdict on the main line's
+// node it names, or a game's summary.
+function apply_review_line(entry, line) {
+  if (entry.error && entry.ply === undefined) throw new Error(`review: ${entry.error}`);
+  if (entry.summary) {
+    state.accuracy = entry.accuracy;
+    return;
+  }
+  // A move the engine failed on (`error` instead of a verdict), or a line this page does not show.
+  if (entry.error || entry.ply === undefined || entry.move === undefined) return;
+  // `ply` counts the moves before this one (0 = the first move); a count from 1 is accepted too.
+  const node = [line[entry.ply], line[entry.ply - 1]].find((n) => n && n.move === entry.move);
+  if (!node) throw new Error(`review: move ${entry.move} at ply ${entry.ply} is not in the game`);
+  node.review = entry;
+  if (entry.played) node.eval = mate_in_moves(entry.played);
+  if (entry.before && node.parent !== state.root && !node.parent.eval) node.parent.eval = mate_in_moves(entry.before);
+  $('review-status').textContent = `Reviewed ${line.indexOf(node) + 1} of ${line.length} moves`;
+}
+
+// Sends the main line to the bridge's /review and applies the JSON lines as they come.
+async function review() {
+  if (state.reviewing) return;
+  const line = line_from(state.root);
+  if (!line.length) throw new Error('review: the game has no moves yet');
+  state.reviewing = true;
+  $('review').disabled = true;
+  document.body.dataset.review = 'running';
+  $('review-status').textContent = 'Reviewing…';
+  try {
+    const movetime = Math.max(10, Number($('movetime').value) || 1000);
+    const response = await fetch(`/review?movetime=${movetime}`, { method: 'POST', body: record_text(),
+                                                                    headers: { 'Content-Type': 'text/plain' } });
+    if (!response.ok) throw new Error(`review: ${(await response.text()).trim()}`);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      pending += value || '';
+      const lines = pending.split('\n');
+      pending = done ? '' : lines.pop();
+      for (const text of lines.filter((l) => l.trim())) apply_review_line(JSON.parse(text), line);
+      render();
+      if (done) break;
+    }
+    $('review-status').textContent = 'Review done';
+  } finally {
+    state.reviewing = false;
+    $('review').disabled = false;
+    document.body.dataset.review = 'done';
+  }
 }
 
 // ---------------------------------------------------------------- start-up
@@ -426,10 +725,28 @@ async function handshake() {
   if ([...$('level').options].some((o) => o.value === requested_level)) $('level').value = requested_level;
 }
 
+// Arrow keys move through the game (not while typing in a field).
+function on_key(event) {
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)) return;
+  const target = {
+    ArrowLeft: () => state.node.parent, ArrowRight: () => state.node.children[0],
+    Home: () => state.root, ArrowUp: () => state.root,
+    End: () => line_from(state.node).pop() || state.node, ArrowDown: () => line_from(state.node).pop() || state.node,
+  }[event.key];
+  if (!target) return;
+  event.preventDefault();
+  action(() => go_to(target()));
+}
+
 function wire_controls() {
   $('new-game').onclick = () => action(new_game);
   $('variant').onchange = () => action(new_game);
   $('take-back').onclick = () => action(take_back);
+  $('nav-first').onclick = () => action(() => go_to(state.root));
+  $('nav-back').onclick = () => action(() => go_to(state.node.parent));
+  $('nav-forward').onclick = () => action(() => go_to(state.node.children[0]));
+  $('nav-last').onclick = () => action(() => go_to(line_from(state.node).pop()));
+  document.addEventListener('keydown', on_key);
   $('load-fen').onclick = () => action(load_position);
   $('engine-move').onclick = () => action(async () => {
     state.force_engine_move = true;
@@ -439,7 +756,19 @@ function wire_controls() {
   };
   for (const id of ['mode', 'multipv', 'analyse', 'level']) $(id).onchange = () => action(async () => render());
   $('flip').onchange = render;
-  $('export').onclick = export_record;
+  $('save').onclick = save_record;
+  $('load-record').onclick = () => action(load_record);
+  $('record-file').onchange = async () => {
+    const file = $('record-file').files[0];
+    if (!file) return;
+    if (file.size > kMaxRecordChars) {
+      show_error(`the file ${file.name} has ${file.size} bytes: a record may have at most ${kMaxRecordChars}`);
+      return;
+    }
+    $('record').value = await file.text();
+    action(load_record);
+  };
+  $('review').onclick = () => review().catch(show_error);
   $('copy-fen').onclick = async () => {
     $('fen').select();
     try {
@@ -455,14 +784,17 @@ function wire_controls() {
   engine.on_line = (line) => remember(`< ${line}`);
   engine.on_sent = (line) => remember(`> ${line}`);
   engine.on_closed = (reason) => show_error(`Engine connection lost: ${reason}. Reload the page to restart it.`);
-  // Settings can be preset in the address: ?variant=yinyang&mode=engine-engine&movetime=500&level=3
+  // Settings can be preset in the address:
+  // ?variant=yinyang&mode=engine-engine&movetime=500&level=3&clock=5&inc=2
   const params = new URLSearchParams(location.search);
   const mode = params.get('mode');
   if (mode && [...$('mode').options].some((o) => o.value === mode)) $('mode').value = mode;
-  for (const id of ['movetime', 'multipv']) {
-    if (params.has(id)) $(id).value = params.get(id);
+  for (const [id, name] of [['movetime', 'movetime'], ['multipv', 'multipv'], ['clock-base', 'clock'],
+                            ['clock-inc', 'inc']]) {
+    if (params.has(name)) $(id).value = params.get(name);
   }
   if (params.get('analyse') === '1') $('analyse').checked = true;
+  setInterval(() => clock_on() && render_clock(), 100);
 }
 
 async function main() {

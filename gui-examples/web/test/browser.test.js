@@ -1,13 +1,17 @@
 // Plays each game through the web page in headless chromium against the real engine: clicks
 // moves square by square (pass chains and capture sequences included), waits for the
 // engine's replies, and checks the drawn board, the highlights, the analysis and the move
-// list against an independent triad process. Saves a screenshot of each game's page.
+// list against an independent triad process; then the analysis board: navigation, branches,
+// save and load of records and position lines, the evaluation bar and graph, the clock, the
+// colour key and the review. Saves a screenshot of each game's page.
 // Run: TRIAD_ENGINE=build/release/triad node --test test/   (SCREENSHOT_DIR picks where
 // the screenshots go; default: a temporary folder).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { engine_path, launch_browser, Referee, start_bridge } from './harness.js';
 
@@ -15,6 +19,11 @@ const kMoveTimeMs = 200;
 const kWaitMs = 15000;
 const kScreenshotDir = process.env.SCREENSHOT_DIR || mkdtempSync(join(tmpdir(), 'triad-shots-'));
 const squares_of = (token) => token.match(/[a-z]+\d+/g);
+// The review program: triad-analyse beside the engine once it has -review, else the test's
+// stand-in with fixed verdicts (test/fake-review.js).
+const kAnalyse = join(dirname(engine_path()), 'triad-analyse');
+const kRealReview = spawnSync(kAnalyse, ['--help'], { encoding: 'utf8' }).stdout?.includes('--review') ?? false;
+const kReviewProgram = kRealReview ? kAnalyse : join(dirname(fileURLToPath(import.meta.url)), 'fake-review.js');
 
 let bridge;
 let browser;
@@ -22,7 +31,7 @@ let referee;
 
 before(async () => {
   mkdirSync(kScreenshotDir, { recursive: true });
-  bridge = await start_bridge(engine_path());
+  bridge = await start_bridge(engine_path(), [], ['--analyse', kReviewProgram]);
   browser = await launch_browser();
   referee = new Referee(engine_path());
 });
@@ -49,6 +58,11 @@ async function wait_idle(page, ply) {
       (n) => Number(document.body.dataset.ply) >= n && document.body.dataset.searching !== 'move' &&
           document.body.dataset.busy !== 'true',
       ply, { timeout: kWaitMs });
+}
+
+async function at_ply(page, ply) {
+  await page.waitForFunction((n) => Number(document.body.dataset.ply) === n && document.body.dataset.busy !== 'true',
+                             ply, { timeout: kWaitMs });
 }
 
 async function page_state(page) {
@@ -142,7 +156,7 @@ describe('web GUI in chromium', () => {
     const ineligible = Object.values(shown.pieces).filter((p) => p === 'X' || p === 'x').length;
     assert.equal(await page.$$eval('#board .ineligible-mark', (m) => m.length), ineligible);
     assert.equal(await page.$$eval('#board .ball', (m) => m.length), 2);
-    await page.screenshot({ path: join(kScreenshotDir, 'web-razzledazzle.png') });
+    await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-razzledazzle.png') });
     await page.close();
   });
 
@@ -154,7 +168,7 @@ describe('web GUI in chromium', () => {
     assert.match(shown.score_text, new RegExp(`: ${p1}\\s.*: ${p2}$`));
     const dark = await page.$$eval('#board rect.cell.dark', (cells) => cells.length);
     assert.equal(dark, facts.board.points.filter((p) => p.dark).length);
-    await page.screenshot({ path: join(kScreenshotDir, 'web-yinyang.png') });
+    await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-yinyang.png') });
     await page.close();
   });
 
@@ -177,7 +191,15 @@ describe('web GUI in chromium', () => {
     const { board } = await referee.position(start, []);
     assert.equal(await page.$$eval('#board line.link', (l) => l.length), board.links.length);
     assert.equal(await page.$$eval('#board path.arc', (a) => a.length), board.arcs.length);
-    await page.screenshot({ path: join(kScreenshotDir, 'web-ivesdama.png') });
+    // The colour key's swatches have the pieces' colours.
+    for (const side of [1, 2]) {
+      const [swatch, piece] = await page.evaluate((n) => [
+        getComputedStyle(document.querySelector(`#key .swatch.ives-p${n}`)).backgroundColor,
+        getComputedStyle(document.querySelector(`#board .piece.p${n}`)).fill], side);
+      assert.equal(swatch, piece, `the key's Player ${side} colour`);
+    }
+    assert.match(await page.textContent('#key'), /Player 1 piece \(crimson\).*Player 2 piece \(green\)/);
+    await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-ivesdama.png') });
     await page.close();
   });
 
@@ -211,14 +233,17 @@ describe('web GUI in chromium', () => {
     const status = await page.textContent('#status');
     assert.match(status, new RegExp(`^Game over: Player ${result === 'p1win' ? 1 : 2} wins`));
 
-    await page.click('#export');
+    await page.click('#save');
     const record = await page.inputValue('#record');
     const token = { p1win: '1-0', p2win: '0-1' }[result];
     for (const tag of [['Variant', 'yinyang'], ['FEN', start], ['Result', token], ['Score', end.score]]) {
       assert.ok(record.includes(`[${tag[0]} "${tag[1]}"]`), `record lacks ${tag}: ${record}`);
     }
-    const body = record.split('\n\n')[1].split(/\s+/).filter((w) => w && !/^\d+\.$/.test(w));
+    const body = record.split('\n\n')[1].replace(/\{[^}]*\}/g, ' ').split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w));
     assert.deepEqual(body, [...played, token], 'the record lists the moves and the result');
+    // Every searched position's evaluation is in the record, from Player 1's point of view.
+    const evals = [...record.matchAll(/\{\[%eval (#?-?\d+(?:\.\d+)?)\]\}/g)].map((m) => m[1]);
+    assert.ok(evals.length >= played.length - 1, `evaluations missing: ${record}`);
 
     await page.selectOption('#mode', 'human-human');
     await page.click('#take-back');
@@ -226,6 +251,7 @@ describe('web GUI in chromium', () => {
     shown = await page_state(page);
     assert_board(shown, (await referee.position(start, played.slice(0, -1))).board);
     assert.equal(await page.getAttribute('body', 'data-over'), 'false');
+    assert.deepEqual(shown.moves_shown, played, 'take back keeps the moves');
 
     // Load a position line reached by the referee, then analyse it with MultiPV 2.
     const reply = (await referee.position(start, ['c4b4'])).legal[0];
@@ -262,6 +288,221 @@ describe('web GUI in chromium', () => {
     await wait_idle(page, 1);
     const [answer] = (await page_state(page)).moves;
     assert.ok((await referee.position(fen, [])).legal.includes(answer), `engine move ${answer} is illegal`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('navigation and branches: buttons, keys, clicks on moves; a move from an earlier position keeps the old line', async () => {
+    const start = await referee.set_variant('yinyang');
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'human-human' });
+    const moves = [];
+    for (let i = 0; i < 4; ++i) {
+      const { legal } = await referee.position(start, moves);
+      await click_move(page, legal[0], legal);
+      moves.push(legal[0]);
+      await wait_idle(page, moves.length);
+    }
+    const at = async (ply) => {
+      await page.waitForFunction((n) => Number(document.body.dataset.ply) === n && document.body.dataset.busy !== 'true', ply);
+      const shown = await page_state(page);
+      assert.deepEqual(shown.moves, moves.slice(0, ply));
+      assert_board(shown, (await referee.position(start, moves.slice(0, ply))).board);
+      assert.equal(await page.$$eval('#moves .move.current', (m) => m.map((x) => x.textContent).join()),
+                   ply ? moves[ply - 1] : '');
+    };
+    await page.click('#nav-back');
+    await page.click('#nav-back');
+    await at(2);
+    await page.keyboard.press('ArrowRight');
+    await at(3);
+    await page.click('#nav-first');
+    await at(0);
+    await page.keyboard.press('End');
+    await at(4);
+    await page.keyboard.press('Home');
+    await at(0);
+    await page.click('#nav-last');
+    await at(4);
+    await page.click('#take-back');
+    await at(3);
+    assert.deepEqual((await page_state(page)).moves_shown, moves, 'take back keeps every move');
+    await page.locator('#moves .move').nth(1).click();
+    await at(2);
+    // Another move from ply 2 starts a variation; the old line stays the main line.
+    const { legal } = await referee.position(start, moves.slice(0, 2));
+    const other = legal.find((m) => m !== moves[2]);
+    await click_move(page, other, legal);
+    await page.waitForFunction((m) => window.triad.state.moves.join(' ') === m && document.body.dataset.busy !== 'true',
+                               [...moves.slice(0, 2), other].join(' '));
+    assert.deepEqual(await page.$$eval('#moves .variation .move', (m) => m.map((x) => x.textContent)), [other]);
+    assert.deepEqual(await page.$$eval('#moves > .move', (m) => m.map((x) => x.textContent)), moves);
+    assert_board(await page_state(page), (await referee.position(start, [...moves.slice(0, 2), other])).board);
+    // The same move again from ply 2 goes to the known line rather than adding one.
+    await page.locator('#moves > .move').nth(1).click();
+    await page.waitForFunction(() => Number(document.body.dataset.ply) === 2 && document.body.dataset.busy !== 'true');
+    await click_move(page, other, legal);
+    await page.waitForFunction(() => Number(document.body.dataset.ply) === 3 && document.body.dataset.busy !== 'true');
+    assert.equal(await page.$$eval('#moves .move', (m) => m.length), moves.length + 1);
+    // Saved and loaded back, the variation is there again.
+    await page.click('#save');
+    const record = await page.inputValue('#record');
+    assert.match(record, new RegExp(`\\( 2\\. ${other} \\)|\\( 2\\.\\.\\. ${other} \\)`));
+    await page.click('#new-game');
+    await at_ply(page, 0);
+    await page.fill('#record', record);
+    await page.click('#load-record');
+    await at_ply(page, 4);
+    assert.deepEqual(await page.$$eval('#moves .variation .move', (m) => m.map((x) => x.textContent)), [other]);
+    assert.deepEqual(await page.$$eval('#moves > .move', (m) => m.map((x) => x.textContent)), moves);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('save -> load round trip with evaluations, graph and bar; position lines with moves; bad input', async () => {
+    const start = await referee.set_variant('razzledazzle');
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30 });
+    await wait_idle(page, 6);
+    await page.selectOption('#mode', 'human-human');
+    await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
+    const before = await page.evaluate(() => {
+      const line = [];
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      return line;
+    });
+    assert.ok(before.filter(([, e]) => e).length >= before.length - 1, 'every searched position has an evaluation');
+    // The graph has a point per evaluation; the bar shows the position's evaluation.
+    assert.equal(await page.$$eval('#graph .graph-hit', (h) => h.length), before.length);
+    assert.notEqual(await page.getAttribute('#eval-bar', 'data-fraction'), null);
+    await page.click('#save');
+    const record = await page.inputValue('#record');
+    await page.click('#new-game');
+    await at_ply(page, 0);
+    await page.fill('#record', record);
+    await page.click('#load-record');
+    await at_ply(page, before.length);
+    const after = await page.evaluate(() => {
+      const line = [];
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      return line;
+    });
+    assert.deepEqual(after, before, 'the moves and evaluations load back');
+    // The same record from a file.
+    await page.click('#new-game');
+    await at_ply(page, 0);
+    await page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+    await at_ply(page, before.length);
+    assert.deepEqual((await page_state(page)).moves, before.map(([m]) => m));
+    assert_board(await page_state(page), (await referee.position(start, before.map(([m]) => m))).board);
+    // A click on the graph goes to that ply.
+    await page.locator('#graph .graph-hit').nth(2).click();
+    await at_ply(page, 3);
+    assert.equal(await page.$eval('#moves .move.current', (m) => m.textContent), before[2][0]);
+
+    // A position line with moves, and startpos.
+    const two = before.slice(0, 2).map(([m]) => m);
+    await page.fill('#fen', `startpos moves ${two.join(' ')}`);
+    await page.click('#load-fen');
+    await at_ply(page, 2);
+    assert.deepEqual((await page_state(page)).moves, two);
+    await page.fill('#fen', `${start} moves ${two[0]}`);
+    await page.click('#load-fen');
+    await at_ply(page, 1);
+    assert_board(await page_state(page), (await referee.position(start, [two[0]])).board);
+
+    // A review's annotated record: its evaluations (`+1.25`, `#-12` in plies) and NAGs load.
+    await page.fill('#record', `[Variant "razzledazzle"]\n\n1. ${two[0]} {+1.25} 1... ${two[1]} $4 ` +
+                               `{#-12, blunder (loss 1.00); best x} ( 1... ${two[1]} ) *\n`);
+    await page.click('#load-record');
+    await at_ply(page, 2);
+    assert.deepEqual(await page.evaluate(() => {
+      const first = window.triad.state.root.children[0];
+      return [first.eval, first.children[0].eval, first.children[0].nags, first.children.length];
+    }), [{ cp: 125 }, { mate: -6 }, [4], 2]);
+    assert.deepEqual(await page.$$eval('#moves .glyph', (g) => g.map((x) => x.textContent)), ['??']);
+    await page.fill('#fen', `${start} moves ${two[0]}`);
+    await page.click('#load-fen');
+    await at_ply(page, 1);
+
+    // Bad input: one clear message each, the game stays.
+    const refused = async (box, button, text, pattern) => {
+      const shown_before = await page.evaluate(() => (document.getElementById('error').hidden ? '' : document.getElementById('error').textContent));
+      await page.fill(box, text);
+      await page.click(button);
+      await page.waitForFunction((old) => !document.getElementById('error').hidden &&
+                                     document.getElementById('error').textContent !== old, shown_before);
+      assert.match(await page.textContent('#error'), pattern);
+      assert.equal(await page.evaluate(() => window.triad.state.moves.length), 1);
+    };
+    await refused('#fen', '#load-fen', `startpos moves ${two[0]} zz9`, /illegal move zz9/);
+    await refused('#record', '#load-record', '[Variant "razzledazzle"]\n\n1. zz9 *\n', /^record: the main line: .*zz9/);
+    await refused('#record', '#load-record', `[Variant "razzledazzle"]\n\n1. ${two[0]} ( 1. ${two[0]}\n`,
+                  /^record: line 3: unterminated variation/);
+    await refused('#record', '#load-record', '[Variant "chess"]\n\n*\n', /no variant 'chess'/);
+    // A bad record of another variant leaves the engine on this game's variant.
+    await refused('#record', '#load-record', '[Variant "yinyang"]\n\n1. c4b4 2. zz9 *\n', /^record: the main line: .*zz9/);
+    await page.click('#nav-first');
+    await at_ply(page, 0);
+    assert_board(await page_state(page), (await referee.position(start, [])).board);
+    assert.equal(await page.inputValue('#variant'), 'razzledazzle');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the clock: base + increment reach the engine as wtime/btime/winc/binc and run per player', async () => {
+    // 0.1 minutes (6 s) + 1 s: the engine moves quickly.
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1' });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null, { timeout: 40000 });
+    const exchange = await page.evaluate(() => window.triad.log.join('\n'));
+    assert.match(exchange, /^> go wtime 6000 btime 6000 winc 1000 binc 1000$/m);
+    const gos = [...exchange.matchAll(/^> go wtime (\d+) btime (\d+) winc 1000 binc 1000$/gm)];
+    assert.ok(gos.length >= 3, 'every engine move gets the clocks');
+    // After Player 1's first move its clock got the increment, the other did not move.
+    assert.ok(Number(gos[1][1]) <= 7000 && Number(gos[1][1]) > 0 && Number(gos[1][2]) === 6000,
+              `clocks after one move: ${gos[1][0]}`);
+    assert.equal(await page.isVisible('#clocks'), true);
+    assert.match(await page.textContent('#clock-p1'), /^Player 1: \d+:\d\d/);
+    assert.deepEqual(errors, []);
+    await page.close();
+
+    // 0.02 minutes (1.2 s) and a human who does not move: Player 1 loses on time.
+    const human = await open_page({ variant: 'razzledazzle', mode: 'human-p1', clock: '0.02' });
+    await human.page.waitForFunction(() => document.getElementById('status').textContent === 'Player 1 lost on time',
+                                     null, { timeout: kWaitMs });
+    assert.equal(await human.page.textContent('#clock-p1'), 'Player 1: 0:00.0');
+    assert.equal(await human.page.$$eval('#board .selectable-mark', (m) => m.length), 0, 'no move after the flag');
+    await human.page.click('#save');
+    const record = await human.page.inputValue('#record');
+    assert.match(record, /\[Result "0-1"\]\n\[Termination "time forfeit"\]\n\[TimeControl "1\.2\+0"\]/);
+    assert.deepEqual(human.errors, []);
+    await human.page.close();
+  });
+
+  test('review: the marks in the move list and on the graph, accuracy per player', async () => {
+    // A game at level 3, so that the review has mistakes to mark.
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 100, level: '3' });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 12, null, { timeout: 60000 });
+    await page.selectOption('#mode', 'human-human');
+    await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
+    await page.click('#review');
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 120000 });
+    assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+    const reviews = await page.evaluate(() => {
+      const line = [];
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review && n.review.class);
+      return line;
+    });
+    assert.ok(reviews.every(Boolean), `every move is reviewed: ${reviews}`);
+    const marked = reviews.map((c, i) => [c, i]).filter(([c]) => ['inaccuracy', 'mistake', 'blunder'].includes(c));
+    const shown = await page.$$eval('#moves > .move', (m) => m.map((x) => x.className));
+    for (const [cls, i] of marked) assert.match(shown[i], new RegExp(cls));
+    assert.equal(await page.$$eval('#moves .glyph', (g) => g.length), marked.length);
+    assert.equal(await page.$$eval('#graph .graph-mark', (g) => g.length), marked.length);
+    if (!kRealReview) {  // the stand-in's fixed verdicts
+      assert.deepEqual(await page.$$eval('#moves .glyph', (g) => g.map((x) => x.textContent)), ['??', '?', '?!']);
+      assert.equal(await page.textContent('#accuracy'), 'Accuracy: Player 1 91.5 %, Player 2 62.3 %');
+    }
+    assert.match(await page.textContent('#accuracy'), /^Accuracy: Player 1 [\d.]+ %, Player 2 [\d.]+ %$/);
+    if (kRealReview) await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
     assert.deepEqual(errors, []);
     await page.close();
   });

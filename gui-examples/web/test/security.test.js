@@ -2,16 +2,20 @@
 // a page from another site and a DNS-rebinding name cannot connect, the options that touch
 // the file system are refused unless the server allows them, the number of triad processes
 // is capped, and one message can carry only one bounded line. A few checks that a browser
-// cannot make (no Origin at all, a 200 KB frame) use the `ws` client directly.
+// cannot make (no Origin at all, a 200 KB frame) use the `ws` client directly. The review
+// endpoint (POST /review) is tried with node's HTTP client: same Host and Origin rules, a
+// bounded record and movetime, and a review that overruns --review-timeout is stopped.
 // Chromium's own Local Network Access checks (a prompt in Chrome, absent in other browsers)
 // are switched off, so that what is tested is the bridge; a control server that accepts every
 // connection shows that the browser really lets the attacker's page connect.
 // Run: TRIAD_ENGINE=build/release/triad node --test test/security.test.js
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as http_request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
 import { children_of, engine_path, launch_browser, start_bridge } from './harness.js';
@@ -119,6 +123,24 @@ function raw_status(bridge_, request) {
     tcp.on('close', () => resolve(answer.split('\r\n')[0]));
     tcp.on('error', reject);
     setTimeout(() => tcp.destroy(), kWaitMs).unref();
+  });
+}
+
+// POSTs `body` to the bridge's `path`; resolves with { status, text }.
+function post(bridge_, path, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const own = { Host: `127.0.0.1:${bridge_.port}`, Origin: `http://127.0.0.1:${bridge_.port}` };
+    const request = http_request({ host: '127.0.0.1', port: bridge_.port, path, method: 'POST',
+                                   headers: { ...own, ...headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
   });
 }
 
@@ -294,5 +316,56 @@ describe('web bridge security', () => {
                  /^HTTP\/1.1 403/);
     assert.equal(await handshake_status(bridge, { Origin: bridge.url.replace(/\/$/, '') }), 101,
                  'the bridge goes on after malformed requests and a frame that is too big');
+  });
+
+  test('the review endpoint: own page only, bounded record and movetime, stopped after --review-timeout', async () => {
+    const record = '[Variant "yinyang"]\n\n1. c4b4 *\n';
+    const evil = await post(bridge, '/review', record, { Origin: 'http://evil.example' });
+    assert.equal(evil.status, 403);
+    assert.match(evil.text, /cross-site connections are refused/);
+    assert.equal((await post(bridge, '/review', record, { Origin: '' })).status, 403);
+    assert.equal((await post(bridge, '/review', record, { Host: `${kRebindName}:${bridge.port}` })).status, 403);
+    const huge = await post(bridge, '/review', 'x'.repeat(1024 * 1024 + 1));
+    assert.equal(huge.status, 413);
+    assert.match(huge.text, /^record of 1048577 bytes refused: a review takes at most 1048576 bytes$/m);
+    const movetime = await post(bridge, '/review?movetime=1e9', record);
+    assert.equal(movetime.status, 400);
+    assert.match(movetime.text, /review movetime '1e9' refused: an integer from 10 to 60000/);
+    assert.equal(children_of(bridge.pid).length, 0, 'a refused review started a process');
+
+    // A review that takes longer than --review-timeout is stopped with a clear last line.
+    process.env.FAKE_REVIEW_SLEEP = '30';
+    const fake = join(dirname(fileURLToPath(import.meta.url)), 'fake-review.js');
+    const slow = await start_bridge(engine_path(), [], ['--analyse', fake, '--review-timeout', '1']);
+    delete process.env.FAKE_REVIEW_SLEEP;
+    try {
+      const stopped = await post(slow, '/review', record);
+      assert.equal(stopped.status, 200);
+      assert.deepEqual(stopped.text.trim().split('\n').map((l) => JSON.parse(l)),
+                       [{ error: 'the review took longer than 1 s (--review-timeout) and was stopped' }]);
+      await wait_engines(slow, 0);
+    } finally {
+      slow.stop();
+    }
+    // A page that goes away stops its review (long before this bridge's hour-long limit).
+    process.env.FAKE_REVIEW_SLEEP = '3600';
+    const patient = await start_bridge(engine_path(), [], ['--analyse', fake, '--review-timeout', '3600']);
+    delete process.env.FAKE_REVIEW_SLEEP;
+    try {
+      await new Promise((resolve, reject) => {
+        const request = http_request({ host: '127.0.0.1', port: patient.port, path: '/review', method: 'POST',
+                                       headers: { Host: `127.0.0.1:${patient.port}`,
+                                                  Origin: `http://127.0.0.1:${patient.port}` } }, (response) => {
+          assert.equal(response.statusCode, 200);
+          request.destroy();
+          resolve();
+        });
+        request.on('error', (error) => (request.destroyed ? null : reject(error)));
+        request.end(record);
+      });
+      await wait_engines(patient, 0);
+    } finally {
+      patient.stop();
+    }
   });
 });
