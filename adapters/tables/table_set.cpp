@@ -54,4 +54,8 @@ std::optional<iv::EndgameValue> TableSet::probe(const iv::Position& pos) const {
   return iv::decode_value(c);
 }
 
+const adapters::TypedGame<iv::Game>* ives_dama(const adapters::AnyGame& game) {
+  return dynamic_cast<const adapters::TypedGame<iv::Game>*>(&game);
+}
+
 }  // namespace triad::tables

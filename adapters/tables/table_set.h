@@ -11,6 +11,8 @@
 #include <optional>
 #include <vector>
 
+#include "adapters/common/any_game.h"
+#include "adapters/ivesdama/notation.h"
 #include "adapters/tables/table_file.h"
 #include "engine/core/result.h"
 
@@ -38,5 +40,9 @@ class TableSet final : public iv::EndgameFiles {
   int max_stones_ = -1;
   std::vector<std::unique_ptr<SliceFile>> files_;  // in materials_up_to() order
 };
+
+// The game of `game` (a game of any variant) when it is one of Íves dáma, the game the tables
+// are for; nullptr for another game.
+const adapters::TypedGame<iv::Game>* ives_dama(const adapters::AnyGame& game);
 
 }  // namespace triad::tables

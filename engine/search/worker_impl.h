@@ -86,6 +86,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
       ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies) &&
       (trust_decided_solves_ || !is_mate_score(solved.score))) {
     nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
+    tbhits_.fetch_add(solved.tbhits, std::memory_order_relaxed);
     tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
     if (pv_node && solved.move_index >= 0 && solved.move_index < n) {
       pv_len_[ply + 1] = ply + 1;  // the child was not searched: its PV slot holds an old line

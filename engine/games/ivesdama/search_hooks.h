@@ -38,9 +38,9 @@ struct SearchHooks<games::ivesdama::Game> {
   }
   // Builds the endgame table (about 0.1 s on the default board) before the first search.
   static void prepare(const G& g);
-  // Exact value of a position the endgame table covers (a draw scores 0).
+  // Exact value of a position the endgame tables cover (a draw scores 0).
   static bool solve(const G& g, const G::Position& pos, int ply, SolveResult& out, ThreadTables&);
-  // A won or lost root the table covers: the best line to the end of the game. Drawn roots
+  // A won or lost root the tables cover: the best line to the end of the game. Drawn roots
   // are left to the search (any move that keeps the draw will do, and it finds one).
   static std::optional<RootSolution<G::Move>> solve_root(const G& g, const G::Position& pos,
                                                          std::int64_t budget_ms,
