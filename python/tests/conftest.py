@@ -1,5 +1,6 @@
 """Shared fixtures of the triad package's pytest suites: the engine binary ctest passes
-(TRIAD_ENGINE), the source tree (TRIAD_SOURCE_DIR) and seeded random games."""
+(TRIAD_ENGINE), the table builder (TRIAD_TABLES), the source tree (TRIAD_SOURCE_DIR) and seeded
+random games."""
 import os
 import pathlib
 import random
@@ -17,6 +18,14 @@ def engine_path() -> str:
     path = os.environ.get("TRIAD_ENGINE")
     if not path:
         pytest.fail("TRIAD_ENGINE must name the triad binary (ctest sets it)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def tables_program() -> str:
+    path = os.environ.get("TRIAD_TABLES")
+    if not path:
+        pytest.fail("TRIAD_TABLES must name the triad-tables binary (ctest sets it)")
     return path
 
 
