@@ -13,20 +13,22 @@ SOURCE_DIR = pathlib.Path(os.environ.get("TRIAD_SOURCE_DIR",
 MISBEHAVE = pathlib.Path(__file__).resolve().parent / "misbehaving_engine.py"
 
 
+def program(variable: str, name: str) -> str:
+    """The program the environment variable `variable` names (ctest sets it)."""
+    path = os.environ.get(variable)
+    if not path:
+        pytest.fail(f"{variable} must name the {name} binary (ctest sets it)")
+    return path
+
+
 @pytest.fixture(scope="session")
 def engine_path() -> str:
-    path = os.environ.get("TRIAD_ENGINE")
-    if not path:
-        pytest.fail("TRIAD_ENGINE must name the triad binary (ctest sets it)")
-    return path
+    return program("TRIAD_ENGINE", "triad")
 
 
 @pytest.fixture(scope="session")
 def tables_program() -> str:
-    path = os.environ.get("TRIAD_TABLES")
-    if not path:
-        pytest.fail("TRIAD_TABLES must name the triad-tables binary (ctest sets it)")
-    return path
+    return program("TRIAD_TABLES", "triad-tables")
 
 
 def misbehaving(name: str) -> list:
