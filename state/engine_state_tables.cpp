@@ -93,8 +93,9 @@ std::optional<Result<adapters::TextSolve>> EngineState::solve_in_tables() const 
     return std::optional<Result<adapters::TextSolve>>(make_error("go solve : " + why));
   };
   if (!tables_)
-    return fail("Íves dáma is solved inside its endgame tables only, and none are loaded "
-                "(TablePath)");
+    return fail(
+        "Íves dáma is solved inside its endgame tables only, and none are loaded "
+        "(TablePath)");
   const auto start = std::chrono::steady_clock::now();
   const iv::Game& g = typed->game();
   const iv::Position& pos = typed->line().current();
@@ -117,14 +118,14 @@ std::optional<Result<adapters::TextSolve>> EngineState::solve_in_tables() const 
   iv::Game::MoveList moves;
   g.generate(pos, {}, moves);
   if (out.draw) {  // a move that keeps the draw
-    engine::SolveResult solved;
-    engine::NoThreadTables none(0, true);
-    if (Hooks::solve(g, pos, 0, solved, none) && solved.move_index >= 0)
-      line.push_back(moves[static_cast<std::size_t>(solved.move_index)]);
-    out.nodes = solved.nodes;
+    std::uint64_t tbhits = 0;
+    if (const int i = Hooks::table_move(g, pos, tbhits); i >= 0)
+      line.push_back(moves[static_cast<std::size_t>(i)]);
+    out.nodes = 1;
   } else if (!moves.empty()) {  // the perfect line to the end
     engine::NoThreadTables none(0, true);
-    if (const auto solved = Hooks::solve_root(g, pos, -1, [] { return false; }, none)) {
+    if (const auto solved = Hooks::solve_root(
+            g, pos, -1, [] { return false; }, none)) {
       line = solved->pv;
       out.nodes = solved->nodes;
     }

@@ -29,8 +29,8 @@ std::optional<TableAdjudicator::Verdict> TableAdjudicator::adjudicate(
   if (value->result == R::kDraw)
     return Verdict{engine::GameResult::kDraw,
                    "the endgame tables: a draw (neither side can force a win)"};
-  const engine::Player winner = value->result == R::kWin ? pos.side_to_move
-                                                         : engine::other(pos.side_to_move);
+  const engine::Player winner =
+      value->result == R::kWin ? pos.side_to_move : engine::other(pos.side_to_move);
   const bool one = winner == engine::Player::kOne;
   return Verdict{one ? engine::GameResult::kP1Win : engine::GameResult::kP2Win,
                  std::string("the endgame tables: Player ") + (one ? "1" : "2") + " wins in " +

@@ -81,8 +81,7 @@ class TablesSession : public ::testing::Test {
       const auto pos = game().make_position(pieces[0], pieces[1], engine::Player::kOne, 0);
       iv::Game::MoveList moves;
       game().generate(pos, {}, moves);
-      if (!game().terminal(pos).over() && !moves.empty() && moves.begin()->is_capture())
-        return pos;
+      if (!game().terminal(pos).over() && !moves.empty() && moves.begin()->is_capture()) return pos;
     }
   }
 
@@ -128,9 +127,9 @@ TEST_F(TablesSession, TablePathLoadsAndBadFoldersAreOneError) {
   fs::remove_all(damaged);
   fs::copy(root_ / "ivesdama", damaged);
   fs::resize_file(damaged / "ives-2-1.tbl", fs::file_size(damaged / "ives-2-1.tbl") - 3);
-  for (const std::string bad : {(root_ / "missing").string(),
-                                (root_ / "ivesdama" / "ives-1-1.tbl").string(),
-                                dir() + ":" + (root_ / "missing").string(), damaged.string()}) {
+  for (const std::string bad :
+       {(root_ / "missing").string(), (root_ / "ivesdama" / "ives-1-1.tbl").string(),
+        dir() + ":" + (root_ / "missing").string(), damaged.string()}) {
     const Lines out = d.send("setoption name TablePath value " + bad);
     ASSERT_EQ(out.size(), 1u) << bad << "\n" << joined(out);
     EXPECT_EQ(out[0].rfind("info string error setoption TablePath : ", 0), 0u) << out[0];
@@ -202,8 +201,10 @@ std::vector<std::string> pv_of(const std::string& line) {
 
 TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
   using R = EndgameValue::Result;
-  const auto won = find({3, 2}, [](const EndgameValue& v) { return v.result == R::kWin && v.plies >= 5; });
-  const auto lost = find({2, 3}, [](const EndgameValue& v) { return v.result == R::kLoss && v.plies >= 4; });
+  const auto won =
+      find({3, 2}, [](const EndgameValue& v) { return v.result == R::kWin && v.plies >= 5; });
+  const auto lost =
+      find({2, 3}, [](const EndgameValue& v) { return v.result == R::kLoss && v.plies >= 4; });
   const auto drawn = find({3, 2}, [](const EndgameValue& v) { return v.result == R::kDraw; });
   ASSERT_TRUE(won && lost && drawn);
   SessionDriver d;
@@ -214,14 +215,14 @@ TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
   EXPECT_EQ(without[0].rfind("info string error go solve : ", 0), 0u) << without[0];
 
   d.send("setoption name TablePath value " + dir());
-  for (const auto& [pos, verdict] : {std::pair{*won, "p1win"}, std::pair{*lost, "p2win"},
-                                     std::pair{*drawn, "draw"}}) {
+  for (const auto& [pos, verdict] :
+       {std::pair{*won, "p1win"}, std::pair{*lost, "p2win"}, std::pair{*drawn, "draw"}}) {
     const EndgameValue value = *tables_->probe(pos);
     d.send("position fen " + N::format_position(game(), pos));
     const Lines out = d.send("go solve");
     ASSERT_EQ(out.size(), 2u) << joined(out);
-    const std::string expected = std::string(" string solved ") + verdict + " plies " +
-                                 std::to_string(value.plies) + " pv ";
+    const std::string expected =
+        std::string(" string solved ") + verdict + " plies " + std::to_string(value.plies) + " pv ";
     EXPECT_NE(out[0].find(expected), std::string::npos) << out[0];
     const auto pv = pv_of(out[0]);
     ASSERT_FALSE(pv.empty()) << out[0];
@@ -237,7 +238,9 @@ TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
       if (game().terminal(at).over()) break;
       const auto next = tables_->probe(at);
       ASSERT_TRUE(next);
-      const R flipped = expect.result == R::kWin ? R::kLoss : expect.result == R::kLoss ? R::kWin : R::kDraw;
+      const R flipped = expect.result == R::kWin    ? R::kLoss
+                        : expect.result == R::kLoss ? R::kWin
+                                                    : R::kDraw;
       expect = {flipped, expect.plies > 0 ? expect.plies - 1 : 0};
       EXPECT_EQ(*next, expect) << token << " in " << out[0];
     }
@@ -253,8 +256,9 @@ TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
   d.send("position fen " + N::format_position(game(), capture_position(7)));
   const Lines outside = d.send("go solve");
   ASSERT_EQ(outside.size(), 1u) << joined(outside);
-  EXPECT_NE(outside[0].find("info string error go solve : the position has 7 stones, outside the tables"),
-            std::string::npos)
+  EXPECT_NE(
+      outside[0].find("info string error go solve : the position has 7 stones, outside the tables"),
+      std::string::npos)
       << outside[0];
 }
 

@@ -67,14 +67,24 @@ void SearchHooks<G>::prepare(const G& g) {
 
 bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out,
                            ThreadTables&) {
-  const auto v = probe(g, pos, out.tbhits);  // nothing when the position has too many stones
+  bool from_files = false;
+  const auto v = g.probe_endgame(pos, &from_files);  // nothing: too many stones
   if (!v) return false;
   out.score = score_at(*v, ply);
+  out.nodes = 1;
+  if (from_files) {
+    // A file probe per child would cost more than the value saves: the line ends here.
+    ++out.tbhits;
+    return true;
+  }
+  out.move_index = table_move(g, pos, out.tbhits);
+  return true;
+}
+
+int SearchHooks<G>::table_move(const G& g, const G::Position& pos, std::uint64_t& tbhits) {
   G::MoveList moves;
   g.generate(pos, {}, moves);
-  out.move_index = moves.empty() ? -1 : best_move(g, pos, moves, out.tbhits).index;
-  out.nodes = 1;
-  return true;
+  return moves.empty() ? -1 : best_move(g, pos, moves, tbhits).index;
 }
 
 std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, const G::Position& pos,
