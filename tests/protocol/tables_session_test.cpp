@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -187,6 +188,82 @@ TEST_F(TablesSession, TheSearchProbesTheTablesBelowTheRoot) {
   d.send("position fen " + N::format_position(game(), capture_position(6)));
   const Lines out = d.send("go depth 3");
   EXPECT_NE(joined(out).find(" tbhits "), std::string::npos) << joined(out);
+}
+
+// A step of `pos` from `from` to `to`, if it is legal there (no capture is compulsory).
+std::optional<iv::Move> step(const iv::Game& g, const iv::Position& pos, int from, int to) {
+  iv::Game::MoveList moves;
+  g.generate(pos, {}, moves);
+  for (const iv::Move& m : moves)
+    if (!m.is_capture() && m.from == from && m.to == to) return m;
+  return std::nullopt;
+}
+
+TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable) {
+  // Drawn roots reached after a cycle of four steps, with a position seen twice before them
+  // (so a repetition may interfere and the tables' decided values are not proved there), that
+  // have a move into a lost position: the engine keeps the draw.
+  using R = EndgameValue::Result;
+  const auto& t = game().tables();
+  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
+  int roots = 0;
+  for (std::uint64_t i = 0; i < slice.placements() && roots < 12; ++i) {
+    const iv::Position pos = slice.position(game(), i);
+    if (tables::dont_care(game(), pos)) continue;
+    const auto value = tables_->probe(pos);
+    if (!value || value->result != R::kDraw) continue;
+    iv::Game::MoveList moves;
+    game().generate(pos, {}, moves);
+    const bool losing_move = std::any_of(moves.begin(), moves.end(), [&](const iv::Move& m) {
+      const auto child = game().make(pos, m);
+      const auto v = game().terminal(child).over() ? std::nullopt : tables_->probe(child);
+      return v && v->result == R::kWin;
+    });
+    if (!losing_move) continue;
+    // Four steps back to `pos`: one of each side there and back.
+    std::vector<std::string> cycle;
+    for (const iv::Move& m1 : moves) {
+      const auto a = game().make(pos, m1);
+      iv::Game::MoveList replies;
+      game().generate(a, {}, replies);
+      for (const iv::Move& m2 : replies) {
+        if (m2.is_capture()) break;
+        const auto b = game().make(a, m2);
+        const auto back1 = step(game(), b, m1.to, m1.from);
+        if (!back1) continue;
+        const auto c = game().make(b, *back1);
+        const auto back2 = step(game(), c, m2.to, m2.from);
+        if (!back2) continue;
+        cycle = {N::format_move(game(), pos, m1), N::format_move(game(), a, m2),
+                 N::format_move(game(), b, *back1), N::format_move(game(), c, *back2)};
+        break;
+      }
+      if (!cycle.empty()) break;
+    }
+    if (cycle.empty()) continue;
+    const auto step_of = [&](const iv::Position& at, const std::string& token) {
+      return N::parse_move(game(), at, {}, token);
+    };
+    ++roots;
+    // From the position after the first step: it comes back once before the root (twice
+    // in all), the root itself is there for the second time.
+    std::string line = "position fen " +
+                       N::format_position(game(), game().make(pos, *step_of(pos, cycle[0]))) +
+                       " moves";
+    for (int k = 1; k < 8; ++k) line += " " + cycle[static_cast<std::size_t>(k % 4)];
+    SessionDriver d;
+    d.send("setoption name UCI_Variant value ivesdama");
+    d.send("setoption name TablePath value " + dir());
+    d.send(line);
+    const Lines out = d.send("go depth 2");
+    auto played = N::parse_move(game(), pos, {}, bestmove(out));
+    ASSERT_TRUE(played.ok()) << joined(out);
+    const auto child = game().make(pos, *played);
+    const auto v = tables_->probe(child);
+    EXPECT_TRUE(game().terminal(child).over() || (v && v->result != R::kWin)) << line << "\n"
+                                                                              << joined(out);
+  }
+  EXPECT_EQ(roots, 12);
 }
 
 // The tokens after " pv " in the `solved` line.
