@@ -57,6 +57,7 @@ std::string format_info(const adapters::TextInfo& info, Mode mode,
   if (wdl) out += wdl_words(info.score, *wdl);
   out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+  if (info.tbhits > 0) out += " tbhits " + std::to_string(info.tbhits);
   if (!info.pv.empty()) {
     out += " pv";
     for (const auto& m : info.pv) out += " " + m;

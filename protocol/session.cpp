@@ -122,6 +122,21 @@ void Session::declare_options() {
       return Result<void>(make_error("setoption EvalFile : " + r.error().message));
     return Result<void>();
   });
+  options_.add({"TablePath", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
+    if (auto r = state_.set_table_path(v); !r)
+      return Result<void>(make_error("setoption TablePath : " + r.error().message));
+    return Result<void>();
+  });
+  options_.add({"TableProbeLimit",
+                T::kSpin,
+                std::to_string(defaults.table_probe_limit),
+                0,
+                state::SearchSettings::kMaxTableProbeLimit,
+                {}},
+               [this](const std::string& v) {
+                 state_.set_table_probe_limit(std::stoi(v));
+                 return Result<void>();
+               });
   options_.add({"Evaluation",
                 T::kCombo,
                 defaults.learned ? "learned" : "classical",
@@ -429,8 +444,21 @@ void Session::perft(int depth) {
 
 // `go solve [exact]`: the game's whole-game solver, run like a search on the main search
 // thread (isready, stop and quit are answered meanwhile); ends with the result line and one
-// bestmove (a legal move when stopped before any move was proved).
+// bestmove (a legal move when stopped before any move was proved). A game solved by its
+// endgame tables (EngineState::solve_in_tables) is answered at once, with the same lines.
 void Session::solve(const CmdGo& cmd) {
+  // Íves dáma: its endgame tables answer at once.
+  if (const auto tables = state_.solve_in_tables()) {
+    if (!*tables) {
+      out_.error(tables->error().message);
+      return;
+    }
+    adapters::TextBestMove best;
+    if (!(*tables)->best.empty()) best.best = (*tables)->best;
+    out_.line(format_solve(**tables));
+    out_.line(format_bestmove(best, mode_));
+    return;
+  }
   auto& engine = state_.engine();
   if (auto r = engine.can_solve(); !r) {
     out_.error(r.error().message);

@@ -16,9 +16,14 @@ std::string format_solve(const adapters::TextSolve& s) {
   std::string line = "info time " + std::to_string(s.time_ms) + " nodes " +
                      std::to_string(s.nodes) + " nps " + std::to_string(nps) + " hashfull " +
                      std::to_string(s.hashfull) + " string ";
-  const std::string margin = " margin " + margin_text(s.lower, s.upper);
+  const std::string margin =
+      s.plies ? " plies " + std::to_string(*s.plies) : " margin " + margin_text(s.lower, s.upper);
   if (s.done && !s.stopped) {
-    line += std::string("solved ") + (s.player_one_wins ? "p1win" : "p2win") + margin;
+    line += std::string("solved ") +
+            (s.draw              ? "draw"
+             : s.player_one_wins ? "p1win"
+                                 : "p2win") +
+            margin;
     if (!s.pv.empty()) {
       line += " pv";
       for (const auto& m : s.pv) line += " " + m;

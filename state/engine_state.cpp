@@ -44,6 +44,7 @@ Result<void> EngineState::select_variant(const adapters::Variant& variant) {
   variant_ = variant;
   forfeit_.reset();
   select_net();
+  if (auto r = attach_tables(); !r) error_("TablePath : " + r.error().message);
   return {};
 }
 

@@ -22,6 +22,7 @@
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "adapters/nnue/net_file.h"
+#include "adapters/tables/table_set.h"
 #include "engine/core/game.h"
 #include "engine/search/search_types.h"
 
@@ -36,6 +37,11 @@ struct SearchSettings {
   int move_overhead_ms = 30;
   engine::DrawRules draw_rules;
   bool learned = true;  // search with the variant's net when it has one (Evaluation learned)
+  // Íves dáma's endgame table files (docs/tables.md): the folders of TablePath, and the most
+  // stones of a position the search probes them for (TableProbeLimit).
+  std::vector<std::filesystem::path> table_dirs;
+  int table_probe_limit = kMaxTableProbeLimit;
+  static constexpr int kMaxTableProbeLimit = 12;
 };
 
 // A net file bound to a variant's board: what the search evaluates with.
@@ -111,6 +117,19 @@ class EngineState {
   const BoundNet* net() const { return net_ ? &*net_ : nullptr; }
   std::shared_ptr<const engine::nnue::Model> search_model() const;
 
+  // Endgame tables. TablePath: folders of Íves dáma table files separated by ':' ("" = none);
+  // a folder that is missing, a file, or holds no table or a damaged one is an error (and no
+  // tables are used). The current variant uses the folder with the most stones among those
+  // built for its rules and board; a note says which (or that none is).
+  Result<void> set_table_path(const std::string& path);
+  void set_table_probe_limit(int stones);
+  const tables::TableSet* tables() const { return tables_.get(); }
+  // `go solve` for a game solved by its endgame tables (Íves dáma): the value of the current
+  // position from the tables (the perfect line of a win or a loss, a move that keeps a draw);
+  // an error when no tables are loaded or the position is outside them; nothing for a game
+  // the tables are not for.
+  std::optional<Result<adapters::TextSolve>> solve_in_tables() const;
+
   // Opening books. BookFile: a book file ("" = none); a note when it is not for the variant.
   Result<void> load_book(const std::string& file);
   void note_book_variant() const;  // the note when the loaded book is not for this variant
@@ -122,6 +141,8 @@ class EngineState {
 
  private:
   void select_net();  // picks and binds the current variant's net
+  // Opens the current variant's tables from TablePath and attaches them to its game.
+  Result<void> attach_tables();
   adapters::book::BookVariant book_variant() const;
   std::optional<BookAnswer> file_book_move(bool weighted);
   std::optional<BookAnswer> builtin_book_move() const;
@@ -136,6 +157,7 @@ class EngineState {
   std::mt19937_64 book_rng_{std::random_device{}()};  // weighted book picks
   std::optional<adapters::nnue::NetFile> eval_file_;  // EvalFile's net, when one is loaded
   std::optional<BoundNet> net_;                       // the current variant's net, if any
+  std::shared_ptr<const tables::TableSet> tables_;    // the current variant's, when any
 };
 
 }  // namespace triad::state

@@ -6,8 +6,9 @@
 #include <mutex>
 #include <system_error>
 
+#include "adapters/tables/table_file.h"
 #include "runner/output_files.h"
-#include "tables/table_file.h"
+#include "tables/build_slice.h"
 
 namespace triad::tables {
 

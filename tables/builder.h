@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "adapters/tables/slice.h"
 #include "engine/core/result.h"
-#include "tables/slice.h"
 
 namespace triad::tables {
 

@@ -72,6 +72,8 @@ struct TournamentConfig {
   bool recover = true;  // restart an engine that crashed or was killed, and go on
   std::optional<OpeningConfig> openings;
   int max_plies = 0;  // 0 = off; adjudicated as a draw
+  // -tb: Íves dáma's endgame tables; a game that reaches them ends with their result.
+  std::filesystem::path tables_dir;
   ResignRule resign;
   DrawRule draw;
   std::optional<SprtConfig> sprt;

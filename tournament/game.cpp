@@ -123,6 +123,9 @@ GameRecord play_game(const GameSetup& setup, Player* players[2], adapters::AnyGa
       return finish(outcome.result, kTermNormal,
                     why + " by " + engine::reason_name(outcome.reason));
     }
+    if (setup.tables)
+      if (const auto verdict = setup.tables->adjudicate(referee))
+        return finish(verdict->result, kTermAdjudication, verdict->comment);
     const int played =
         static_cast<int>(moves.size()) - static_cast<int>(setup.opening_moves.size());
     if (setup.max_plies > 0 && played >= setup.max_plies)

@@ -11,6 +11,7 @@
 #include "adapters/common/any_game.h"
 #include "tournament/config.h"
 #include "tournament/player.h"
+#include "tournament/table_adjudication.h"
 
 namespace triad::tournament {
 
@@ -30,6 +31,7 @@ struct GameSetup {
   ResignRule resign;
   DrawRule draw;
   std::int64_t untimed_move_limit_ms = 60000;
+  const TableAdjudicator* tables = nullptr;  // -tb: a position inside them ends the game
   // Set from outside (Ctrl-C) to abandon the game before the next move (engines waited on
   // are cancelled through their CancelSignal): the record then has no result and
   // Termination kTermInterrupted.

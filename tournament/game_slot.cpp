@@ -70,6 +70,7 @@ Result<GameReport> GameSlot::play(const ScheduledGame& game) {
   setup.resign = config_.resign;
   setup.draw = config_.draw;
   setup.untimed_move_limit_ms = config_.untimed_move_limit_ms;
+  setup.tables = schedule_.tables();
   setup.interrupt = interrupt_;
   Player* players_now[2] = {nullptr, nullptr};
   int failures_before = 0;

@@ -22,6 +22,11 @@ std::uint64_t mix(std::uint64_t x) {
 Result<Schedule> Schedule::create(const TournamentConfig& c, GameFactory factory) {
   Schedule s;
   s.factory_ = std::move(factory);
+  if (!c.tables_dir.empty()) {
+    auto tables = TableAdjudicator::open(c.tables_dir, s.factory_);
+    if (!tables) return tables.error();
+    s.tables_ = std::move(*tables);
+  }
   if (c.openings) {
     s.plies_ = c.openings->plies;
     s.order_ = c.openings->order;

@@ -20,6 +20,7 @@
 #include "adapters/common/any_game.h"
 #include "runner/openings.h"
 #include "tournament/config.h"
+#include "tournament/table_adjudication.h"
 
 namespace triad::tournament {
 
@@ -57,11 +58,14 @@ class Schedule {
   // The opening of a game's unit: a book line and/or random plies drawn from a generator
   // seeded by the seed and the unit alone, so any unit can be computed on its own.
   Result<Opening> opening(const ScheduledGame& game) const;
+  // -tb's endgame tables, opened and checked with the schedule (nullptr: none).
+  const TableAdjudicator* tables() const { return tables_.get(); }
 
  private:
   Schedule() = default;
 
   GameFactory factory_;
+  std::shared_ptr<const TableAdjudicator> tables_;
   std::vector<Opening> book_;
   std::vector<std::pair<int, int>> encounters_;
   std::int64_t games_ = 1;            // games per encounter and round

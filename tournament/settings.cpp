@@ -187,6 +187,10 @@ const std::vector<Setting> kSettings = {
      if (auto r = set_int(p.config.max_plies, f, v, 0, std::numeric_limits<int>::max() / 2); !r) return r;
      p.config.max_plies *= 2;
      return {}; }},
+  {"tb", "DIR: adjudicate a game that reaches Íves dáma's endgame tables in DIR", false,
+   [](P& p, const std::string& f, const V& v) { return with_value(f, v, [&](const std::string& s) -> Result<void> {
+     p.config.tables_dir = s;
+     return {}; }); }},
   {"resign", "movecount=N score=CP [twosided=true]", true,
    [](P& p, const std::string& f, const V& v) { return runner::apply_items(f, v, [&](auto& k, auto& x) { return apply_resign(p.config.resign, k, x); }); }},
   {"draw", "movenumber=N movecount=N score=CP", true,

@@ -259,8 +259,8 @@ class EngineFor final : public GameEngine {
   }
 
   static TextInfo to_text(const engine::GameLine<G>& line, const engine::SearchInfo<Move>& info) {
-    TextInfo t{info.depth, info.seldepth, info.multipv,  info.score,   info.bound,
-               info.nodes, info.nps,      info.hashfull, info.time_ms, {}};
+    TextInfo t{info.depth, info.seldepth, info.multipv, info.score,  info.bound, info.nodes,
+               info.nps,   info.hashfull, info.time_ms, info.tbhits, {}};
     const auto& g = line.game();
     auto pos = line.current();
     for (const auto& m : info.pv) {

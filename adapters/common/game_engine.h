@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct TextInfo {
   std::uint64_t nps = 0;
   int hashfull = 0;
   std::int64_t time_ms = 0;
+  std::uint64_t tbhits = 0;  // probes answered by endgame table files
   std::vector<std::string> pv;
 };
 
@@ -65,8 +67,12 @@ struct TextSolve {
   bool stopped = false;          // the final report of a solve ended by `stop`
   bool player_one_wins = false;  // when done and not stopped
   int lower = 0, upper = 0;      // proved bounds on the final margin (Player 1 - Player 2)
-  std::string best;              // the move behind the proof so far (may be empty)
-  std::vector<std::string> pv;   // exact solves: a perfect line
+  // A game without margins, solved by its endgame tables (Íves dáma): the plies to the end
+  // instead of a margin (0 for a draw), and whether it is a draw.
+  std::optional<int> plies;
+  bool draw = false;
+  std::string best;             // the move behind the proof so far (may be empty)
+  std::vector<std::string> pv;  // exact solves: a perfect line
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   int hashfull = 0;

@@ -65,9 +65,10 @@ constexpr int kMoveKeys = 1 << 12;
 
 // Exact result of an endgame solver, in search score units (see search_types.h).
 struct SolveResult {
-  int score = 0;            // from the side to move; mate-style for decided games
-  int move_index = -1;      // best move in generate() order, -1 when the position is final
-  std::uint64_t nodes = 0;  // positions the solver visited (added to the search's count)
+  int score = 0;             // from the side to move; mate-style for decided games
+  int move_index = -1;       // best move in generate() order, -1 when the position is final
+  std::uint64_t nodes = 0;   // positions the solver visited (added to the search's count)
+  std::uint64_t tbhits = 0;  // probes answered by endgame table files (info tbhits)
 };
 
 // A root position solved to the end of the game.
@@ -76,6 +77,7 @@ struct RootSolution {
   int score = 0;         // mate-style score from the side to move (see search_types.h)
   std::vector<Move> pv;  // a perfect line; pv[0] is the move to play
   std::uint64_t nodes = 0;
+  std::uint64_t tbhits = 0;  // probes answered by endgame table files
 };
 
 using StopCheck = std::function<bool()>;

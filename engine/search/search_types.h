@@ -67,7 +67,8 @@ struct SearchInfo {
   std::uint64_t nps = 0;
   int hashfull = 0;  // permille
   std::int64_t time_ms = 0;
-  std::vector<Move> pv;  // legal from the root, in order
+  std::uint64_t tbhits = 0;  // probes answered by endgame table files
+  std::vector<Move> pv;      // legal from the root, in order
 };
 
 template <class Move>

@@ -53,6 +53,11 @@ struct Searcher<G>::Impl {
     for (const auto& w : workers) n += w->nodes();
     return n;
   }
+  std::uint64_t total_tbhits() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers) n += w->tbhits();
+    return n;
+  }
 
   // Makes `count` workers with fresh tables and sizes the transposition table to what
   // their tables leave of hash_bytes. The threads must be idle.
@@ -120,6 +125,7 @@ struct Searcher<G>::Impl {
     info.nps =
         info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
     info.hashfull = tt.hashfull();
+    info.tbhits = total_tbhits();
     info.pv = rm.pv.empty() ? std::vector<Move>{rm.move} : rm.pv;
     return info;
   }
@@ -226,6 +232,7 @@ std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::try_solve_root(
   RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
   auto info = make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);
   info.nodes = solved->nodes;
+  info.tbhits = solved->tbhits;
   info.nps =
       info.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(info.time_ms, 1));
   on_info(info);

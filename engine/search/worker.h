@@ -95,6 +95,7 @@ class SearchWorker {
   typename Hooks::ThreadTables& tables() { return tables_; }
 
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t tbhits() const { return tbhits_.load(std::memory_order_relaxed); }
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
   int completed_depth() const { return completed_depth_; }
 
@@ -110,6 +111,7 @@ class SearchWorker {
     hashes_.reserve(hashes_.size() + kMaxPly + 2);
     root_moves_ = roots;
     nodes_.store(0, std::memory_order_relaxed);
+    tbhits_.store(0, std::memory_order_relaxed);
     completed_depth_ = 0;
     seldepth_ = 0;
     learned_.attach(shared_->config.learned, kMaxPly + 1);
@@ -347,6 +349,7 @@ class SearchWorker {
   int quiet_history_[kMoveKeys] = {};
   int reductions_[64][64] = {};
   std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<std::uint64_t> tbhits_{0};  // probes answered by endgame table files
   int seldepth_ = 0;
   int completed_depth_ = 0;
 };

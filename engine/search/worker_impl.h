@@ -82,16 +82,23 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   const int n = static_cast<int>(moves.size());
   if (n == 0) return outcome_score(g.no_moves_outcome(pos), stm, ply);
   SolveResult solved;
-  if (!shared_->config.skill.active && Hooks::solve(g, pos, ply, solved, tables_) &&
-      ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies) &&
-      (trust_decided_solves_ || !is_mate_score(solved.score))) {
+  if (!shared_->config.skill.active && Hooks::solve(g, pos, ply, solved, tables_)) {
     nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
-    tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
-    if (pv_node && solved.move_index >= 0 && solved.move_index < n) {
-      pv_len_[ply + 1] = ply + 1;  // the child was not searched: its PV slot holds an old line
-      update_pv(ply, moves[static_cast<std::size_t>(solved.move_index)]);
+    tbhits_.fetch_add(solved.tbhits, std::memory_order_relaxed);
+    if (ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies) &&
+        (trust_decided_solves_ || !is_mate_score(solved.score))) {
+      tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
+      if (pv_node && solved.move_index >= 0 && solved.move_index < n) {
+        pv_len_[ply + 1] = ply + 1;  // the child was not searched: its PV slot holds an old line
+        update_pv(ply, moves[static_cast<std::size_t>(solved.move_index)]);
+      }
+      return solved.score;
     }
-    return solved.score;
+    // A repetition before the root may still turn a decided value into a draw: it scores as a
+    // win or a loss all the same, but below every mate (not proved), and the line ends here.
+    if (is_mate_score(solved.score) &&
+        ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies))
+      return solved.score > 0 ? kMateBound - 1 - ply : -(kMateBound - 1 - ply);
   }
   if (depth <= 0) return quiesce(pos, &moves, alpha, beta, ply, 0);
 

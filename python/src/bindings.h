@@ -17,6 +17,7 @@ void bind_records(pybind11::module_& m);
 void bind_env(pybind11::module_& m);
 void bind_info(pybind11::module_& m);
 void bind_learn(pybind11::module_& m);
+void bind_tables(pybind11::module_& m);
 
 // The points of a game's board in `query board` order, as (x, y) drawing coordinates, and
 // the grid that holds them.

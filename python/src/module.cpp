@@ -303,4 +303,5 @@ PYBIND11_MODULE(_triad, m) {
   triad::python::bind_env(m);
   triad::python::bind_info(m);
   triad::python::bind_learn(m);
+  triad::python::bind_tables(m);
 }

@@ -1,5 +1,6 @@
 """Shared fixtures of the triad package's pytest suites: the engine binary ctest passes
-(TRIAD_ENGINE), the source tree (TRIAD_SOURCE_DIR) and seeded random games."""
+(TRIAD_ENGINE), the table builder (TRIAD_TABLES), the source tree (TRIAD_SOURCE_DIR) and seeded
+random games."""
 import os
 import pathlib
 import random
@@ -12,12 +13,22 @@ SOURCE_DIR = pathlib.Path(os.environ.get("TRIAD_SOURCE_DIR",
 MISBEHAVE = pathlib.Path(__file__).resolve().parent / "misbehaving_engine.py"
 
 
+def program(variable: str, name: str) -> str:
+    """The program the environment variable `variable` names (ctest sets it)."""
+    path = os.environ.get(variable)
+    if not path:
+        pytest.fail(f"{variable} must name the {name} binary (ctest sets it)")
+    return path
+
+
 @pytest.fixture(scope="session")
 def engine_path() -> str:
-    path = os.environ.get("TRIAD_ENGINE")
-    if not path:
-        pytest.fail("TRIAD_ENGINE must name the triad binary (ctest sets it)")
-    return path
+    return program("TRIAD_ENGINE", "triad")
+
+
+@pytest.fixture(scope="session")
+def tables_program() -> str:
+    return program("TRIAD_TABLES", "triad-tables")
 
 
 def misbehaving(name: str) -> list:

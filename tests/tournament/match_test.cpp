@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_set.h"
+#include "tables/builder.h"
 #include "tests/all_games.h"
 #include "tests/tournament/match_support.h"
 
@@ -124,6 +129,63 @@ TEST(Match, MaxPliesAdjudicatesADraw) {
     EXPECT_EQ(r.tags.at("Termination"), "adjudication");
     EXPECT_EQ(r.moves.size(), 4u);
     testing::expect_valid_record(r);
+  }
+}
+
+// -tb: games started from positions inside Íves dáma's endgame tables (built here, up to 4
+// stones) end at once with the tables' result; a bad folder or another game is one error.
+TEST(Match, EndgameTablesAdjudicateGamesThatReachThem) {
+  namespace iv = games::ivesdama;
+  TempDir dir("tables");
+  const auto game = testing::factory_for("ivesdama")();
+  const auto& g = dynamic_cast<const adapters::TypedGame<iv::Game>&>(*game).game();
+  ASSERT_TRUE(tables::build_tables(g, {dir / "tb", 4, 2, {}, {}}).ok());
+  auto set = tables::TableSet::open(dir / "tb", g);
+  ASSERT_TRUE(set) << set.error().message;
+  // A won, a lost and a drawn position of Player 1 to move, 2 against 2 stones.
+  const tables::SliceIndex slice(g.tables().num_points, g.tables().all, {2, 2});
+  std::map<iv::EndgameValue::Result, std::string> fens;
+  for (std::uint64_t i = 0; i < slice.placements() && fens.size() < 3; ++i) {
+    const auto pos = slice.position(g, i);
+    if (tables::dont_care(g, pos)) continue;
+    if (const auto v = set->probe(pos); v && !fens.count(v->result))
+      fens[v->result] = adapters::Notation<iv::Game>::format_position(g, pos);
+  }
+  ASSERT_EQ(fens.size(), 3u);
+  using R = iv::EndgameValue::Result;
+  std::ofstream(dir / "book.txt") << fens[R::kWin] << "\n"
+                                  << fens[R::kLoss] << "\n"
+                                  << fens[R::kDraw] << "\n";
+  const auto config = config_from({"-engine", "name=A", "cmd=builtin:random", "-engine", "name=B",
+                                   "cmd=builtin:random", "-variant", "ivesdama", "-rounds", "3",
+                                   "-openings", "file=" + (dir / "book.txt").string(), "-tb",
+                                   (dir / "tb").string(), "-pgnout", (dir / "games.pgn").string()});
+  const auto run = run_match(config);
+  ASSERT_TRUE(run.ok) << run.error;
+  const std::string pgn = read_text(dir / "games.pgn");
+  const auto records = parse_records(pgn);
+  ASSERT_EQ(records.size(), 3u);
+  std::map<std::string, std::string> result_of;  // by the opening position
+  for (const auto& r : records) {
+    EXPECT_EQ(r.tags.at("Termination"), "adjudication");
+    EXPECT_TRUE(r.moves.empty());
+    result_of[r.tags.at("FEN")] = r.result;
+  }
+  EXPECT_EQ(result_of[fens[R::kWin]], "1-0");
+  EXPECT_EQ(result_of[fens[R::kLoss]], "0-1");
+  EXPECT_EQ(result_of[fens[R::kDraw]], "1/2-1/2");
+  EXPECT_NE(pgn.find("the endgame tables: Player 1 wins in "), std::string::npos) << pgn;
+
+  for (const auto& [variant, tb, why] :
+       {std::tuple<std::string, std::string, std::string>{"ivesdama", (dir / "none").string(),
+                                                          "not a folder of table files"},
+        {"ivesdama-arc", (dir / "tb").string(), "built for other rules"},
+        {"yinyang", (dir / "tb").string(), "endgame tables exist for Íves dáma only"}}) {
+    const auto bad = config_from({"-engine", "name=A", "cmd=builtin:random", "-engine", "name=B",
+                                  "cmd=builtin:random", "-variant", variant, "-tb", tb});
+    const auto failed = run_match(bad);
+    ASSERT_FALSE(failed.ok) << variant;
+    EXPECT_NE(failed.error.find(why), std::string::npos) << failed.error;
   }
 }
 

@@ -84,10 +84,24 @@ class EndgameTable {
   static constexpr std::int16_t kOver = endgame_code::kOver;
 };
 
-// Game::endgame()'s lazily built table, shared by the copies of a Game.
+// Endgame values from outside the game core: the table files on disk (adapters/tables/
+// table_set.h), attached to a Game by the engine's TablePath (state/). Thread-safe.
+class EndgameFiles {
+ public:
+  virtual ~EndgameFiles() = default;
+  // Every position with at most this many stones is covered.
+  virtual int max_stones() const = 0;
+  // As EndgameTable::probe.
+  virtual std::optional<EndgameValue> probe(const Position& pos) const = 0;
+};
+
+// Game::endgame()'s lazily built table and the attached table files, shared by the copies of
+// a Game.
 struct Game::EndgameSlot {
   std::once_flag once;
   std::unique_ptr<EndgameTable> table;
+  std::shared_ptr<const EndgameFiles> files;
+  int probe_limit = 0;  // the files answer positions with at most this many stones
 };
 
 }  // namespace triad::games::ivesdama

@@ -1,6 +1,7 @@
-// The search for Íves dáma: its hooks (endgame-table values in the search's score
-// conventions, and the table's best move: the successor with the best value for the mover)
-// and Searcher<G> compiled once with them.
+// The search for Íves dáma: its hooks (endgame values — the attached table files, else the
+// in-memory table, Game::probe_endgame — in the search's score conventions, and the tables'
+// best move: the successor with the best value for the mover) and Searcher<G> compiled once
+// with them.
 #include "engine/games/ivesdama/search_hooks.h"
 
 #include "engine/games/ivesdama/endgame.h"
@@ -31,10 +32,18 @@ struct BestMove {
   int score = 0;  // from the mover's side, at ply 0
 };
 
+// Game::probe_endgame, counting the probes the table files answered in `tbhits`.
+std::optional<EndgameValue> probe(const G& g, const G::Position& pos, std::uint64_t& tbhits) {
+  bool from_files = false;
+  auto v = g.probe_endgame(pos, &from_files);
+  if (v && from_files) ++tbhits;
+  return v;
+}
+
 // The successor best for the mover: a win at once, else the fastest win, the draw, or the
-// slowest loss. `pos` must be in the table and have a legal move.
-BestMove best_move(const G& g, const G::Position& pos, const G::MoveList& moves) {
-  const auto& table = g.endgame();
+// slowest loss. `pos` must be in the tables and have a legal move.
+BestMove best_move(const G& g, const G::Position& pos, const G::MoveList& moves,
+                   std::uint64_t& tbhits) {
   BestMove best{-1, -kInfinity};
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const G::Position child = g.make(pos, moves[i]);
@@ -42,7 +51,7 @@ BestMove best_move(const G& g, const G::Position& pos, const G::MoveList& moves)
     if (g.terminal(child).over()) {
       score = kMateScore - 1;
     } else {
-      const auto v = table.probe(child);
+      const auto v = probe(g, child, tbhits);
       score = v ? -score_at(*v, 1) : -kInfinity;
     }
     if (score > best.score) best = {static_cast<int>(i), score};
@@ -58,23 +67,33 @@ void SearchHooks<G>::prepare(const G& g) {
 
 bool SearchHooks<G>::solve(const G& g, const G::Position& pos, int ply, SolveResult& out,
                            ThreadTables&) {
-  const auto v = g.endgame().probe(pos);  // nothing when the position has too many stones
+  bool from_files = false;
+  const auto v = g.probe_endgame(pos, &from_files);  // nothing: too many stones
   if (!v) return false;
   out.score = score_at(*v, ply);
+  out.nodes = 1;
+  if (from_files) {
+    // A file probe per child would cost more than the value saves: the line ends here.
+    ++out.tbhits;
+    return true;
+  }
+  out.move_index = table_move(g, pos, out.tbhits);
+  return true;
+}
+
+int SearchHooks<G>::table_move(const G& g, const G::Position& pos, std::uint64_t& tbhits) {
   G::MoveList moves;
   g.generate(pos, {}, moves);
-  out.move_index = moves.empty() ? -1 : best_move(g, pos, moves).index;
-  out.nodes = 1;
-  return true;
+  return moves.empty() ? -1 : best_move(g, pos, moves, tbhits).index;
 }
 
 std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, const G::Position& pos,
                                                                 std::int64_t /*budget_ms*/,
                                                                 const StopCheck& /*stop*/,
                                                                 ThreadTables&) {
-  const auto v = g.endgame().probe(pos);
-  if (!v || v->result == EndgameValue::Result::kDraw) return std::nullopt;
   RootSolution<G::Move> r;
+  const auto v = probe(g, pos, r.tbhits);
+  if (!v || v->result == EndgameValue::Result::kDraw) return std::nullopt;
   r.score = score_at(*v, 0);
   // Follow the table's best moves to the end (each step is one ply closer to it).
   G::Position at = pos;
@@ -82,7 +101,7 @@ std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, cons
     G::MoveList moves;
     g.generate(at, {}, moves);
     if (moves.empty()) break;
-    const auto m = moves[static_cast<std::size_t>(best_move(g, at, moves).index)];
+    const auto m = moves[static_cast<std::size_t>(best_move(g, at, moves, r.tbhits).index)];
     r.pv.push_back(m);
     at = g.make(at, m);
     ++r.nodes;

@@ -38,9 +38,14 @@ struct SearchHooks<games::ivesdama::Game> {
   }
   // Builds the endgame table (about 0.1 s on the default board) before the first search.
   static void prepare(const G& g);
-  // Exact value of a position the endgame table covers (a draw scores 0).
+  // Exact value of a position the endgame tables cover (a draw scores 0), with the best move
+  // when the in-memory table answered (a position from the files ends the line: a probe per
+  // child would cost more than it saves).
   static bool solve(const G& g, const G::Position& pos, int ply, SolveResult& out, ThreadTables&);
-  // A won or lost root the table covers: the best line to the end of the game. Drawn roots
+  // The best move of a position the tables cover (generate() order; -1 without a move): a win
+  // at once, else the fastest win, the draw, or the slowest loss; file probes add to tbhits.
+  static int table_move(const G& g, const G::Position& pos, std::uint64_t& tbhits);
+  // A won or lost root the tables cover: the best line to the end of the game. Drawn roots
   // are left to the search (any move that keeps the draw will do, and it finds one).
   static std::optional<RootSolution<G::Move>> solve_root(const G& g, const G::Position& pos,
                                                          std::int64_t budget_ms,

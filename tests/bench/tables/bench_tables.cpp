@@ -11,8 +11,8 @@
 
 #include "adapters/common/variants.h"
 #include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_set.h"
 #include "tables/builder.h"
-#include "tables/table_set.h"
 
 namespace {
 

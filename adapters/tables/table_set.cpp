@@ -1,5 +1,5 @@
 // The reader of a folder of table files (table_set.h).
-#include "tables/table_set.h"
+#include "adapters/tables/table_set.h"
 
 #include <bit>
 #include <system_error>
@@ -7,7 +7,7 @@
 namespace triad::tables {
 
 Result<TableSet> TableSet::open(const std::filesystem::path& dir, const iv::Game& game,
-                                int max_stones) {
+                                int max_stones, bool* foreign) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     return make_error(dir.string() + ": not a folder of table files");
@@ -17,7 +17,7 @@ Result<TableSet> TableSet::open(const std::filesystem::path& dir, const iv::Game
   for (const Material m : materials_up_to(max_stones)) {
     const auto path = dir / slice_file_name(m);
     if (!std::filesystem::exists(path, ec)) break;
-    auto file = SliceFile::open(path, slice_key(game, m));
+    auto file = SliceFile::open(path, slice_key(game, m), foreign);
     if (!file) return file.error();
     total.push_back(std::move(*file));
     if (m.a == m.stones()) {  // the last slice of this total: the total is complete
@@ -52,6 +52,10 @@ std::optional<iv::EndgameValue> TableSet::probe(const iv::Position& pos) const {
   const std::int16_t c = code(pos);
   if (c == iv::endgame_code::kOver) return {};
   return iv::decode_value(c);
+}
+
+const adapters::TypedGame<iv::Game>* ives_dama(const adapters::AnyGame& game) {
+  return dynamic_cast<const adapters::TypedGame<iv::Game>*>(&game);
 }
 
 }  // namespace triad::tables

@@ -10,7 +10,7 @@
 //  56  reserved (zero)              116  u32 CRC-32 of bytes 0..116, 120 reserved (zero)
 // A block index is blocks + 1 u64 file offsets; block k is deflated (zlib) between offsets k
 // and k + 1. WDL entries: 2 bits each (0 loss, 1 draw, 2 win), 4 per byte, low bits first.
-#include "tables/table_file.h"
+#include "adapters/tables/table_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -20,14 +20,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cstring>
 
 #include "engine/core/hash.h"
+#include "learn/codec.h"
 
 namespace triad::tables {
-
-static_assert(std::endian::native == std::endian::little, "table files are little-endian");
 
 using iv::endgame_code::kOver;
 using iv::endgame_code::loss_in;
@@ -41,15 +39,14 @@ constexpr std::size_t kHeaderBytes = 128;
 constexpr std::uint32_t kBlockEntries = 2048;
 constexpr std::string_view kGame = "ivesdama";
 
+// The fields, through the one little-endian codec (learn/codec.h).
 template <class T>
 void put(std::string& out, std::size_t at, T v) {
-  std::memcpy(out.data() + at, &v, sizeof v);
+  learn::put_le<T>(out.data() + at, v);
 }
 template <class T>
 T get(const std::uint8_t* data, std::size_t at) {
-  T v;
-  std::memcpy(&v, data + at, sizeof v);
-  return v;
+  return learn::get_le<T>(reinterpret_cast<const char*>(data) + at);
 }
 
 std::uint32_t crc(const std::uint8_t* data, std::uint64_t size) {
@@ -189,7 +186,7 @@ std::string encode_slice(const SliceSet& known, Material m, const std::vector<st
   std::memcpy(out.data(), kMagic, sizeof kMagic);
   put<std::uint32_t>(out, 8, kFormatVersion);
   put<std::uint32_t>(out, 12, SliceIndex::kScheme);
-  std::memcpy(out.data() + 16, kGame.data(), kGame.size());
+  learn::put_name(out.data() + 16, 16, kGame);
   put<std::uint64_t>(out, 32, key.board_hash);
   put<std::uint32_t>(out, 40, key.rules);
   put<std::uint32_t>(out, 44, key.points);
@@ -239,8 +236,7 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
   if (const auto v = get<std::uint32_t>(d, 8); v != kFormatVersion)
     return fail("format version " + std::to_string(v) + ", this program reads version " +
                 std::to_string(kFormatVersion));
-  const std::string game(reinterpret_cast<const char*>(d + 16),
-                         strnlen(reinterpret_cast<const char*>(d + 16), 16));
+  const std::string game = learn::get_name(reinterpret_cast<const char*>(d + 16), 16);
   if (game != kGame) return other("a table of the game '" + game + "', not ivesdama");
   if (get<std::uint32_t>(d, 12) != SliceIndex::kScheme)
     return fail("unknown index scheme " + std::to_string(get<std::uint32_t>(d, 12)));

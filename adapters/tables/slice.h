@@ -1,6 +1,6 @@
 // One material slice of the Íves dáma endgame tables (docs/tables.md): the positions with
-// `a` stones of Player 1 and `b` of Player 2, their numbering (index scheme 1) and their
-// values, built by retrograde analysis from the finished smaller slices.
+// `a` stones of Player 1 and `b` of Player 2, their numbering (index scheme 1) and the values
+// of finished slices (the retrograde builder is tables/build_slice.h).
 #pragma once
 
 #include <cstdint>
@@ -101,10 +101,5 @@ std::int16_t code_from_slices(const iv::Game& game, const iv::Position& pos, con
 // Calls body(begin, end) on `threads` threads over chunks of [0, count).
 void parallel_chunks(std::uint64_t count, int threads,
                      const std::function<void(std::uint64_t, std::uint64_t)>& body);
-
-// Builds the values of slice `m`; every smaller slice its captures reach must be in `known`.
-// `progress(note)` is called from the calling thread after each pass ("pass 12").
-std::vector<std::int16_t> build_slice(const SliceSet& known, Material m, int threads,
-                                      const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace triad::tables

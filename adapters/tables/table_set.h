@@ -2,7 +2,8 @@
 // largest complete stone total, mapped and checked when opened; probe() answers the exact
 // value of a covered position. Thread-safe and cheap: a probe reads one block of one mapped
 // file (each thread keeps its last blocks inflated); a position with a capture (stored as
-// "don't care") is resolved from its children, which are in smaller slices.
+// "don't care") is resolved from its children, which are in smaller slices. The engine's
+// search probes it through games::ivesdama::EndgameFiles (Game::attach_endgame_files).
 #pragma once
 
 #include <filesystem>
@@ -10,24 +11,27 @@
 #include <optional>
 #include <vector>
 
+#include "adapters/common/any_game.h"
+#include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_file.h"
 #include "engine/core/result.h"
-#include "tables/table_file.h"
 
 namespace triad::tables {
 
-class TableSet {
+class TableSet final : public iv::EndgameFiles {
  public:
   // The slices of `dir` for `game`, stone total by stone total, up to the first total with a
   // slice file missing (or `max_stones`). Errors: "<dir>: ..." (not a folder, no table file
-  // for this game's smallest slices) or one file's error (table_file.h).
+  // for this game's smallest slices) or one file's error (table_file.h). `foreign`, if given,
+  // is set when the folder holds sound tables of other rules, another board or another game.
   static Result<TableSet> open(const std::filesystem::path& dir, const iv::Game& game,
-                               int max_stones = iv::kMaxPoints);
+                               int max_stones = iv::kMaxPoints, bool* foreign = nullptr);
 
-  int max_stones() const { return max_stones_; }
+  int max_stones() const override { return max_stones_; }
   const std::vector<std::unique_ptr<SliceFile>>& files() const { return files_; }
   // The value of a position with at most max_stones() stones; nothing for a position with
   // more, or one already over (the previous mover stands on its goal).
-  std::optional<iv::EndgameValue> probe(const iv::Position& pos) const;
+  std::optional<iv::EndgameValue> probe(const iv::Position& pos) const override;
 
  private:
   std::int16_t code(const iv::Position& pos) const;  // covered positions only
@@ -36,5 +40,9 @@ class TableSet {
   int max_stones_ = -1;
   std::vector<std::unique_ptr<SliceFile>> files_;  // in materials_up_to() order
 };
+
+// The game of `game` (a game of any variant) when it is one of Íves dáma, the game the tables
+// are for; nullptr for another game.
+const adapters::TypedGame<iv::Game>* ives_dama(const adapters::AnyGame& game);
 
 }  // namespace triad::tables

@@ -1,0 +1,343 @@
+// The engine's Íves dáma endgame tables through the protocol (in process), on table files of
+// up to 5 stones built here: TablePath loads them and refuses a bad folder with one error (the
+// engine plays on without tables), a won root plays the tables' fastest win and reports
+// tbhits (none at a limited strength level or with TableProbeLimit 0), a search below the
+// root probes them, and `go solve` answers from them and refuses outside them.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <utility>
+
+#include "adapters/common/variants.h"
+#include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_set.h"
+#include "session_driver.h"
+#include "tables/builder.h"
+
+namespace triad::protocol::testing {
+namespace {
+
+namespace fs = std::filesystem;
+namespace iv = games::ivesdama;
+using iv::EndgameValue;
+using Lines = std::vector<std::string>;
+using N = adapters::Notation<iv::Game>;
+
+class TablesSession : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = fs::temp_directory_path() / ("triad-tables-session-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    holder_ = adapters::VariantRegistry::builtin().create("ivesdama").value();
+    auto report = tables::build_tables(game(), {root_ / "ivesdama", 5, 2, {}, {}});
+    ASSERT_TRUE(report.ok()) << report.error().message;
+    auto set = tables::TableSet::open(root_ / "ivesdama", game());
+    ASSERT_TRUE(set.ok()) << set.error().message;
+    tables_ = std::make_unique<tables::TableSet>(std::move(*set));
+  }
+  static void TearDownTestSuite() {
+    tables_.reset();
+    holder_.reset();
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  static const iv::Game& game() {
+    return dynamic_cast<const adapters::TypedGame<iv::Game>&>(*holder_).game();
+  }
+  static std::string dir() { return (root_ / "ivesdama").string(); }
+
+  // The first position of material (a, b), Player 1 to move, that is not over, has no
+  // capture and whose table value `wanted` accepts.
+  template <class Wanted>
+  static std::optional<iv::Position> find(tables::Material m, Wanted&& wanted) {
+    const auto& t = game().tables();
+    const tables::SliceIndex slice(t.num_points, t.all, m);
+    for (std::uint64_t i = 0; i < slice.placements(); ++i) {
+      const iv::Position pos = slice.position(game(), i);
+      if (tables::dont_care(game(), pos)) continue;
+      if (const auto v = tables_->probe(pos); v && wanted(*v)) return pos;
+    }
+    return std::nullopt;
+  }
+
+  // A position with `stones` stones, Player 1 to move, whose every move is a capture.
+  static iv::Position capture_position(int stones) {
+    std::mt19937_64 rng(7);
+    const auto& t = game().tables();
+    for (;;) {
+      std::array<std::uint32_t, 2> pieces{};
+      for (int k = 0; k < stones; ++k) {
+        std::uint32_t bit;
+        do bit = 1u << (rng() % static_cast<unsigned>(t.num_points));
+        while ((pieces[0] | pieces[1]) & bit);
+        pieces[k % 2] |= bit;
+      }
+      const auto pos = game().make_position(pieces[0], pieces[1], engine::Player::kOne, 0);
+      iv::Game::MoveList moves;
+      game().generate(pos, {}, moves);
+      if (!game().terminal(pos).over() && !moves.empty() && moves.begin()->is_capture()) return pos;
+    }
+  }
+
+  static inline fs::path root_;
+  static inline std::unique_ptr<adapters::AnyGame> holder_;
+  static inline std::unique_ptr<tables::TableSet> tables_;
+};
+
+std::string joined(const Lines& lines) {
+  std::string all;
+  for (const auto& l : lines) all += l + "\n";
+  return all;
+}
+
+int count_errors(const Lines& lines) {
+  int n = 0;
+  for (const auto& l : lines) n += l.rfind("info string error", 0) == 0 ? 1 : 0;
+  return n;
+}
+
+std::string bestmove(const Lines& lines) {
+  for (const auto& l : lines)
+    if (l.rfind("bestmove ", 0) == 0) return l.substr(9, l.find(' ', 9) - 9);
+  return "";
+}
+
+TEST_F(TablesSession, TablePathLoadsAndBadFoldersAreOneError) {
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  const Lines loaded = d.send("setoption name TablePath value " + dir());
+  EXPECT_EQ(count_errors(loaded), 0) << joined(loaded);
+  EXPECT_NE(joined(loaded).find("tables of up to 5 stones"), std::string::npos) << joined(loaded);
+
+  // A folder of another variant's tables is no error, and not used for this variant.
+  const Lines other = d.send("setoption name UCI_Variant value ivesdama-arc");
+  EXPECT_EQ(count_errors(other), 0) << joined(other);
+  EXPECT_NE(joined(other).find("no tables for the variant ivesdama-arc"), std::string::npos)
+      << joined(other);
+  d.send("setoption name UCI_Variant value ivesdama");
+
+  // A truncated slice file in a copy of the folder.
+  const fs::path damaged = root_ / "damaged";
+  fs::remove_all(damaged);
+  fs::copy(root_ / "ivesdama", damaged);
+  fs::resize_file(damaged / "ives-2-1.tbl", fs::file_size(damaged / "ives-2-1.tbl") - 3);
+  for (const std::string bad :
+       {(root_ / "missing").string(), (root_ / "ivesdama" / "ives-1-1.tbl").string(),
+        dir() + ":" + (root_ / "missing").string(), damaged.string()}) {
+    const Lines out = d.send("setoption name TablePath value " + bad);
+    ASSERT_EQ(out.size(), 1u) << bad << "\n" << joined(out);
+    EXPECT_EQ(out[0].rfind("info string error setoption TablePath : ", 0), 0u) << out[0];
+    // The engine plays on, without tables.
+    d.send("position fen " + N::format_position(game(), capture_position(6)));
+    const Lines search = d.send("go depth 2");
+    EXPECT_FALSE(bestmove(search).empty()) << joined(search);
+    EXPECT_EQ(joined(search).find("tbhits"), std::string::npos) << joined(search);
+  }
+  EXPECT_NE(d.send("setoption name TablePath value " + damaged.string())[0].find("ives-2-1.tbl"),
+            std::string::npos);
+}
+
+TEST_F(TablesSession, AWonRootPlaysTheFastestWinAndReportsTbhits) {
+  // Five stones: beyond the engine's in-memory table (4 stones), inside the files.
+  const auto won = find({3, 2}, [](const EndgameValue& v) {
+    return v.result == EndgameValue::Result::kWin && v.plies >= 7;
+  });
+  ASSERT_TRUE(won);
+  const int plies = tables_->probe(*won)->plies;
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send("setoption name TablePath value " + dir());
+  d.send("position fen " + N::format_position(game(), *won));
+  const Lines out = d.send("go depth 1");
+  const std::string move = bestmove(out);
+  ASSERT_FALSE(move.empty()) << joined(out);
+  auto played = N::parse_move(game(), *won, {}, move);
+  ASSERT_TRUE(played.ok()) << move;
+  const auto child = tables_->probe(game().make(*won, *played));
+  ASSERT_TRUE(child);
+  EXPECT_EQ(*child, (EndgameValue{EndgameValue::Result::kLoss, plies - 1})) << move;
+  // UCI counts mate in moves of the side to move.
+  EXPECT_NE(joined(out).find("score mate " + std::to_string((plies + 1) / 2) + " "),
+            std::string::npos)
+      << joined(out);
+  EXPECT_NE(joined(out).find(" tbhits "), std::string::npos) << joined(out);
+
+  // Not at a limited strength level, nor with TableProbeLimit 0.
+  d.send("setoption name UCI_LimitStrength value true");
+  d.send("setoption name UCI_Elo value 1000");
+  const Lines limited = d.send("go depth 2");
+  EXPECT_EQ(joined(limited).find("tbhits"), std::string::npos) << joined(limited);
+  d.send("setoption name UCI_LimitStrength value false");
+  d.send("setoption name TableProbeLimit value 0");
+  const Lines off = d.send("go depth 1");
+  EXPECT_EQ(joined(off).find("tbhits"), std::string::npos) << joined(off);
+}
+
+TEST_F(TablesSession, TheSearchProbesTheTablesBelowTheRoot) {
+  // Six stones, every move a capture: each child is a 5-stone table position.
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send("setoption name TablePath value " + dir());
+  d.send("position fen " + N::format_position(game(), capture_position(6)));
+  const Lines out = d.send("go depth 3");
+  EXPECT_NE(joined(out).find(" tbhits "), std::string::npos) << joined(out);
+}
+
+// A step of `pos` from `from` to `to`, if it is legal there (no capture is compulsory).
+std::optional<iv::Move> step(const iv::Game& g, const iv::Position& pos, int from, int to) {
+  iv::Game::MoveList moves;
+  g.generate(pos, {}, moves);
+  for (const iv::Move& m : moves)
+    if (!m.is_capture() && m.from == from && m.to == to) return m;
+  return std::nullopt;
+}
+
+TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable) {
+  // Drawn roots reached after a cycle of four steps, with a position seen twice before them
+  // (so a repetition may interfere and the tables' decided values are not proved there), that
+  // have a move into a lost position: the engine keeps the draw.
+  using R = EndgameValue::Result;
+  const auto& t = game().tables();
+  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
+  int roots = 0;
+  for (std::uint64_t i = 0; i < slice.placements() && roots < 12; ++i) {
+    const iv::Position pos = slice.position(game(), i);
+    if (tables::dont_care(game(), pos)) continue;
+    const auto value = tables_->probe(pos);
+    if (!value || value->result != R::kDraw) continue;
+    iv::Game::MoveList moves;
+    game().generate(pos, {}, moves);
+    const bool losing_move = std::any_of(moves.begin(), moves.end(), [&](const iv::Move& m) {
+      const auto child = game().make(pos, m);
+      const auto v = game().terminal(child).over() ? std::nullopt : tables_->probe(child);
+      return v && v->result == R::kWin;
+    });
+    if (!losing_move) continue;
+    // Four steps back to `pos`: one of each side there and back.
+    std::vector<std::string> cycle;
+    for (const iv::Move& m1 : moves) {
+      const auto a = game().make(pos, m1);
+      iv::Game::MoveList replies;
+      game().generate(a, {}, replies);
+      for (const iv::Move& m2 : replies) {
+        if (m2.is_capture()) break;
+        const auto b = game().make(a, m2);
+        const auto back1 = step(game(), b, m1.to, m1.from);
+        if (!back1) continue;
+        const auto c = game().make(b, *back1);
+        const auto back2 = step(game(), c, m2.to, m2.from);
+        if (!back2) continue;
+        cycle = {N::format_move(game(), pos, m1), N::format_move(game(), a, m2),
+                 N::format_move(game(), b, *back1), N::format_move(game(), c, *back2)};
+        break;
+      }
+      if (!cycle.empty()) break;
+    }
+    if (cycle.empty()) continue;
+    const auto step_of = [&](const iv::Position& at, const std::string& token) {
+      return N::parse_move(game(), at, {}, token);
+    };
+    ++roots;
+    // From the position after the first step: it comes back once before the root (twice
+    // in all), the root itself is there for the second time.
+    std::string line = "position fen " +
+                       N::format_position(game(), game().make(pos, *step_of(pos, cycle[0]))) +
+                       " moves";
+    for (int k = 1; k < 8; ++k) line += " " + cycle[static_cast<std::size_t>(k % 4)];
+    SessionDriver d;
+    d.send("setoption name UCI_Variant value ivesdama");
+    d.send("setoption name TablePath value " + dir());
+    d.send(line);
+    const Lines out = d.send("go depth 2");
+    auto played = N::parse_move(game(), pos, {}, bestmove(out));
+    ASSERT_TRUE(played.ok()) << joined(out);
+    const auto child = game().make(pos, *played);
+    const auto v = tables_->probe(child);
+    EXPECT_TRUE(game().terminal(child).over() || (v && v->result != R::kWin)) << line << "\n"
+                                                                              << joined(out);
+  }
+  EXPECT_EQ(roots, 12);
+}
+
+// The tokens after " pv " in the `solved` line.
+std::vector<std::string> pv_of(const std::string& line) {
+  std::vector<std::string> pv;
+  const auto at = line.find(" pv ");
+  if (at == std::string::npos) return pv;
+  std::istringstream in(line.substr(at + 4));
+  for (std::string t; in >> t;) pv.push_back(t);
+  return pv;
+}
+
+TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
+  using R = EndgameValue::Result;
+  const auto won =
+      find({3, 2}, [](const EndgameValue& v) { return v.result == R::kWin && v.plies >= 5; });
+  const auto lost =
+      find({2, 3}, [](const EndgameValue& v) { return v.result == R::kLoss && v.plies >= 4; });
+  const auto drawn = find({3, 2}, [](const EndgameValue& v) { return v.result == R::kDraw; });
+  ASSERT_TRUE(won && lost && drawn);
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send("position fen " + N::format_position(game(), *won));
+  const Lines without = d.send("go solve");
+  ASSERT_EQ(without.size(), 1u) << joined(without);
+  EXPECT_EQ(without[0].rfind("info string error go solve : ", 0), 0u) << without[0];
+
+  d.send("setoption name TablePath value " + dir());
+  for (const auto& [pos, verdict] :
+       {std::pair{*won, "p1win"}, std::pair{*lost, "p2win"}, std::pair{*drawn, "draw"}}) {
+    const EndgameValue value = *tables_->probe(pos);
+    d.send("position fen " + N::format_position(game(), pos));
+    const Lines out = d.send("go solve");
+    ASSERT_EQ(out.size(), 2u) << joined(out);
+    const std::string expected =
+        std::string(" string solved ") + verdict + " plies " + std::to_string(value.plies) + " pv ";
+    EXPECT_NE(out[0].find(expected), std::string::npos) << out[0];
+    const auto pv = pv_of(out[0]);
+    ASSERT_FALSE(pv.empty()) << out[0];
+    EXPECT_EQ(bestmove(out), pv[0]);
+    // The line is legal; a decided one is perfect: each move keeps the value, and it ends
+    // the game after the announced plies.
+    iv::Position at = pos;
+    EndgameValue expect = value;
+    for (const auto& token : pv) {
+      auto m = N::parse_move(game(), at, {}, token);
+      ASSERT_TRUE(m.ok()) << token << " in " << out[0];
+      at = game().make(at, *m);
+      if (game().terminal(at).over()) break;
+      const auto next = tables_->probe(at);
+      ASSERT_TRUE(next);
+      const R flipped = expect.result == R::kWin    ? R::kLoss
+                        : expect.result == R::kLoss ? R::kWin
+                                                    : R::kDraw;
+      expect = {flipped, expect.plies > 0 ? expect.plies - 1 : 0};
+      EXPECT_EQ(*next, expect) << token << " in " << out[0];
+    }
+    if (value.result != R::kDraw) {
+      EXPECT_EQ(pv.size(), static_cast<std::size_t>(value.plies)) << out[0];
+      iv::Game::MoveList moves;
+      game().generate(at, {}, moves);
+      EXPECT_TRUE(game().terminal(at).over() || moves.empty()) << out[0];
+    }
+  }
+
+  // Outside the tables: seven stones.
+  d.send("position fen " + N::format_position(game(), capture_position(7)));
+  const Lines outside = d.send("go solve");
+  ASSERT_EQ(outside.size(), 1u) << joined(outside);
+  EXPECT_NE(
+      outside[0].find("info string error go solve : the position has 7 stones, outside the tables"),
+      std::string::npos)
+      << outside[0];
+}
+
+}  // namespace
+}  // namespace triad::protocol::testing

@@ -1,0 +1,41 @@
+// triad-match -tb DIR (docs/tournaments.md): a game that reaches Íves dáma's endgame tables
+// (adapters/tables/) ends there with the tables' result (best play by both sides), as match
+// runners adjudicate chess games by their tablebases.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "adapters/common/any_game.h"
+#include "adapters/common/game_descriptor.h"
+#include "adapters/tables/table_set.h"
+#include "engine/core/result.h"
+
+namespace triad::tournament {
+
+class TableAdjudicator {
+ public:
+  // The tables of `dir` for the variant `factory` makes. Errors: the variant is not one of
+  // Íves dáma, or TableSet::open's (not a folder, no tables, a damaged file, tables of other
+  // rules or another board).
+  static Result<std::shared_ptr<const TableAdjudicator>> open(const std::filesystem::path& dir,
+                                                              const adapters::GameFactory& factory);
+
+  // The result of `referee`'s position (a game of the same variant, not over) when the tables
+  // cover it, and the record's comment ("the endgame tables: Player 1 wins in 7 plies").
+  struct Verdict {
+    engine::GameResult result = engine::GameResult::kNone;
+    std::string comment;
+  };
+  std::optional<Verdict> adjudicate(const adapters::AnyGame& referee) const;
+
+ private:
+  TableAdjudicator(std::unique_ptr<adapters::AnyGame> game, tables::TableSet set)
+      : game_(std::move(game)), set_(std::move(set)) {}
+  std::unique_ptr<adapters::AnyGame> game_;  // the game the tables were opened for
+  tables::TableSet set_;
+};
+
+}  // namespace triad::tournament
