@@ -140,7 +140,9 @@ runner::ManagedEngine make_engine(const AnalyseConfig& config, const std::string
 
 Analyst::Analyst(const AnalyseConfig& config, std::string slot,
                  std::shared_ptr<protocol::CancelSignal> cancel)
-    : config_(config), engine_(make_engine(config, slot, std::move(cancel))) {}
+    : config_(config),
+      engine_(make_engine(config, slot, std::move(cancel))),
+      exact_(config.tables) {}
 
 std::optional<Failure> Analyst::attempt(const Task& task, const protocol::GoLimits& limits,
                                         Analysis& out) {
@@ -263,10 +265,10 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
                                       best_score - expected_score(before->lines[1]) >= kBlunder);
 
   // Exact knowledge decides: the loss is the change of the proven value.
-  const auto exact = exact_.result(game);
+  const auto exact = exact_.result(task.variant, game);
   if (!exact) return r;
   auto after = game.clone();
-  const auto then = after->play(task.played) ? exact_.result(*after) : std::nullopt;
+  const auto then = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
   if (!then) return r;
   r.exact_before = exact;
   r.exact_played = then;
@@ -278,7 +280,7 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   int keeping = 0;
   for (const auto& m : legal) {
     auto child = game.clone();
-    if (child->play(m) && exact_.result(*child) == exact) ++keeping;
+    if (child->play(m) && exact_.result(task.variant, *child) == exact) ++keeping;
   }
   r.only_move = keeping == 1;
   return r;

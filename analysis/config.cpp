@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 
 #include "adapters/common/text.h"
+#include "analysis/exact.h"
 #include "runner/command_line.h"
 #include "runner/engine_spec.h"
 #include "runner/value_parsers.h"
@@ -80,6 +81,7 @@ po::options_description describe() {
     ("output", po::value<std::string>(), "FILE: the JSON lines (default: standard output)")
     ("review", "game review: every move of every game judged against the engine's best (one line per move, a summary line per game)")
     ("annotate", po::value<std::string>(), "FILE: with -review, the games as annotated records (evaluations, ?! ? ?? and the best line)")
+    ("tb", po::value<std::string>(), "DIR: with -review, Íves dáma's endgame tables in DIR decide the moves inside them (docs/tables.md)")
     ("resume", "continue -output: the positions already in it are kept, a cut-off last line is removed")
     ("variant", po::value<std::string>()->default_value("razzledazzle"), "NAME: variant of position lines and of records without a Variant tag")
     ("variants", po::value<std::vector<std::string>>()->composing(), "FILE: more variants (YAML, docs/protocol.md); may be repeated")
@@ -127,6 +129,11 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
     for (const auto& file : vm["variants"].as<std::vector<std::string>>())
       if (auto r = c.variants.load_file(file); !r)
         return make_error("-variants: " + r.error().message);
+  if (vm.count("tb")) {
+    if (!c.review) return make_error("-tb DIR needs -review");
+    c.tables_dir = vm["tb"].as<std::string>();
+    TRIAD_ASSIGN(c.tables, open_review_tables(c.tables_dir, c.variants));
+  }
   c.engine.name = "engine";
   c.engine.command = default_engine_command();
   if (vm.count("engine"))

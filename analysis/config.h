@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,7 +17,15 @@
 #include "runner/command_line.h"
 #include "runner/engine_spec.h"
 
+namespace triad::tables {
+class VariantTables;
+}
+
 namespace triad::analysis {
+
+// -tb's endgame tables by variant name: every Íves dáma variant the folder holds tables for,
+// opened once when the command line is read and shared by every engine slot.
+using ReviewTables = std::map<std::string, std::shared_ptr<const tables::VariantTables>>;
 
 // The input file is read whole: at most this many bytes (a larger collection is split).
 inline constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{256} << 20;
@@ -33,6 +43,8 @@ struct AnalyseConfig {
   // per move and a summary line per game; the work unit is one game.
   bool review = false;
   std::filesystem::path annotate;        // review: the annotated records (empty = none)
+  std::filesystem::path tables_dir;      // review: -tb, Íves dáma's endgame tables
+  ReviewTables tables;                   // those tables, opened (tables_dir empty: none)
   std::string variant = "razzledazzle";  // of position lines, and of records without a tag
   // The built-in variants and those of the -variants files.
   adapters::VariantRegistry variants = adapters::VariantRegistry::builtin();

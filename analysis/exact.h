@@ -3,14 +3,17 @@
 // decides the review of a move over the engine's score: a move that turns a proven win into
 // a draw or a loss is a blunder, a move that keeps the value is never worse than good.
 // Yin Yang: the endgame solver (engine/games/yinyang/solver.h) at most kSolveEmpties empty
-// squares. Each game with exact knowledge is one case of ExactKnowledge::result; Íves dáma's
-// endgame tables (tables/) are the next one, answering inside the tables' material.
+// squares. Íves dáma: the endgame tables of -tb (adapters/tables/), inside their material.
+// Each game with exact knowledge is one case of ExactKnowledge::result.
 #pragma once
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "adapters/common/any_game.h"
+#include "adapters/common/variants.h"
+#include "analysis/config.h"
 #include "engine/core/types.h"
 
 namespace triad::games::yinyang {
@@ -23,18 +26,27 @@ namespace triad::analysis {
 // milliseconds there; every move of the review solves the position after it).
 inline constexpr int kSolveEmpties = 20;
 
+// The tables of `dir` for every Íves dáma variant of `variants` they are built for. Errors
+// (each "DIR: ..."): not a folder, a damaged file, no tables at all, or tables only of other
+// rules or boards.
+Result<ReviewTables> open_review_tables(const std::filesystem::path& dir,
+                                        const adapters::VariantRegistry& variants);
+
 class ExactKnowledge {
  public:
-  ExactKnowledge();
+  // `tables`: -tb's, kept by the caller for this object's life.
+  explicit ExactKnowledge(const ReviewTables& tables);
   ~ExactKnowledge();
   ExactKnowledge(const ExactKnowledge&) = delete;
   ExactKnowledge& operator=(const ExactKnowledge&) = delete;
 
-  // The result of `game`'s current position with perfect play (a finished game: its
-  // result), or nothing outside the solvers' reach.
-  std::optional<engine::GameResult> result(const adapters::AnyGame& game);
+  // The result of `game`'s current position (a game of `variant`) with perfect play (a
+  // finished game: its result), or nothing outside the solver's and the tables' reach.
+  std::optional<engine::GameResult> result(const std::string& variant,
+                                           const adapters::AnyGame& game);
 
  private:
+  const ReviewTables& tables_;
   std::unique_ptr<games::yinyang::Solver> yinyang_;  // made on first use, its table kept
 };
 

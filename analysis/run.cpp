@@ -3,11 +3,13 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
 #include "analysis/analyst.h"
 #include "analysis/annotate.h"
+#include "engine/games/ivesdama/game.h"
 #include "protocol/client/engine_process.h"
 #include "runner/output_files.h"
 
@@ -18,6 +20,23 @@ namespace {
 // Finished units that wait for an earlier one, at most (the scheduler then leases no new
 // unit until the earliest is in): bounds memory however slow one position is.
 constexpr std::int64_t kMaxWaitingUnits = 4096;
+
+// -tb: says once per variant when games of an Íves dáma variant have no tables in the folder
+// (tables of other rules, say); they are reviewed without them.
+void warn_of_games_without_tables(const AnalyseConfig& config, const Input& input) {
+  std::map<std::string, bool> checked;  // variant: has tables or is not Íves dáma
+  for (std::int64_t i = 0; i < input.size(); ++i) {
+    const std::string variant = input.task(i).variant;
+    if (checked.count(variant)) continue;
+    auto game = config.variants.create(variant);
+    checked[variant] = !game || (*game)->game_name() != games::ivesdama::Game::kName ||
+                       config.tables.count(variant) > 0;
+    if (!checked[variant])
+      std::cerr << "triad-analyse: -tb " << config.tables_dir.string()
+                << " has no tables for variant '" << variant
+                << "': its games are reviewed without them\n";
+  }
+}
 
 }  // namespace
 
@@ -34,6 +53,7 @@ Result<std::unique_ptr<Run>> Run::prepare(const AnalyseConfig& config, int chunk
     return make_error("-variant: " + v.error().message);
   auto input = Input::read(config, config.variants);
   if (!input) return input.error();
+  if (!config.tables_dir.empty()) warn_of_games_without_tables(config, *input);
   // A review's unit is one game (its summary needs all its moves).
   const auto unit_start = [&config, &input](std::int64_t index) {
     return !config.review || index == 0 || index >= input->size() ||

@@ -70,10 +70,7 @@ class DistributedMatch {
   }
   Result<void> commit() {
     auto r = run_->commit();
-    if (const auto now = Clock::now(); now >= next_flush_) {
-      std::cout << std::flush;
-      next_flush_ = now + kProgressFlush;
-    }
+    flush_now_and_then();
     return r;
   }
   bool finished() const { return run_->finished(); }
@@ -91,6 +88,7 @@ class DistributedMatch {
                   << match_.config().engines[g.engine[1]].name << ") on " << w.who() << "\n";
       }
     }
+    flush_now_and_then();  // the first games' lines come out before any game ends
   }
 
   // Standings, summary and files; a signal (rank 0's or a worker's) is the match's stop reason.
@@ -127,6 +125,13 @@ class DistributedMatch {
   std::map<cluster::WorkerId, WorkerCounts> counts_;  // of each rank's accepted games
   Clock::time_point started_ = Clock::now();
   Clock::time_point next_flush_ = Clock::now();
+
+  void flush_now_and_then() {
+    if (const auto now = Clock::now(); now >= next_flush_) {
+      std::cout << std::flush;
+      next_flush_ = now + kProgressFlush;
+    }
+  }
 };
 
 }  // namespace

@@ -10,7 +10,7 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/game_descriptor.h"
-#include "adapters/tables/table_set.h"
+#include "adapters/tables/variant_tables.h"
 #include "engine/core/result.h"
 
 namespace triad::tournament {
@@ -32,10 +32,9 @@ class TableAdjudicator {
   std::optional<Verdict> adjudicate(const adapters::AnyGame& referee) const;
 
  private:
-  TableAdjudicator(std::unique_ptr<adapters::AnyGame> game, tables::TableSet set)
-      : game_(std::move(game)), set_(std::move(set)) {}
-  std::unique_ptr<adapters::AnyGame> game_;  // the game the tables were opened for
-  tables::TableSet set_;
+  explicit TableAdjudicator(std::shared_ptr<const tables::VariantTables> tables)
+      : tables_(std::move(tables)) {}
+  std::shared_ptr<const tables::VariantTables> tables_;
 };
 
 }  // namespace triad::tournament

@@ -128,7 +128,7 @@ TEST_F(TablesSession, TablePathLoadsAndBadFoldersAreOneError) {
   fs::remove_all(damaged);
   fs::copy(root_ / "ivesdama", damaged);
   fs::resize_file(damaged / "ives-2-1.tbl", fs::file_size(damaged / "ives-2-1.tbl") - 3);
-  for (const std::string bad :
+  for (const std::string& bad :
        {(root_ / "missing").string(), (root_ / "ivesdama" / "ives-1-1.tbl").string(),
         dir() + ":" + (root_ / "missing").string(), damaged.string()}) {
     const Lines out = d.send("setoption name TablePath value " + bad);

@@ -61,7 +61,9 @@ TEST(Wdl, TheClassicalModelFavoursTheBetterScore) {
     ASSERT_EQ(wdl.win + wdl.draw + wdl.loss, 1000) << score;
     EXPECT_GT(wdl.win, last_win) << score;
     last_win = wdl.win;
-    if (score > 0) EXPECT_GT(wdl.win, wdl.loss) << score;
+    if (score > 0) {
+      EXPECT_GT(wdl.win, wdl.loss) << score;
+    }
   }
   EXPECT_EQ(wdl_words(0, WdlModel::learned(50, 250)), " wdl 375 250 375");
 }

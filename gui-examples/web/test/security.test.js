@@ -14,8 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { request as http_request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
 import { children_of, engine_path, launch_browser, start_bridge } from './harness.js';
@@ -333,13 +332,11 @@ describe('web bridge security', () => {
     assert.match(movetime.text, /review movetime '1e9' refused: an integer from 10 to 60000/);
     assert.equal(children_of(bridge.pid).length, 0, 'a refused review started a process');
 
-    // A review that takes longer than --review-timeout is stopped with a clear last line.
-    process.env.FAKE_REVIEW_SLEEP = '30';
-    const fake = join(dirname(fileURLToPath(import.meta.url)), 'fake-review.js');
-    const slow = await start_bridge(engine_path(), [], ['--analyse', fake, '--review-timeout', '1']);
-    delete process.env.FAKE_REVIEW_SLEEP;
+    // A review that takes longer than --review-timeout is stopped with a clear last line (the
+    // real triad-analyse beside the engine, a minute per move).
+    const slow = await start_bridge(engine_path(), [], ['--review-timeout', '1']);
     try {
-      const stopped = await post(slow, '/review', record);
+      const stopped = await post(slow, '/review?movetime=60000', record);
       assert.equal(stopped.status, 200);
       assert.deepEqual(stopped.text.trim().split('\n').map((l) => JSON.parse(l)),
                        [{ error: 'the review took longer than 1 s (--review-timeout) and was stopped' }]);
@@ -348,12 +345,10 @@ describe('web bridge security', () => {
       slow.stop();
     }
     // A page that goes away stops its review (long before this bridge's hour-long limit).
-    process.env.FAKE_REVIEW_SLEEP = '3600';
-    const patient = await start_bridge(engine_path(), [], ['--analyse', fake, '--review-timeout', '3600']);
-    delete process.env.FAKE_REVIEW_SLEEP;
+    const patient = await start_bridge(engine_path(), [], ['--review-timeout', '3600']);
     try {
       await new Promise((resolve, reject) => {
-        const request = http_request({ host: '127.0.0.1', port: patient.port, path: '/review', method: 'POST',
+        const request = http_request({ host: '127.0.0.1', port: patient.port, path: '/review?movetime=60000', method: 'POST',
                                        headers: { Host: `127.0.0.1:${patient.port}`,
                                                   Origin: `http://127.0.0.1:${patient.port}` } }, (response) => {
           assert.equal(response.statusCode, 200);
