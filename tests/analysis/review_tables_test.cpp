@@ -96,8 +96,8 @@ std::string record_of(const Game& game) {
   return adapters::records::write_record(r);
 }
 
-const std::vector<std::string> kSettings = {"-nodes", "2000", "-engine", "option.Threads=1",
-                                            "-quiet", "-review"};
+const std::vector<std::string> kSettings = {"-nodes",           "2000",   "-engine",
+                                            "option.Threads=1", "-quiet", "-review"};
 
 TEST(ReviewTables, MovesInsideTheTablesAreJudgedByThem) {
   TempDir dir("review_tables");
@@ -105,9 +105,8 @@ TEST(ReviewTables, MovesInsideTheTablesAreJudgedByThem) {
   const Game game = throw_away_a_win(*tb);
   ASSERT_GE(game.moves.size(), 2u);
   write_text(dir / "game.pgn", record_of(game));
-  const auto r =
-      run_analyse(with(kSettings, {"-tb", (dir / "tb").string(), (dir / "game.pgn").string()}),
-                  dir.path());
+  const auto r = run_analyse(
+      with(kSettings, {"-tb", (dir / "tb").string(), (dir / "game.pgn").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), game.moves.size() + 1) << r.out;
