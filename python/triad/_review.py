@@ -91,14 +91,16 @@ def review(records: Union[str, os.PathLike, Record, Sequence[Record]], limit: Li
            engine: Optional[Union[str, Sequence[str]]] = None,
            options: Optional[Dict[str, object]] = None, variant: Optional[str] = None,
            annotate: Optional[Union[str, os.PathLike]] = None, concurrency: int = 1,
+           tables: Optional[Union[str, os.PathLike]] = None,
            analyser: Optional[str] = None) -> List[GameReview]:
     """Reviews every game of `records` (a records file's path, Record objects, or a file of
     position lines with `moves ...`) with `engine` (a command; Triad's `triad` beside
     triad-analyse by default) at `limit` (depth, nodes or time per search), its `options`
     (e.g. {"Threads": 1}), `concurrency` engines at once. `variant` is that of position
     lines and of records without a Variant tag; `annotate` writes the annotated records
-    there. Raises ReviewError with triad-analyse's message (an illegal move names the game
-    and ply) and ValueError for a limit without depth, nodes or time."""
+    there; `tables` is a folder of Íves dáma endgame tables that decide the moves inside
+    them (triad-analyse -tb). Raises ReviewError with triad-analyse's message (an illegal
+    move names the game and ply) and ValueError for a limit without depth, nodes or time."""
     program = analyser or _analyser(engine)
     with tempfile.TemporaryDirectory(prefix="triad-review-") as folder:
         if isinstance(records, (str, os.PathLike)):
@@ -121,6 +123,8 @@ def review(records: Union[str, os.PathLike, Record, Sequence[Record]], limit: Li
             words += [f"option.{name}={value}" for name, value in (options or {}).items()]
         if annotate is not None:
             words += ["-annotate", str(annotate)]
+        if tables is not None:
+            words += ["-tb", str(tables)]
         words += ["-output", os.path.join(folder, "review.jsonl"), source]
         done = subprocess.run(words, capture_output=True, text=True)
         if done.returncode != 0:
