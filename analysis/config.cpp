@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -132,7 +133,9 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (vm.count("tb")) {
     if (!c.review) return make_error("-tb DIR needs -review");
     c.tables_dir = vm["tb"].as<std::string>();
-    TRIAD_ASSIGN(c.tables, open_review_tables(c.tables_dir, c.variants));
+    auto tables = open_review_tables(c.tables_dir, c.variants);
+    if (!tables) return make_error("-tb " + tables.error().message);
+    c.tables = std::move(*tables);
   }
   c.engine.name = "engine";
   c.engine.command = default_engine_command();
