@@ -96,9 +96,13 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
     }
     // A repetition before the root may still turn a decided value into a draw: it scores as a
     // win or a loss all the same, but below every mate (not proved), and the line ends here.
+    // It keeps the distance to the end (ply + the solver's plies, under 1024), so the winner
+    // still takes the fastest win and makes progress instead of shuffling into a repetition.
     if (is_mate_score(solved.score) &&
-        ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies))
-      return solved.score > 0 ? kMateBound - 1 - ply : -(kMateBound - 1 - ply);
+        ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies)) {
+      const int unproven = kMateBound - 1 - (kMateScore - std::abs(solved.score));
+      return solved.score > 0 ? unproven : -unproven;
+    }
   }
   if (depth <= 0) return quiesce(pos, &moves, alpha, beta, ply, 0);
 

@@ -1,8 +1,9 @@
 // The engine's Íves dáma endgame tables through the protocol (in process), on table files of
 // up to 5 stones built here: TablePath loads them and refuses a bad folder with one error (the
-// engine plays on without tables), a won root plays the tables' fastest win and reports
-// tbhits (none at a limited strength level or with TableProbeLimit 0), a search below the
-// root probes them, and `go solve` answers from them and refuses outside them.
+// engine plays on without tables), a won root plays the tables' fastest win (also after a
+// repetition, when the values are not proved) and reports tbhits (none at a limited strength
+// level or with TableProbeLimit 0), a search below the root probes them, and `go solve`
+// answers from them and refuses outside them.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -199,9 +200,43 @@ std::optional<iv::Move> step(const iv::Game& g, const iv::Position& pos, int fro
   return std::nullopt;
 }
 
+// Four steps from `pos` back to it, one of each side there and back (tokens), if there are.
+std::vector<std::string> four_step_cycle(const iv::Game& g, const iv::Position& pos) {
+  iv::Game::MoveList moves;
+  g.generate(pos, {}, moves);
+  for (const iv::Move& m1 : moves) {
+    if (m1.is_capture()) break;
+    const auto a = g.make(pos, m1);
+    iv::Game::MoveList replies;
+    g.generate(a, {}, replies);
+    for (const iv::Move& m2 : replies) {
+      if (m2.is_capture()) break;
+      const auto b = g.make(a, m2);
+      const auto back1 = step(g, b, m1.to, m1.from);
+      if (!back1) continue;
+      const auto c = g.make(b, *back1);
+      const auto back2 = step(g, c, m2.to, m2.from);
+      if (!back2) continue;
+      return {N::format_move(g, pos, m1), N::format_move(g, a, m2), N::format_move(g, b, *back1),
+              N::format_move(g, c, *back2)};
+    }
+  }
+  return {};
+}
+
+// The `position` line that reaches `pos` through `cycle` twice, from the position after its
+// first step: that position and `pos` come twice before the root (which is `pos` again), so
+// a repetition may interfere and the tables' decided values are not proved there.
+std::string after_the_cycle_twice(const iv::Game& g, const iv::Position& pos,
+                                  const std::vector<std::string>& cycle) {
+  const auto first = N::parse_move(g, pos, {}, cycle[0]);
+  std::string line = "position fen " + N::format_position(g, g.make(pos, *first)) + " moves";
+  for (int k = 1; k < 8; ++k) line += " " + cycle[static_cast<std::size_t>(k % 4)];
+  return line;
+}
+
 TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable) {
-  // Drawn roots reached after a cycle of four steps, with a position seen twice before them
-  // (so a repetition may interfere and the tables' decided values are not proved there), that
+  // Drawn roots reached after a cycle of four steps (a repetition may interfere there) that
   // have a move into a lost position: the engine keeps the draw.
   using R = EndgameValue::Result;
   const auto& t = game().tables();
@@ -220,37 +255,10 @@ TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable)
       return v && v->result == R::kWin;
     });
     if (!losing_move) continue;
-    // Four steps back to `pos`: one of each side there and back.
-    std::vector<std::string> cycle;
-    for (const iv::Move& m1 : moves) {
-      const auto a = game().make(pos, m1);
-      iv::Game::MoveList replies;
-      game().generate(a, {}, replies);
-      for (const iv::Move& m2 : replies) {
-        if (m2.is_capture()) break;
-        const auto b = game().make(a, m2);
-        const auto back1 = step(game(), b, m1.to, m1.from);
-        if (!back1) continue;
-        const auto c = game().make(b, *back1);
-        const auto back2 = step(game(), c, m2.to, m2.from);
-        if (!back2) continue;
-        cycle = {N::format_move(game(), pos, m1), N::format_move(game(), a, m2),
-                 N::format_move(game(), b, *back1), N::format_move(game(), c, *back2)};
-        break;
-      }
-      if (!cycle.empty()) break;
-    }
+    const auto cycle = four_step_cycle(game(), pos);
     if (cycle.empty()) continue;
-    const auto step_of = [&](const iv::Position& at, const std::string& token) {
-      return N::parse_move(game(), at, {}, token);
-    };
     ++roots;
-    // From the position after the first step: it comes back once before the root (twice
-    // in all), the root itself is there for the second time.
-    std::string line = "position fen " +
-                       N::format_position(game(), game().make(pos, *step_of(pos, cycle[0]))) +
-                       " moves";
-    for (int k = 1; k < 8; ++k) line += " " + cycle[static_cast<std::size_t>(k % 4)];
+    const std::string line = after_the_cycle_twice(game(), pos, cycle);
     SessionDriver d;
     d.send("setoption name UCI_Variant value ivesdama");
     d.send("setoption name TablePath value " + dir());
@@ -262,6 +270,52 @@ TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable)
     const auto v = tables_->probe(child);
     EXPECT_TRUE(game().terminal(child).over() || (v && v->result != R::kWin)) << line << "\n"
                                                                               << joined(out);
+  }
+  EXPECT_EQ(roots, 12);
+}
+
+TEST_F(TablesSession, AWonRootAfterARepetitionStillTakesTheFastestWin) {
+  // Won roots reached after a cycle of four steps (the tables' values are not proved there)
+  // whose winning moves end the game at different distances: the engine takes the fastest
+  // win that is no repetition (the cycle's first step would be one: its position came twice),
+  // so it makes progress instead of shuffling stones until a repetition draws a won game.
+  using R = EndgameValue::Result;
+  const auto& t = game().tables();
+  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
+  int roots = 0;
+  for (std::uint64_t i = 0; i < slice.placements() && roots < 12; ++i) {
+    const iv::Position pos = slice.position(game(), i);
+    if (tables::dont_care(game(), pos)) continue;
+    const auto value = tables_->probe(pos);
+    if (!value || value->result != R::kWin || value->plies < 5) continue;  // no win in one
+    const auto cycle = four_step_cycle(game(), pos);
+    if (cycle.empty()) continue;
+    const std::string repeating = cycle[0];
+    // The distances of the winning moves (the opponent's loss in plies after them).
+    iv::Game::MoveList moves;
+    game().generate(pos, {}, moves);
+    int fastest = 1 << 20, slowest = -1;
+    for (const iv::Move& m : moves) {
+      if (N::format_move(game(), pos, m) == repeating) continue;
+      const auto child = game().make(pos, m);
+      const auto v = game().terminal(child).over() ? std::nullopt : tables_->probe(child);
+      if (!v || v->result != R::kLoss) continue;
+      fastest = std::min(fastest, v->plies);
+      slowest = std::max(slowest, v->plies);
+    }
+    if (slowest <= fastest) continue;  // one winning distance: nothing to choose
+    ++roots;
+    const std::string line = after_the_cycle_twice(game(), pos, cycle);
+    SessionDriver d;
+    d.send("setoption name UCI_Variant value ivesdama");
+    d.send("setoption name TablePath value " + dir());
+    d.send(line);
+    const Lines out = d.send("go depth 2");
+    auto played = N::parse_move(game(), pos, {}, bestmove(out));
+    ASSERT_TRUE(played.ok()) << joined(out);
+    const auto v = tables_->probe(game().make(pos, *played));
+    ASSERT_TRUE(v) << line << "\n" << joined(out);
+    EXPECT_EQ(*v, (EndgameValue{R::kLoss, fastest})) << line << "\n" << joined(out);
   }
   EXPECT_EQ(roots, 12);
 }
