@@ -81,7 +81,10 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
     }
     done += values.size();
     report.entries += values.size();
-    known.add(m, std::move(values));
+    // Captures remove stones, so only slices of fewer stones than the limit are ever a
+    // child's: the top ones are not kept (at 10 stones, the 9-stone and smaller ones hold
+    // 5.2 GiB; keeping the 10-stone ones too would need 17.7 GiB).
+    if (m.stones() < settings.max_stones) known.add(m, std::move(values));
   }
   return report;
 }
@@ -121,6 +124,7 @@ Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& se
     });
     report.entries += checked;
     done += values.size();
+    if (m.stones() == settings.max_stones) known.remove(m);  // no later slice's child
   }
   return report;
 }

@@ -64,6 +64,11 @@ void SliceSet::add(Material m, std::vector<std::int16_t> values) {
       std::make_unique<Slice>(Slice{SliceIndex(t.num_points, t.all, m), std::move(values)});
 }
 
+void SliceSet::remove(Material m) {
+  const auto key = static_cast<std::size_t>(m.a * (iv::kMaxPoints + 1) + m.b);
+  if (key < slices_.size()) slices_[key].reset();
+}
+
 std::int16_t SliceSet::code(const iv::Position& pos) const {
   if (game_->terminal(pos).over()) return kOver;
   const Slice* s = find({std::popcount(pos.pieces[0]), std::popcount(pos.pieces[1])});

@@ -57,6 +57,7 @@ class SliceSet {
   explicit SliceSet(const iv::Game& game) : game_(&game) {}
   const iv::Game& game() const { return *game_; }
   void add(Material m, std::vector<std::int16_t> values);
+  void remove(Material m);  // frees its values
   bool has(Material m) const { return find(m) != nullptr; }
   const std::vector<std::int16_t>& values(Material m) const { return find(m)->values; }
   const SliceIndex& index(Material m) const { return find(m)->index; }
