@@ -68,6 +68,22 @@ class TablesSession : public ::testing::Test {
     return std::nullopt;
   }
 
+  // Calls `root(pos, value)` on the positions of material (a, b), Player 1 to move, that are
+  // not over, have no capture and are in the tables, until it has accepted (returned true)
+  // `count` of them; returns how many it accepted.
+  template <class Root>
+  static int accept_roots(tables::Material m, int count, Root&& root) {
+    const auto& t = game().tables();
+    const tables::SliceIndex slice(t.num_points, t.all, m);
+    int accepted = 0;
+    for (std::uint64_t i = 0; i < slice.placements() && accepted < count; ++i) {
+      const iv::Position pos = slice.position(game(), i);
+      if (tables::dont_care(game(), pos)) continue;
+      if (const auto v = tables_->probe(pos); v && root(pos, *v)) ++accepted;
+    }
+    return accepted;
+  }
+
   // A position with `stones` stones, Player 1 to move, whose every move is a capture.
   static iv::Position capture_position(int stones) {
     std::mt19937_64 rng(7);
@@ -235,18 +251,32 @@ std::string after_the_cycle_twice(const iv::Game& g, const iv::Position& pos,
   return line;
 }
 
+// `go depth 2` with the tables at `pos`, reached through `cycle` twice: the position line,
+// the output and the move played (an error if it is none of `pos`).
+struct CycleSearch {
+  std::string line;
+  Lines out;
+  Result<iv::Move> played;
+};
+CycleSearch search_after_the_cycle_twice(const iv::Game& g, const std::string& table_dir,
+                                         const iv::Position& pos,
+                                         const std::vector<std::string>& cycle) {
+  const std::string line = after_the_cycle_twice(g, pos, cycle);
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send("setoption name TablePath value " + table_dir);
+  d.send(line);
+  Lines out = d.send("go depth 2");
+  auto played = N::parse_move(g, pos, {}, bestmove(out));
+  return {line, std::move(out), std::move(played)};
+}
+
 TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable) {
   // Drawn roots reached after a cycle of four steps (a repetition may interfere there) that
   // have a move into a lost position: the engine keeps the draw.
   using R = EndgameValue::Result;
-  const auto& t = game().tables();
-  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
-  int roots = 0;
-  for (std::uint64_t i = 0; i < slice.placements() && roots < 12; ++i) {
-    const iv::Position pos = slice.position(game(), i);
-    if (tables::dont_care(game(), pos)) continue;
-    const auto value = tables_->probe(pos);
-    if (!value || value->result != R::kDraw) continue;
+  const int roots = accept_roots({3, 2}, 12, [](const iv::Position& pos, EndgameValue value) {
+    if (value.result != R::kDraw) return false;
     iv::Game::MoveList moves;
     game().generate(pos, {}, moves);
     const bool losing_move = std::any_of(moves.begin(), moves.end(), [&](const iv::Move& m) {
@@ -254,23 +284,17 @@ TEST_F(TablesSession, ARepetitionBeforeTheRootDoesNotMakeATableLossLookPlayable)
       const auto v = game().terminal(child).over() ? std::nullopt : tables_->probe(child);
       return v && v->result == R::kWin;
     });
-    if (!losing_move) continue;
-    const auto cycle = four_step_cycle(game(), pos);
-    if (cycle.empty()) continue;
-    ++roots;
-    const std::string line = after_the_cycle_twice(game(), pos, cycle);
-    SessionDriver d;
-    d.send("setoption name UCI_Variant value ivesdama");
-    d.send("setoption name TablePath value " + dir());
-    d.send(line);
-    const Lines out = d.send("go depth 2");
-    auto played = N::parse_move(game(), pos, {}, bestmove(out));
-    ASSERT_TRUE(played.ok()) << joined(out);
-    const auto child = game().make(pos, *played);
+    const auto cycle = losing_move ? four_step_cycle(game(), pos) : std::vector<std::string>{};
+    if (cycle.empty()) return false;
+    const auto search = search_after_the_cycle_twice(game(), dir(), pos, cycle);
+    EXPECT_TRUE(search.played.ok()) << joined(search.out);
+    if (!search.played.ok()) return true;
+    const auto child = game().make(pos, *search.played);
     const auto v = tables_->probe(child);
-    EXPECT_TRUE(game().terminal(child).over() || (v && v->result != R::kWin)) << line << "\n"
-                                                                              << joined(out);
-  }
+    EXPECT_TRUE(game().terminal(child).over() || (v && v->result != R::kWin)) << search.line << "\n"
+                                                                              << joined(search.out);
+    return true;
+  });
   EXPECT_EQ(roots, 12);
 }
 
@@ -280,43 +304,30 @@ TEST_F(TablesSession, AWonRootAfterARepetitionStillTakesTheFastestWin) {
   // win that is no repetition (the cycle's first step would be one: its position came twice),
   // so it makes progress instead of shuffling stones until a repetition draws a won game.
   using R = EndgameValue::Result;
-  const auto& t = game().tables();
-  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
-  int roots = 0;
-  for (std::uint64_t i = 0; i < slice.placements() && roots < 12; ++i) {
-    const iv::Position pos = slice.position(game(), i);
-    if (tables::dont_care(game(), pos)) continue;
-    const auto value = tables_->probe(pos);
-    if (!value || value->result != R::kWin || value->plies < 5) continue;  // no win in one
+  const int roots = accept_roots({3, 2}, 12, [](const iv::Position& pos, EndgameValue value) {
+    if (value.result != R::kWin || value.plies < 5) return false;  // no win in one
     const auto cycle = four_step_cycle(game(), pos);
-    if (cycle.empty()) continue;
-    const std::string repeating = cycle[0];
+    if (cycle.empty()) return false;
     // The distances of the winning moves (the opponent's loss in plies after them).
     iv::Game::MoveList moves;
     game().generate(pos, {}, moves);
     int fastest = 1 << 20, slowest = -1;
     for (const iv::Move& m : moves) {
-      if (N::format_move(game(), pos, m) == repeating) continue;
+      if (N::format_move(game(), pos, m) == cycle[0]) continue;
       const auto child = game().make(pos, m);
       const auto v = game().terminal(child).over() ? std::nullopt : tables_->probe(child);
       if (!v || v->result != R::kLoss) continue;
       fastest = std::min(fastest, v->plies);
       slowest = std::max(slowest, v->plies);
     }
-    if (slowest <= fastest) continue;  // one winning distance: nothing to choose
-    ++roots;
-    const std::string line = after_the_cycle_twice(game(), pos, cycle);
-    SessionDriver d;
-    d.send("setoption name UCI_Variant value ivesdama");
-    d.send("setoption name TablePath value " + dir());
-    d.send(line);
-    const Lines out = d.send("go depth 2");
-    auto played = N::parse_move(game(), pos, {}, bestmove(out));
-    ASSERT_TRUE(played.ok()) << joined(out);
-    const auto v = tables_->probe(game().make(pos, *played));
-    ASSERT_TRUE(v) << line << "\n" << joined(out);
-    EXPECT_EQ(*v, (EndgameValue{R::kLoss, fastest})) << line << "\n" << joined(out);
-  }
+    if (slowest <= fastest) return false;  // one winning distance: nothing to choose
+    const auto search = search_after_the_cycle_twice(game(), dir(), pos, cycle);
+    EXPECT_TRUE(search.played.ok()) << joined(search.out);
+    if (!search.played.ok()) return true;
+    const auto v = tables_->probe(game().make(pos, *search.played));
+    EXPECT_EQ(v, (EndgameValue{R::kLoss, fastest})) << search.line << "\n" << joined(search.out);
+    return true;
+  });
   EXPECT_EQ(roots, 12);
 }
 
