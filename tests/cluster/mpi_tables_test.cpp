@@ -225,20 +225,12 @@ TEST(MpiTables, ErrorsEndEveryRankWithOneMessage) {
                    "-dir '" + (dir / "plain").string() + "' is not a folder and cannot be created");
 }
 
-// An MPI job whose ranks run in other folders (rank 0 in `rank0`, the workers in `workers`):
-// the same command line, so a relative -dir or -variants names another file on the workers,
-// as the same path can on hosts that do not share the folder.
+// An MPI job whose ranks run in other folders (mpirun_in_folders): a relative -dir or
+// -variants names another file on the workers, as the same path can on hosts that do not
+// share the folder.
 ProcessResult run_mpi_in(const fs::path& rank0, const fs::path& workers,
                          const std::vector<std::string>& args, const fs::path& dir) {
-  const auto all = mpirun_words(1);  // mpirun, -np 1, the shared options
-  std::vector<std::string> words(all.begin(), all.begin() + 1);
-  words.insert(words.end(), all.begin() + 3, all.end());
-  for (const auto& [ranks, folder] : {std::pair{"1", rank0}, std::pair{"2", workers}}) {
-    if (folder != rank0) words.push_back(":");
-    words.insert(words.end(), {"-np", ranks, "-wdir", folder.string(), kTriadTables, "-mpi"});
-    words.insert(words.end(), args.begin(), args.end());
-  }
-  return run_words(words, dir);
+  return run_words(tournament::testing::mpirun_in_folders(kTriadTables, rank0, workers, args), dir);
 }
 
 TEST(MpiTables, WorkersThatCannotReadRankZerosFilesOrReadAnotherVariantEndTheJob) {
