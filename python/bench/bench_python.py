@@ -2,8 +2,8 @@
 """Speed of the triad package (docs/performance.md, "Python package"): random playouts driven
 from Python move by move (legal_moves + push per ply) and through the batch call
 (Board.random_playouts), the vectorised environment in steps/s, and perft from Python
-against `go perft` of the engine. A benchmark, not a test; every figure is per CPU second (process or child CPU time), so
-other load on the machine counts little.
+against `go perft` of the engine. A benchmark, not a test; every figure is per CPU second
+(process or child CPU time), so other load on the machine counts little.
 
   PYTHONPATH=build/release/python /usr/bin/python3 python/bench/bench_python.py \\
       --engine build/release/triad
@@ -63,7 +63,8 @@ def engine_perft_seconds(engine, variant, depth):
     so that other load on the machine does not count."""
     def run(d):
         before = children_cpu()
-        subprocess.run([engine, "--variant", variant, f"go perft {d}"], check=True, capture_output=True)
+        subprocess.run([engine, "--variant", variant, f"go perft {d}"], check=True,
+                       capture_output=True)
         return children_cpu() - before
     return min(run(depth) for _ in range(3)) - min(run(1) for _ in range(3))
 
@@ -71,18 +72,18 @@ def engine_perft_seconds(engine, variant, depth):
 def python_perft_seconds(variant, depth):
     """CPU seconds of Board.perft (the best of 3)."""
     board = triad.Board(variant)
-    best = None
+    took = []
     for _ in range(3):
         start = time.process_time()
         board.perft(depth)
-        took = time.process_time() - start
-        best = took if best is None else min(best, took)
-    return best
+        took.append(time.process_time() - start)
+    return min(took)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--engine", default="build/release/triad", help="the triad binary, for go perft")
+    parser.add_argument("--engine", default="build/release/triad",
+                        help="the triad binary, for go perft")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per per-move measurement")
     args = parser.parse_args()
     print(f"{'game':14} {'per-move moves/s':>17} {'batch moves/s':>14} {'VecEnv(256) steps/s':>20} "
