@@ -9,7 +9,9 @@
 // and resume state identical to a one-machine run of the same units, and never counts half
 // of a game pair. Accepted results that wait for an earlier unit are bounded
 // (`max_waiting`): while that many wait, no new unit goes out, so memory stays bounded
-// however slow one unit is.
+// however slow one unit is. A run whose units need earlier units committed first
+// (triad-tables -mpi: a stone total needs every smaller one) holds back the later units
+// (hold_from) until they can start.
 #pragma once
 
 #include <algorithm>
@@ -69,7 +71,8 @@ class Scheduler {
     if (!requeued_.empty()) {
       unit = *requeued_.begin();
       requeued_.erase(requeued_.begin());
-    } else if (fresh_ < count_ && static_cast<std::int64_t>(ready_.size()) < limits_.max_waiting) {
+    } else if (fresh_ < std::min(count_, held_from_) &&
+               static_cast<std::int64_t>(ready_.size()) < limits_.max_waiting) {
       unit = fresh_;
       fresh_ = skip_finished(fresh_ + 1);
     } else {
@@ -103,6 +106,10 @@ class Scheduler {
     commit_ = skip_finished(commit_ + 1);
     return std::make_pair(node.key(), std::move(node.mapped()));
   }
+
+  // Units from `unit` on are not leased (until a later call moves the bound: count() or
+  // beyond releases them all). Units already out are not affected.
+  void hold_from(UnitId unit) { held_from_ = unit; }
 
   // `worker` is alive: its leases run for another full lease time from `now`. Constant
   // time (a worker's leases end together, a lease time after it was last heard from).
@@ -168,6 +175,7 @@ class Scheduler {
   std::function<bool(UnitId)> finished_before_;
   UnitId fresh_ = 0;                             // the lowest unit never leased
   UnitId commit_ = 0;                            // the lowest unit not committed
+  UnitId held_from_ = count_;                    // units from here on are held back
   std::unordered_map<UnitId, WorkerId> leases_;  // units out, and who holds them
   std::unordered_map<WorkerId, Clock::time_point> last_seen_;
   std::set<UnitId> requeued_;        // taken back, to be leased again (lowest first)

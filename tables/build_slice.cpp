@@ -21,7 +21,8 @@ using iv::endgame_code::plies_of;
 using iv::endgame_code::win_in;
 
 std::vector<std::int16_t> build_slice(const SliceSet& known, Material m, int threads,
-                                      const std::function<void(const std::string&)>& progress) {
+                                      const std::function<void(const std::string&)>& progress,
+                                      const std::function<bool()>& stop) {
   const iv::Game& game = known.game();
   const iv::Tables& t = game.tables();
   const SliceIndex slice(t.num_points, t.all, m);
@@ -101,6 +102,7 @@ std::vector<std::int16_t> build_slice(const SliceSet& known, Material m, int thr
       if (any) found.store(true, std::memory_order_relaxed);
     });
     if (progress) progress("pass " + std::to_string(d + 1));
+    if (stop && stop()) return {};
     if (!found && d >= longest) break;
   }
   return values;

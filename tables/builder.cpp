@@ -3,7 +3,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <iomanip>
 #include <mutex>
+#include <sstream>
 #include <system_error>
 
 #include "adapters/tables/table_file.h"
@@ -13,10 +15,6 @@
 namespace triad::tables {
 
 namespace {
-
-std::string material_text(Material m) {
-  return std::to_string(m.a) + "-" + std::to_string(m.b);
-}
 
 std::string code_text(std::int16_t code) {
   if (code == iv::endgame_code::kOver) return "over";
@@ -33,6 +31,52 @@ std::uint64_t entries_up_to(const iv::Game& game, int max_stones) {
   return total;
 }
 
+std::string material_text(Material m) {
+  return std::to_string(m.a) + "-" + std::to_string(m.b);
+}
+
+Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
+                                                  const std::filesystem::path& dir, Material m,
+                                                  BuildReport& report) {
+  const auto path = dir / slice_file_name(m);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return std::unique_ptr<SliceFile>();
+  bool foreign = false;
+  auto file = SliceFile::open(path, slice_key(game, m), &foreign);
+  if (!file) {
+    if (foreign) return make_error(file.error().message + "; use one folder per variant");
+    report.notes.push_back(file.error().message + ": built again");
+    return std::unique_ptr<SliceFile>();
+  }
+  ++report.reused;
+  report.entries += (*file)->entries();
+  report.file_bytes += (*file)->file_bytes();
+  report.wdl_bytes += (*file)->wdl_bytes();
+  return std::move(*file);
+}
+
+Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                         const std::string& bytes, BuildReport& report) {
+  const auto path = dir / slice_file_name(m);
+  if (auto ok = runner::write_file_atomically(path, bytes); !ok) return ok.error();
+  auto written = SliceFile::open(path, slice_key(game, m));
+  if (!written) return written.error();
+  ++report.built;
+  report.entries += (*written)->entries();
+  report.file_bytes += bytes.size();
+  report.wdl_bytes += (*written)->wdl_bytes();
+  return {};
+}
+
+std::string summary_line(const BuildReport& report) {
+  std::ostringstream line;
+  line << "slices: " << report.built << " built, " << report.reused << " kept; " << report.entries
+       << " entries, " << report.file_bytes << " bytes (" << report.wdl_bytes
+       << " win/draw/loss); built in " << std::fixed << std::setprecision(1) << report.build_seconds
+       << " s";
+  return line.str();
+}
+
 Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& settings) {
   if (auto ok = runner::prepare_output_folder(settings.dir, "-dir"); !ok) return ok.error();
   BuildReport report;
@@ -44,43 +88,25 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
       report.stopped = true;
       break;
     }
-    const auto path = settings.dir / slice_file_name(m);
     const auto note = [&](const std::string& what) {
       if (settings.progress) settings.progress(done, total, material_text(m) + ": " + what);
     };
     std::vector<std::int16_t> values;
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec)) {
-      bool foreign = false;
-      auto file = SliceFile::open(path, slice_key(game, m), &foreign);
-      if (file) {
-        note("reading");
-        values = (*file)->decode_all(known, settings.threads);
-        ++report.reused;
-        report.file_bytes += (*file)->file_bytes();
-        report.wdl_bytes += (*file)->wdl_bytes();
-      } else if (foreign) {
-        return make_error(file.error().message + "; use one folder per variant");
-      } else {
-        report.notes.push_back(file.error().message + ": built again");
-      }
-    }
-    if (values.empty()) {
+    auto kept = existing_slice(game, settings.dir, m, report);
+    if (!kept) return kept.error();
+    if (*kept) {
+      note("reading");
+      values = (*kept)->decode_all(known, settings.threads);
+    } else {
       const auto start = std::chrono::steady_clock::now();
       values = build_slice(known, m, settings.threads, note);
       note("writing");
       const std::string bytes = encode_slice(known, m, values, settings.threads);
-      if (auto ok = runner::write_file_atomically(path, bytes); !ok) return ok.error();
-      auto written = SliceFile::open(path, slice_key(game, m));
-      if (!written) return written.error();
-      report.file_bytes += bytes.size();
-      report.wdl_bytes += (*written)->wdl_bytes();
+      if (auto ok = write_slice(game, settings.dir, m, bytes, report); !ok) return ok.error();
       report.build_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      ++report.built;
     }
     done += values.size();
-    report.entries += values.size();
     // Captures remove stones, so only slices of fewer stones than the limit are ever a
     // child's: the top ones are not kept (at 10 stones, the 9-stone and smaller ones hold
     // 5.2 GiB; keeping the 10-stone ones too would need 17.7 GiB).

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "adapters/tables/slice.h"
+#include "adapters/tables/table_file.h"
 #include "engine/core/result.h"
 
 namespace triad::tables {
@@ -37,6 +39,24 @@ struct BuildReport {
 
 // The entries of every slice up to `max_stones` on `game`'s board.
 std::uint64_t entries_up_to(const iv::Game& game, int max_stones);
+
+// "3-2": a material in messages.
+std::string material_text(Material m);
+
+// The slice file of `m` an earlier run left in `dir`, opened and checked whole, counted in
+// `report` as kept; nothing when there is none, or when it is damaged or truncated (a note in
+// `report`: it is built again). Error: a sound table of another game, rules or board.
+Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
+                                                  const std::filesystem::path& dir, Material m,
+                                                  BuildReport& report);
+
+// Writes the file of a built slice (encode_slice's bytes) whole, reads it back checked and
+// counts it in `report` as built. Errors: the file cannot be written, or reads back damaged.
+Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                         const std::string& bytes, BuildReport& report);
+
+// The last line of a build: "slices: 28 built, 0 kept; 26513222 entries, ...".
+std::string summary_line(const BuildReport& report);
 
 // Builds the missing slices. Errors: the folder cannot be made or written, or a file in it is
 // a table of another game, rules or board (a damaged or truncated slice file is redone).

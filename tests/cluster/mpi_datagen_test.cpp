@@ -74,22 +74,16 @@ TEST(MpiDatagen, ErrorsEndEveryRankWithOneMessage) {
   EXPECT_FALSE(std::filesystem::exists(dir / "never.bin"));
 }
 
-// An MPI job whose ranks run in other folders (rank 0 in `rank0`, the workers in `workers`):
-// the same command line, so a relative -evalfile names another file on the workers, as the
-// same path can on other hosts.
+// An MPI job whose ranks run in other folders (tournament::testing::mpirun_in_folders): a
+// relative -evalfile names another file on the workers, as the same path can on other hosts.
 ProcessResult run_mpi_datagen_in(const std::filesystem::path& rank0,
                                  const std::filesystem::path& workers,
                                  const std::vector<std::string>& args,
                                  const std::filesystem::path& dir) {
-  const auto all = mpirun_words(1);  // mpirun, -np 1, the shared options
-  std::vector<std::string> words(all.begin(), all.begin() + 1);
-  words.insert(words.end(), all.begin() + 3, all.end());
-  for (const auto& [ranks, folder] : {std::pair{"1", rank0}, std::pair{"2", workers}}) {
-    if (folder != rank0) words.push_back(":");
-    words.insert(words.end(), {"-np", ranks, "-wdir", folder.string(), kTriadDatagen, "-mpi"});
-    words.insert(words.end(), args.begin(), args.end());
-  }
-  return run_command(tournament::testing::with_mpi_environment(words), dir);
+  return run_command(
+      tournament::testing::with_mpi_environment(
+          tournament::testing::mpirun_in_folders(kTriadDatagen, rank0, workers, args)),
+      dir);
 }
 
 TEST(MpiDatagen, ANetGivesTheLocalBytesAndEveryRankMustReadTheSameNet) {

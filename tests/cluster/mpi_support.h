@@ -151,6 +151,24 @@ inline int rank_process(const std::string& text, int rank,
   return -1;
 }
 
+// The words of an MPI job of `program -mpi args` whose ranks run in other folders (rank 0 in
+// `rank0`, two workers in `workers`): the same command line, so a relative path names another
+// file on the workers, as the same path can on other hosts.
+inline std::vector<std::string> mpirun_in_folders(const std::string& program,
+                                                  const std::filesystem::path& rank0,
+                                                  const std::filesystem::path& workers,
+                                                  const std::vector<std::string>& args) {
+  const auto all = mpirun_words(1);  // mpirun, -np 1, the shared options
+  std::vector<std::string> words(all.begin(), all.begin() + 1);
+  words.insert(words.end(), all.begin() + 3, all.end());
+  for (const auto& [ranks, folder] : {std::pair{"1", rank0}, std::pair{"2", workers}}) {
+    if (folder != rank0) words.push_back(":");
+    words.insert(words.end(), {"-np", ranks, "-wdir", folder.string(), program, "-mpi"});
+    words.insert(words.end(), args.begin(), args.end());
+  }
+  return words;
+}
+
 // `mpirun -np 3 --enable-recovery <program> -mpi` (a dead rank does not end the job at once).
 inline std::vector<std::string> mpirun_with_recovery(const std::string& program) {
   auto words = mpirun_words(3);

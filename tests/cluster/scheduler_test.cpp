@@ -136,6 +136,29 @@ TEST(Scheduler, ResultsWaitingForASlowUnitAreBounded) {
 
 // Many workers finishing units in a scrambled order, some lost on the way: every unit is
 // committed exactly once and in order.
+TEST(Scheduler, UnitsHeldBackAreLeasedOnlyOnceReleased) {
+  // Units 2 and 3 need units 0 and 1 committed first (as a stone total of triad-tables -mpi
+  // needs the smaller ones); a unit taken back below the bound still goes out again.
+  Sched s(4, {});
+  s.hold_from(2);
+  EXPECT_EQ(s.lease(1, kStart), 0);
+  EXPECT_EQ(s.lease(2, kStart), 1);
+  EXPECT_EQ(s.lease(2, kStart), std::nullopt) << "unit 2 is held back";
+  EXPECT_EQ(s.worker_lost(2), 1);
+  EXPECT_EQ(s.lease(1, kStart), 1);
+  EXPECT_EQ(s.complete(1, 0, "0"), Verdict::kAccepted);
+  EXPECT_EQ(s.complete(1, 1, "1"), Verdict::kAccepted);
+  EXPECT_EQ(commit_all(s), (std::vector<UnitId>{0, 1}));
+  EXPECT_EQ(s.lease(1, kStart), std::nullopt) << "still held back";
+  s.hold_from(4);
+  EXPECT_EQ(s.lease(1, kStart), 2);
+  EXPECT_EQ(s.lease(2, kStart), 3);
+  EXPECT_EQ(s.complete(2, 3, "3"), Verdict::kAccepted);
+  EXPECT_EQ(s.complete(1, 2, "2"), Verdict::kAccepted);
+  EXPECT_EQ(commit_all(s), (std::vector<UnitId>{2, 3}));
+  EXPECT_TRUE(s.finished());
+}
+
 TEST(Scheduler, EveryUnitCommittedExactlyOnceUnderChurn) {
   constexpr UnitId kUnits = 2000;
   Sched s(kUnits, {5s, 64});

@@ -1,0 +1,93 @@
+// triad-tables' command line, in the one convention of Triad's programs (runner/command_line.h).
+#include "tables/config.h"
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "adapters/common/variants.h"
+#include "adapters/tables/table_set.h"
+
+namespace triad::tables {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kProgram = "triad-tables";
+constexpr int kMaxStones = 12;
+
+const runner::Help kHelp{
+    "triad-tables -stones N -dir DIR [options]",
+    "Builds the exact result and distance to the end of every Íves dáma position with at most N "
+    "stones, one file per material in DIR (resumable: run the same command again after an "
+    "interruption), or checks such a folder (-verify).",
+    "-verify found entries that disagree with their children, or a file missing, truncated, "
+    "damaged or of another variant; with -mpi, a worker rank failed",
+    "interrupted (Ctrl-C, SIGTERM): stopped when the slice being built was written; the same "
+    "command continues"};
+
+po::options_description describe() {
+  po::options_description d;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  // clang-format off
+  d.add_options()
+    ("help", "this text")
+    ("variant", po::value<std::string>()->default_value("ivesdama"), "NAME: an Íves dáma variant")
+    ("variants", po::value<std::vector<std::string>>()->composing(), "FILE: more variants (YAML, docs/protocol.md); may be repeated")
+    ("stones", po::value<std::string>(), "N: every position with at most N stones, both sides together (1 to 12)")
+    ("dir", po::value<std::string>(), "DIR: the folder of the table files (made if missing; one folder per variant; with -mpi, shared by every rank)")
+    ("threads", po::value<std::string>()->default_value(std::to_string(cores)), "N: threads (1 to 256; with -mpi: on each worker rank)")
+    ("verify", "build nothing: check every file (header, checksums) and every entry against its children (one process: not with -mpi)");
+  runner::add_distributed_options(d);
+  d.add_options()
+    ("quiet", "no progress bar");
+  // clang-format on
+  return d;
+}
+
+Result<TablesConfig> build(const po::variables_map& vm) {
+  TablesConfig c;
+  for (const char* required : {"stones", "dir"})
+    if (!vm.count(required))
+      return make_error(std::string("no -") + required + " (see " + kProgram + " -help)");
+  auto variants = adapters::VariantRegistry::builtin();
+  if (vm.count("variants"))
+    for (const auto& file : vm["variants"].as<std::vector<std::string>>())
+      if (auto r = variants.load_file(file); !r)
+        return make_error("-variants: " + r.error().message);
+  const auto variant = variants.lookup(vm["variant"].as<std::string>());
+  if (!variant) return make_error("-variant: " + variant.error().message);
+  c.variant = (*variant)->factory();
+  if (!ives_dama(*c.variant))
+    return make_error("-variant: '" + (*variant)->name + "' is a " + (*variant)->game +
+                      " variant; tables are built for Íves dáma");
+  const int points = c.game().tables().num_points;
+  TRIAD_ASSIGN(c.max_stones, runner::int_option(vm, "-stones", 1, std::min(kMaxStones, points)));
+  TRIAD_ASSIGN(c.threads, runner::int_option(vm, "-threads", 1, 256));
+  c.dir = vm["dir"].as<std::string>();
+  c.verify = vm.count("verify") > 0;
+  c.progress = vm.count("quiet") == 0;
+  auto distributed = runner::read_distributed_options(vm);
+  if (!distributed) return distributed.error();
+  c.mpi = distributed->mpi;
+  c.mpi_lease_seconds = distributed->lease_seconds;
+  if (c.mpi && c.verify)
+    return make_error("-verify runs on one process: leave out -mpi (docs/tables.md)");
+  return c;
+}
+
+}  // namespace
+
+const iv::Game& TablesConfig::game() const {
+  return ives_dama(*variant)->game();
+}
+
+Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
+  const po::options_description desc = describe();
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  const po::positional_options_description none;  // a plain argument is an error
+  return runner::read_command_line<TablesConfig>(kProgram, kHelp, words, desc, none, build);
+}
+
+}  // namespace triad::tables

@@ -1,0 +1,253 @@
+// A distributed build of the tables on the run driver (runner/distributed_run.h): units are
+// the slices in build order (materials_up_to), rank 0 leases only the slices of the lowest
+// stone total not yet written (every slice of a total needs the smaller totals' values, and
+// none needs another slice of its own total), and commits each built slice by writing its
+// file; a worker rank builds on one slot of the work layer's slot pool.
+#include "tables/mpi_run.h"
+
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "adapters/common/progress_bar.h"
+#include "adapters/tables/table_file.h"
+#include "cluster/scheduler.h"
+#include "cluster/slot_pool.h"
+#include "runner/distributed_run.h"
+#include "runner/output_files.h"
+#include "tables/build_slice.h"
+#include "tables/builder.h"
+
+namespace triad::tables::mpi {
+
+namespace {
+
+// A slice to build: its unit, its material, and the variant rank 0 builds for (a worker
+// that read another -variant or -variants says so instead of building).
+struct SliceUnit {
+  cluster::UnitId id = 0;
+  int a = 0;
+  int b = 0;
+  std::uint64_t board_hash = 0;
+  std::uint32_t rules = 0;
+
+  Material material() const { return {a, b}; }
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& id& a& b& board_hash& rules;
+  }
+};
+
+// A built slice: the bytes of its file and the seconds it took (building and encoding).
+struct BuiltSlice {
+  cluster::UnitId id = 0;
+  std::string bytes;
+  double seconds = 0;
+  std::string other_variant;  // not empty: the worker's variant differs from rank 0's (how)
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& id& bytes& seconds& other_variant;
+  }
+};
+
+// One MPI message carries at most INT_MAX bytes; a slice file comes back in one.
+constexpr std::size_t kMaxSliceBytes = INT_MAX - (1 << 20);
+
+// Rank 0's run: the folder, the slices kept from an earlier run, the scheduler and the
+// report of the build.
+class Run {
+ public:
+  // Makes the folder if missing and checks every slice file in it (as build_tables does).
+  // Errors: the folder cannot be made, or holds a sound table of another variant.
+  static Result<std::unique_ptr<Run>> prepare(const TablesConfig& config) {
+    if (auto ok = runner::prepare_output_folder(config.dir, "-dir"); !ok) return ok.error();
+    BuildReport report;
+    const auto materials = materials_up_to(config.max_stones);
+    std::vector<bool> kept;
+    for (const Material m : materials) {
+      auto file = existing_slice(config.game(), config.dir, m, report);
+      if (!file) return file.error();
+      kept.push_back(*file != nullptr);
+    }
+    return std::unique_ptr<Run>(new Run(config, std::move(report), std::move(kept)));
+  }
+
+  cluster::Scheduler<BuiltSlice>& scheduler() { return scheduler_; }
+  SliceUnit unit(cluster::UnitId id) const {
+    const Material m = materials_[static_cast<std::size_t>(id)];
+    const SliceKey key = slice_key(config_.game(), m);
+    return {id, m.a, m.b, key.board_hash, key.rules};
+  }
+  std::string refusal(const BuiltSlice& slice) const {
+    if (slice.other_variant.empty()) return "";
+    return "read another variant than rank 0 (" + slice.other_variant +
+           "); every rank must read the same -variant and -variants";
+  }
+  Result<void> accept(cluster::WorkerId worker, BuiltSlice slice) {
+    const auto id = slice.id;
+    scheduler_.complete(worker, id, std::move(slice));
+    return {};
+  }
+  // Writes every built slice that is next in order; once a stone total is complete, the
+  // next total's slices can go out.
+  Result<void> commit() {
+    while (auto ready = scheduler_.next_ready()) {
+      const auto id = static_cast<std::size_t>(ready->first);
+      const Material m = materials_[id];
+      if (auto ok = write_slice(config_.game(), config_.dir, m, ready->second.bytes, report_); !ok)
+        return ok;
+      report_.build_seconds += ready->second.seconds;
+      done_[id] = true;
+      progress_.update(static_cast<std::int64_t>(report_.entries), material_text(m) + ": written");
+    }
+    hold_back_later_totals();
+    return {};
+  }
+  bool finished() const { return scheduler_.finished(); }
+  // The files redone (on `out`) and the line of a build (on standard output, as a
+  // one-machine build prints it, interrupted or not: the same command continues).
+  void finish(std::ostream& out, bool /*interrupted*/) {
+    progress_.finish();
+    for (const auto& note : report_.notes) out << "triad-tables: " << note << "\n";
+    std::cout << summary_line(report_) << std::endl;
+  }
+
+ private:
+  Run(const TablesConfig& config, BuildReport report, std::vector<bool> kept)
+      : config_(config),
+        materials_(materials_up_to(config.max_stones)),
+        done_(std::move(kept)),  // the scheduler never leases these
+        report_(std::move(report)),
+        progress_("tables",
+                  static_cast<std::int64_t>(entries_up_to(config.game(), config.max_stones)),
+                  config.progress),
+        scheduler_(static_cast<cluster::UnitId>(materials_.size()),
+                   {std::chrono::seconds(config.mpi_lease_seconds)},
+                   [this](cluster::UnitId id) { return done_[static_cast<std::size_t>(id)]; }) {
+    progress_.update(static_cast<std::int64_t>(report_.entries));
+    hold_back_later_totals();
+  }
+
+  // Only the slices of the lowest stone total with a slice not written yet can be built.
+  void hold_back_later_totals() {
+    std::size_t first = 0;
+    while (first < done_.size() && done_[first]) ++first;
+    std::size_t end = first;
+    while (end < materials_.size() && materials_[end].stones() == materials_[first].stones()) ++end;
+    scheduler_.hold_from(static_cast<cluster::UnitId>(end));
+  }
+
+  const TablesConfig& config_;
+  const std::vector<Material> materials_;  // unit i is slice materials_[i]
+  std::vector<bool> done_;                 // written by this run or kept from an earlier one
+  BuildReport report_;
+  adapters::ProgressBar progress_;
+  cluster::Scheduler<BuiltSlice> scheduler_;
+};
+
+// A worker rank's builder, on its pool's one slot: the values of every smaller slice (read
+// from -dir as the stone totals grow, and those it built itself), as build_tables keeps them.
+class SliceBuilder {
+ public:
+  SliceBuilder(const TablesConfig& config, const std::atomic<bool>& stopping)
+      : config_(config), known_(config.game()), stopping_(stopping) {}
+
+  Result<std::optional<BuiltSlice>> build(const SliceUnit& unit) {
+    using Built = std::optional<BuiltSlice>;
+    const Material m = unit.material();
+    BuiltSlice built;
+    built.id = unit.id;
+    const SliceKey mine = slice_key(config_.game(), m);
+    if (mine.rules != unit.rules || mine.board_hash != unit.board_hash) {
+      built.other_variant = mine.rules != unit.rules ? "its -variant has other rules"
+                                                     : "its -variant has another board";
+      return Built(std::move(built));
+    }
+    const auto start = std::chrono::steady_clock::now();
+    if (auto ok = read_smaller_slices(m.stones()); !ok) return ok.error();
+    if (stopping_) return Built();
+    auto values = build_slice(known_, m, config_.threads, {}, [this] { return stopping_.load(); });
+    if (values.empty()) return Built();  // stopped
+    built.bytes = encode_slice(known_, m, values, config_.threads);
+    if (built.bytes.size() > kMaxSliceBytes)
+      return make_error("slice " + material_text(m) + ": its file of " +
+                        std::to_string(built.bytes.size()) +
+                        " bytes does not fit in one MPI message (2 GiB)");
+    built.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (m.stones() < config_.max_stones) known_.add(m, std::move(values));
+    return Built(std::move(built));
+  }
+
+ private:
+  // Reads every slice of fewer than `stones` stones not read yet, smallest first: rank 0
+  // has written them all before it hands out a slice of `stones`.
+  Result<void> read_smaller_slices(int stones) {
+    for (const Material m : materials_up_to(stones - 1)) {
+      if (known_.has(m)) continue;
+      auto file = open_written_slice(m);
+      if (!file) return file.error();
+      known_.add(m, (*file)->decode_all(known_, config_.threads));
+    }
+    return {};
+  }
+
+  // A file rank 0 wrote. On a network filesystem a file renamed into place on one host may
+  // show on another a little later, so a missing file is looked for again for a few seconds.
+  Result<std::unique_ptr<SliceFile>> open_written_slice(Material m) {
+    const auto path = config_.dir / slice_file_name(m);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    std::error_code ec;
+    while (!std::filesystem::exists(path, ec) && std::chrono::steady_clock::now() < give_up &&
+           !stopping_)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto file = SliceFile::open(path, slice_key(config_.game(), m));
+    if (!file && !std::filesystem::exists(path, ec))
+      return make_error(file.error().message +
+                        " (rank 0 wrote it: with -mpi, -dir must be one folder shared by every "
+                        "rank, at the same path)");
+    return file;
+  }
+
+  const TablesConfig& config_;
+  SliceSet known_;
+  const std::atomic<bool>& stopping_;
+};
+
+using Pool = cluster::SlotPool<SliceUnit, BuiltSlice>;
+
+// A worker rank's pool: one slot (a slice is built by -threads threads), holding one slice
+// at a time, so that no slice waits behind another on a busy rank.
+Result<std::unique_ptr<Pool>> make_pool(const TablesConfig& config) {
+  auto pool = std::make_unique<Pool>(cluster::Prefetch{0, 1, 1});
+  pool->add_slot([&config, p = pool.get()](int) -> Pool::Work {
+    auto builder = std::make_shared<SliceBuilder>(config, p->stopping());
+    return [builder](SliceUnit& unit) { return builder->build(unit); };
+  });
+  return pool;
+}
+
+}  // namespace
+
+int run_distributed(int argc, char** argv, const Result<TablesConfig>& config) {
+  const runner::DistributedNames names{"triad-tables", "build", "slices", "build"};
+  const auto worker = [&config](const boost::mpi::communicator& world,
+                                const cluster::mpi::Settings& settings) {
+    return runner::serve_worker(world, settings, [&]() -> Result<std::unique_ptr<Pool>> {
+      if (!config) return config.error();
+      return make_pool(*config);
+    });
+  };
+  return runner::run_distributed(argc, argv, names, config, worker, &Run::prepare);
+}
+
+}  // namespace triad::tables::mpi
