@@ -177,10 +177,14 @@ TEST_F(Slurm, SrunWithPmixPlaysTheGamesOfTheLocalRun) {
 // SIGKILL after KillWait): rank 0 keeps the games it committed, no rank outlives the job,
 // and the same script submitted again with its -resume file plays exactly the rest.
 TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
-  const auto match = builtin_match(15000);  // 60 000 games: seconds, scancel comes first
+  const auto match = builtin_match(15000);  // 60 000 games
   run_local(match);
   const std::string pgn = (dir / "mpi.pgn").string(), state = (dir / "state.json").string();
-  write_batch_script("./triad-mpi-run mpirun", with(match, with(outputs(), {"-resume", state})));
+  const auto outputs_and_state = with(outputs(), {"-resume", state});
+  // Paced with -wait (at most 60 games a second, as below), so that scancel comes long
+  // before the end however fast or loaded the machine; the second submission runs unpaced.
+  write_batch_script("./triad-mpi-run mpirun",
+                     with(match, with({"-wait", "50"}, outputs_and_state)));
   const auto submitted =
       JobProcess(sbatch_words({"--parsable", "--nodes=3", "--cpus-per-task=2"}), dir.path())
           .wait(kJobBound);
@@ -195,8 +199,9 @@ TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
   EXPECT_EQ(survivors_after(state, kRankEndBound), "") << "no rank outlives the cancelled job";
   const auto before = lines_starting(read_text(pgn), "[Game ").size();
   ASSERT_GT(before, 0u);
-  ASSERT_LT(before, 60000u) << "the job ended before scancel; make the match longer";
+  ASSERT_LT(before, 60000u) << "the job ended before scancel; pace it more";
 
+  write_batch_script("./triad-mpi-run mpirun", with(match, outputs_and_state));
   const auto resumed =
       JobProcess(sbatch_words({"--wait", "--nodes=3", "--cpus-per-task=2"}), dir.path())
           .wait(kJobBound);
