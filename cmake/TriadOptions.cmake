@@ -85,10 +85,16 @@ function(triad_add_test_program name)
     TRIAD_BINARY_DIR="${PROJECT_BINARY_DIR}")
 endfunction()
 
-# triad_add_test(<name> SOURCES ... LIBS ...): a GoogleTest program registered with CTest.
-# Each of its tests carries the program's name as a label, so a preset can pick programs
-# (`ctest -L '^search_tests$'`; the tsan preset runs only the programs it builds).
+# triad_add_test(<name> SOURCES ... LIBS ... [FIXTURE <fixture>]): a GoogleTest program
+# registered with CTest. Each of its tests carries the program's name as a label, so a preset
+# can pick programs (`ctest -L '^search_tests$'`; the tsan preset runs only the programs it
+# builds), and requires the CTest fixture <fixture> if given (ctest runs its setup first).
 function(triad_add_test name)
-  triad_add_test_program(${name} ${ARGN})
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300 LABELS ${name})
+  cmake_parse_arguments(T "" "FIXTURE" "" ${ARGN})
+  triad_add_test_program(${name} ${T_UNPARSED_ARGUMENTS})
+  set(properties TIMEOUT 300 LABELS ${name})
+  if(T_FIXTURE)
+    list(APPEND properties FIXTURES_REQUIRED ${T_FIXTURE})
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES ${properties})
 endfunction()

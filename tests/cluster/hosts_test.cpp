@@ -89,16 +89,15 @@ class Hosts : public AgainstLocalRun {
   // Runs `match` across the hosts with a fault on h2 (`fault`, once rank 0 has written two
   // records) and checks the outcome: status 0, rank 2 lost, the local run's games.
   template <class Fault>
-  void run_with_fault(int rounds, bool recovery, Fault fault, const std::string& why) {
-    const auto match = builtin_match(rounds);
+  void run_with_fault(bool recovery, Fault fault, const std::string& why) {
+    const auto match = builtin_match(kFaultRounds);
     run_local(match);
     const std::string pgn = (dir / "mpi.pgn").string();
     ProcessResult mpi;
     {
-      JobProcess job(
-          hosts_job(with(with(match, {"-mpilease", std::to_string(kLeaseSeconds)}), outputs()),
-                    recovery),
-          dir.path());
+      const auto paced =
+          with(match, with(kFaultPause, {"-mpilease", std::to_string(kLeaseSeconds)}));
+      JobProcess job(hosts_job(with(paced, outputs()), recovery), dir.path());
       for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
         std::this_thread::sleep_for(10ms);
       fault();
@@ -170,7 +169,7 @@ TEST_F(Hosts, ThreeHostsAnalyseLikeOneMachine) {
 
 TEST_F(Hosts, AWorkerKilledOnOneHostLosesNoGame) {
   run_with_fault(
-      2000, true,
+      true,
       [&] {
         const int pid = rank_process((dir / "mpi.pgn").string(), 2);
         ASSERT_GT(pid, 0);
@@ -181,7 +180,7 @@ TEST_F(Hosts, AWorkerKilledOnOneHostLosesNoGame) {
 
 TEST_F(Hosts, AHostCutOffForGoodLosesNoGameAndTheJobEnds) {
   run_with_fault(
-      2000, true,
+      true,
       [] {
         run_fixture({"cut", "h2"});
       },
@@ -192,7 +191,7 @@ TEST_F(Hosts, AHostCutOffForGoodLosesNoGameAndTheJobEnds) {
 
 TEST_F(Hosts, AHostThatDiesWithItsDaemonLosesNoGameAndTheJobEnds) {
   run_with_fault(
-      2000, true,
+      true,
       [] {
         run_fixture({"crash", "h2"});
       },

@@ -211,6 +211,15 @@ inline std::vector<std::string> builtin_match(int rounds) {
           "0"};
 }
 
+// A fault test's match and the pause its distributed run adds between a game thread's games
+// (-wait leaves the games as they are): a fault injected once the first records are written
+// then comes long before the end however fast the machine (unpaced, 8000 games once ended
+// before the worker to kill was found; paced, 800 games last at least 8 s with two workers),
+// and they still end well inside a 60-s job bound when one worker plays nearly all of them
+// (at most 50 games a second per game thread).
+constexpr int kFaultRounds = 200;
+inline const std::vector<std::string> kFaultPause = {"-wait", "20"};
+
 // Tests that compare a distributed run (records mpi.pgn, summary mpi.json in `dir`) with the
 // one-machine run of the same match.
 class AgainstLocalRun : public ::testing::Test {

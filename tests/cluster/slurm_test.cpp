@@ -261,14 +261,13 @@ TEST_F(Slurm, ABatchJobPastItsTimeLimitEndsAndResumesToTheGamesOfTheLocalRun) {
 // other ranks go on, rank 0 presumes the dead worker lost after a lease and its units are
 // played by the other worker.
 TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
-  const auto match = builtin_match(2000);
+  const auto match = builtin_match(kFaultRounds);
   run_local(match);
   const std::string pgn = (dir / "mpi.pgn").string();
   ProcessResult job;
   {
-    JobProcess process(
-        srun_job(with(with(match, {"-mpilease", std::to_string(kLeaseSeconds)}), outputs())),
-        dir.path());
+    const auto paced = with(match, with(kFaultPause, {"-mpilease", std::to_string(kLeaseSeconds)}));
+    JobProcess process(srun_job(with(paced, outputs())), dir.path());
     // Once rank 2 has said hello and plays (rank 1 may play the first games alone).
     for (int i = 0; i < 3000 && process.out_so_far().find("on rank 2 (") == std::string::npos; ++i)
       std::this_thread::sleep_for(10ms);
@@ -303,11 +302,13 @@ int parent_process(int pid) {
 // lost after a lease and the others play its units; srun waits for the silent node,
 // triad-mpi-run ends it after its grace, and the job ends with rank 0's status.
 TEST_F(Slurm, ANodeThatStopsAnsweringLosesNoGameAndTheJobEnds) {
-  const auto match = builtin_match(2000);
+  const auto match = builtin_match(kFaultRounds);
   run_local(match);
   const std::string pgn = (dir / "mpi.pgn").string();
-  write_batch_script("./triad-mpi-run srun --mpi=pmix",
-                     with(match, with(outputs(), {"-mpilease", std::to_string(kLeaseSeconds)})));
+  write_batch_script(
+      "./triad-mpi-run srun --mpi=pmix",
+      with(match,
+           with(kFaultPause, with(outputs(), {"-mpilease", std::to_string(kLeaseSeconds)}))));
   ProcessResult job;
   std::vector<int> stopped;
   int victim = 0;

@@ -1,9 +1,10 @@
 // The engine's Íves dáma endgame tables through the protocol (in process), on table files of
-// up to 5 stones built here: TablePath loads them and refuses a bad folder with one error (the
-// engine plays on without tables), a won root plays the tables' fastest win (also after a
-// repetition, when the values are not proved) and reports tbhits (none at a limited strength
-// level or with TableProbeLimit 0), a search below the root probes them, and `go solve`
-// answers from them and refuses outside them.
+// up to 5 stones that the CTest fixture protocol_session_tables builds once per ctest run with
+// triad-tables (tests/protocol/CMakeLists.txt; `ctest -R TablesSession` runs it first): TablePath
+// loads them and refuses a bad folder with one error (the engine plays on without tables), a won
+// root plays the tables' fastest win (also after a repetition, when the values are not proved) and
+// reports tbhits (none at a limited strength level or with TableProbeLimit 0), a search below the
+// root probes them, and `go solve` answers from them and refuses outside them.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -18,9 +19,9 @@
 
 #include "adapters/common/variants.h"
 #include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_file.h"
 #include "adapters/tables/table_set.h"
 #include "session_driver.h"
-#include "tables/builder.h"
 
 namespace triad::protocol::testing {
 namespace {
@@ -34,13 +35,16 @@ using N = adapters::Notation<iv::Game>;
 class TablesSession : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
+    // This process's own folder, for the damaged copy of the tables and missing paths: the
+    // fixture's folder is shared by the test processes and only read.
     root_ = fs::temp_directory_path() / ("triad-tables-session-" + std::to_string(::getpid()));
     fs::remove_all(root_);
+    fs::create_directories(root_);
     holder_ = adapters::VariantRegistry::builtin().create("ivesdama").value();
-    auto report = tables::build_tables(game(), {root_ / "ivesdama", 5, 2, {}, {}});
-    ASSERT_TRUE(report.ok()) << report.error().message;
-    auto set = tables::TableSet::open(root_ / "ivesdama", game());
-    ASSERT_TRUE(set.ok()) << set.error().message;
+    auto set = tables::TableSet::open(dir(), game());
+    ASSERT_TRUE(set.ok()) << set.error().message
+                          << " (the ctest fixture protocol_session_tables builds them)";
+    ASSERT_EQ(set->max_stones(), 5);
     tables_ = std::make_unique<tables::TableSet>(std::move(*set));
   }
   static void TearDownTestSuite() {
@@ -52,7 +56,7 @@ class TablesSession : public ::testing::Test {
   static const iv::Game& game() {
     return dynamic_cast<const adapters::TypedGame<iv::Game>&>(*holder_).game();
   }
-  static std::string dir() { return (root_ / "ivesdama").string(); }
+  static std::string dir() { return TRIAD_SESSION_TABLES; }
 
   // The first position of material (a, b), Player 1 to move, that is not over, has no
   // capture and whose table value `wanted` accepts.
@@ -143,10 +147,10 @@ TEST_F(TablesSession, TablePathLoadsAndBadFoldersAreOneError) {
   // A truncated slice file in a copy of the folder.
   const fs::path damaged = root_ / "damaged";
   fs::remove_all(damaged);
-  fs::copy(root_ / "ivesdama", damaged);
+  fs::copy(dir(), damaged);
   fs::resize_file(damaged / "ives-2-1.tbl", fs::file_size(damaged / "ives-2-1.tbl") - 3);
   for (const std::string& bad :
-       {(root_ / "missing").string(), (root_ / "ivesdama" / "ives-1-1.tbl").string(),
+       {(root_ / "missing").string(), (fs::path(dir()) / "ives-1-1.tbl").string(),
         dir() + ":" + (root_ / "missing").string(), damaged.string()}) {
     const Lines out = d.send("setoption name TablePath value " + bad);
     ASSERT_EQ(out.size(), 1u) << bad << "\n" << joined(out);
