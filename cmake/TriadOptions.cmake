@@ -82,7 +82,7 @@ function(triad_add_test_program name)
   triad_target_options(${name})
   # In a Release build the test programs' own code is compiled at -O1: it is most of what the
   # build compiles (GoogleTest's macros in long test bodies, the process and MPI helpers), and
-  # -O1 compiles it in 60-75 % of -O3's time (docs/performance.md, "Build"). The code under
+  # -O1 compiles it in 60-76 % of -O3's time (docs/performance.md, "Build"). The code under
   # test is the libraries', compiled as configured; the sanitizer presets are -O1 throughout.
   target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
   target_compile_definitions(${name} PRIVATE

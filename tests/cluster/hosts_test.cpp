@@ -86,8 +86,9 @@ class Hosts : public AgainstLocalRun {
     return words;
   }
 
-  // Runs `match` across the hosts with a fault on h2 (`fault`, once rank 0 has written two
-  // records) and checks the outcome: status 0, rank 2 lost, the local run's games.
+  // Runs the fault tests' paced match (kFaultRounds, kFaultPause) across the hosts with a fault
+  // on h2 (`fault`, once rank 0 has written two records) and checks the outcome: status 0,
+  // rank 2 lost, the local run's games.
   template <class Fault>
   void run_with_fault(bool recovery, Fault fault, const std::string& why) {
     const auto match = builtin_match(kFaultRounds);
