@@ -7,10 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh engine
-if [ -f build/release/CMakeCache.txt ]; then
-  cmake --preset release >/dev/null          # keep the folder's settings (e.g. tests on)
-else
-  cmake --preset release -DTRIAD_TESTS=OFF >/dev/null
-fi
+bash scripts/configure.sh engine
 cmake --build --preset release --target triad
 exec ./build/release/triad "$@"

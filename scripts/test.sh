@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh all
-cmake --preset release -DTRIAD_TESTS=ON >/dev/null
+bash scripts/configure.sh all
 cmake --build --preset release
 ctest --preset release

@@ -73,6 +73,21 @@ class ExamplesTest(unittest.TestCase):
     def legal_in(self, fen, variant):
         return [str(m) for m in triad.Board(variant, fen).legal_moves]
 
+    def test_every_example_program_answers_help(self):
+        # Every example program (gui-examples/*/*.py) starts and prints its usage: the package
+        # it is built on imports (README command 1 then command 2 must give it).
+        scripts = sorted(os.path.join(os.path.basename(folder), name)
+                         for folder in (os.path.join(EXAMPLES, d) for d in os.listdir(EXAMPLES))
+                         if os.path.isdir(folder) and os.path.basename(folder) != "tests"
+                         for name in os.listdir(folder)
+                         if name.endswith(".py") and not name.startswith(("test_", "triad_import")))
+        self.assertGreaterEqual(len(scripts), 4, scripts)
+        for script in scripts:
+            with self.subTest(script=script):
+                result = run_example(script, "--help")
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertIn("usage", result.stdout.lower())
+
     def test_analyse_positions_csv_multipv(self):
         start, moves = random_game("razzledazzle", 3, seed=5)
         later = position_after("razzledazzle", start, moves).position_line()
