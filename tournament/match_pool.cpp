@@ -24,7 +24,7 @@ void MatchPool::add_game_slot(std::string log_tag) {
     auto slot =
         std::make_shared<GameSlot>(config_, schedule_, factory_, log_tag, cancel_, &interrupt_);
     return [this, slot](std::int64_t& unit) -> triad::Result<std::optional<mpi::UnitResult>> {
-      mpi::UnitResult result{unit, {}};
+      mpi::UnitResult result{unit, {}, schedule_.openings_digest()};
       const auto [first, last] = schedule_.unit_games(unit);
       for (std::int64_t n = first; n <= last; ++n) {
         if (interrupt_ || stopping()) return dropped();  // the unit is dropped

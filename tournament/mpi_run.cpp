@@ -61,6 +61,12 @@ class DistributedMatch {
 
   cluster::Scheduler<UnitResult>& scheduler() { return run_->scheduler(); }
   cluster::UnitId unit(cluster::UnitId id) const { return id; }
+  // A worker that played other openings than rank 0's (another file at the same path).
+  std::string refusal(const UnitResult& result) const {
+    if (result.openings_digest == match_.schedule().openings_digest()) return "";
+    return "read other files than rank 0 at the same paths (its -openings file has other "
+           "lines); every rank must read the same -openings";
+  }
   Result<void> accept(cluster::WorkerId worker, UnitResult result) {
     WorkerCounts counts;
     for (const auto& g : result.games) counts.add(g);

@@ -26,7 +26,8 @@ inline constexpr int kMaxUnitsPerSlot = 1024;
 
 struct UnitResult {
   std::int64_t unit = 0;
-  std::vector<GameReport> games;  // in game-number order
+  std::vector<GameReport> games;      // in game-number order
+  std::uint64_t openings_digest = 0;  // the player's Schedule::openings_digest()
 };
 
 }  // namespace triad::tournament::mpi
@@ -47,7 +48,7 @@ void serialize(Archive& ar, GameReport& r, unsigned) {
 namespace mpi {
 template <class Archive>
 void serialize(Archive& ar, UnitResult& r, unsigned) {
-  ar& r.unit& r.games;
+  ar& r.unit& r.games& r.openings_digest;
 }
 }  // namespace mpi
 

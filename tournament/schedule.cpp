@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "adapters/common/text.h"
+
 namespace triad::tournament {
 
 namespace {
@@ -39,6 +41,12 @@ Result<Schedule> Schedule::create(const TournamentConfig& c, GameFactory factory
   }
   if (s.book_.empty()) {
     s.book_.push_back({s.factory_()->start_position_line(), {}});
+  }
+  for (const Opening& o : s.book_) {
+    s.openings_digest_ = adapters::hash_text(o.fen, s.openings_digest_);
+    for (const auto& move : o.moves)
+      s.openings_digest_ = adapters::hash_text(move, s.openings_digest_);
+    s.openings_digest_ = adapters::hash_text("\n", s.openings_digest_);
   }
   const int n = static_cast<int>(c.engines.size());
   for (int i = 0; i < n; ++i)

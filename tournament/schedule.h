@@ -58,6 +58,9 @@ class Schedule {
   // The opening of a game's unit: a book line and/or random plies drawn from a generator
   // seeded by the seed and the unit alone, so any unit can be computed on its own.
   Result<Opening> opening(const ScheduledGame& game) const;
+  // A digest of the book lines the games start from (their positions and moves): ranks of a
+  // distributed match that read other openings at the same path have another one.
+  std::uint64_t openings_digest() const { return openings_digest_; }
   // -tb's endgame tables, opened and checked with the schedule (nullptr: none).
   const TableAdjudicator* tables() const { return tables_.get(); }
 
@@ -77,6 +80,7 @@ class Schedule {
   std::int64_t start_ = 0;  // first book line (0-based)
   int plies_ = 0;
   std::uint64_t seed_ = 1;
+  std::uint64_t openings_digest_ = 0;
 };
 
 }  // namespace triad::tournament

@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
 #include <set>
 #include <thread>
@@ -323,6 +324,55 @@ TEST(MpiErrors, BadSettingsAreReportedOnceByRankZero) {
   const auto first = r.err.find("triad-match: ");
   ASSERT_NE(first, std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("triad-match: ", first + 1), std::string::npos) << "one error: " << r.err;
+}
+
+// Another openings file at the same path on the workers (as on other hosts): rank 0 refuses
+// their first unit, every rank ends, and no record is written; the same file everywhere plays.
+void write_file(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+TEST(MpiErrors, AWorkerThatReadOtherOpeningsIsRefused) {
+  TempDir dir("mpi_openings");
+  const auto rank0 = dir / "rank0";
+  const auto workers = dir / "workers";
+  std::filesystem::create_directories(rank0);
+  std::filesystem::create_directories(workers);
+  write_file(rank0 / "openings.txt", "6/6/2DL2/2LD2/6/6 1 0\n");
+  write_file(workers / "openings.txt", "6/6/2DL2/2LD2/6/6 1 0 moves c4b4\n");
+  const auto args = [&](const std::string& pgn) {
+    return std::vector<std::string>{"-engine",
+                                    "name=Random",
+                                    "cmd=builtin:random",
+                                    "-engine",
+                                    "name=Greedy",
+                                    "cmd=builtin:greedy",
+                                    "-variant",
+                                    "yinyang",
+                                    "-games",
+                                    "2",
+                                    "-rounds",
+                                    "2",
+                                    "-openings",
+                                    "file=openings.txt",
+                                    "-pgnout",
+                                    (dir / pgn).string()};
+  };
+  const auto other =
+      run_job(mpirun_in_folders(kTriadMatch, rank0, workers, args("other.pgn")), dir.path());
+  ASSERT_FALSE(other.timed_out);
+  EXPECT_EQ(other.exit_code, 2) << other.out << other.err;
+  EXPECT_NE(other.err.find(") read other files than rank 0 at the same paths (its -openings "
+                           "file has other lines); every rank must read the same -openings"),
+            std::string::npos)
+      << other.err;
+  EXPECT_EQ(lines_starting(read_text(dir / "other.pgn"), "[Game ").size(), 0u);
+
+  write_file(workers / "openings.txt", "6/6/2DL2/2LD2/6/6 1 0\n");
+  const auto same =
+      run_job(mpirun_in_folders(kTriadMatch, rank0, workers, args("same.pgn")), dir.path());
+  ASSERT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_EQ(lines_starting(read_text(dir / "same.pgn"), "[Game ").size(), 4u);
 }
 
 // An engine program that exists where rank 0 runs but not where the workers run (here: on
