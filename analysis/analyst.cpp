@@ -7,6 +7,7 @@
 
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
+#include "analysis/judge.h"
 
 namespace triad::analysis {
 
@@ -198,10 +199,16 @@ protocol::EngineScore player_one_view(protocol::EngineScore s, engine::Player mo
   return s;
 }
 
-// The expected score of `player` in a game that ends with `result`.
-double score_of(engine::GameResult result, engine::Player player) {
-  if (result == engine::GameResult::kDraw) return 0.5;
-  return (result == engine::GameResult::kP1Win) == (player == engine::Player::kOne) ? 1.0 : 0.0;
+// The position before the task's move (the input was checked when it was read).
+Result<std::unique_ptr<adapters::AnyGame>> replay(const Task& task,
+                                                  const adapters::VariantRegistry& variants) {
+  auto made = variants.create(task.variant);
+  if (!made) return made.error();
+  auto game = std::move(*made);
+  if (auto ok = game->reset(task.start); !ok) return ok.error();
+  for (const auto& m : task.moves)
+    if (auto ok = game->play(m); !ok) return ok.error();
+  return game;
 }
 
 }  // namespace
@@ -209,22 +216,12 @@ double score_of(engine::GameResult result, engine::Player player) {
 MoveReview Analyst::review(const Task& task, std::string& failed) {
   failed.clear();
   MoveReview r;
-  // The position before the move (the input was checked when it was read).
-  auto made = config_.variants.create(task.variant);
-  if (!made) {
-    r.error = made.error().message;
+  auto replayed = replay(task, config_.variants);
+  if (!replayed) {
+    r.error = replayed.error().message;
     return r;
   }
-  auto& game = **made;
-  if (auto ok = game.reset(task.start); !ok) {
-    r.error = ok.error().message;
-    return r;
-  }
-  for (const auto& m : task.moves)
-    if (auto ok = game.play(m); !ok) {
-      r.error = ok.error().message;
-      return r;
-    }
+  auto& game = **replayed;
   r.mover = game.side_to_move();
 
   const auto before = search(task, config_.limits, failed);
@@ -255,34 +252,40 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
     if (!r.error.empty()) return r;
     played = alone->lines.front();
   }
-  const double best_score = expected_score(best);
-  r.loss = std::max(0.0, best_score - expected_score(played));
   r.before = player_one_view(*best.score, r.mover);
   r.played = player_one_view(*played.score, r.mover);
-  r.cls = classify(r.loss, task.played == r.best);
-  const auto legal = game.legal_moves();
-  r.only_move = legal.size() == 1 || (before->lines.size() >= 2 &&
-                                      best_score - expected_score(before->lines[1]) >= kBlunder);
 
-  // Exact knowledge decides: the loss is the change of the proven value.
-  const auto exact = exact_.result(task.variant, game);
-  if (!exact) return r;
-  auto after = game.clone();
-  const auto then = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
-  if (!then) return r;
-  r.exact_before = exact;
-  r.exact_played = then;
-  r.loss = std::max(0.0, score_of(*exact, r.mover) - score_of(*then, r.mover));
-  if (r.loss > 0)
-    r.cls = classify(r.loss, false);
-  else
-    r.cls = std::min(r.cls, MoveClass::kGood);
-  int keeping = 0;
-  for (const auto& m : legal) {
-    auto child = game.clone();
-    if (child->play(m) && exact_.result(task.variant, *child) == exact) ++keeping;
+  JudgeInput in;
+  in.mover = r.mover;
+  in.best = expected_score(best);
+  in.played = expected_score(played);
+  if (before->lines.size() >= 2) in.second = expected_score(before->lines[1]);
+  in.engine_best = task.played == r.best;
+  const auto legal = game.legal_moves();
+  in.legal_moves = legal.size();
+  if (const auto exact = exact_.result(task.variant, game)) {
+    auto after = game.clone();
+    in.exact_played = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
+    if (in.exact_played) {
+      in.exact_before = exact;
+      for (const auto& m : legal) {
+        auto child = game.clone();
+        if (child->play(m) && exact_.result(task.variant, *child) == exact) ++in.keeping;
+      }
+    }
   }
-  r.only_move = keeping == 1;
+  const auto judged = judge(in);
+  if (!judged) {
+    r.error = judged.error().message;
+    return r;
+  }
+  r.loss = judged->loss;
+  r.cls = judged->cls;
+  r.only_move = judged->only_move;
+  if (judged->exact) {
+    r.exact_before = in.exact_before;
+    r.exact_played = in.exact_played;
+  }
   return r;
 }
 

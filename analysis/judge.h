@@ -1,0 +1,39 @@
+// The judgement of one reviewed move (docs/analysis.md "Game review") as a pure function:
+// from the expected scores the engine's searches gave (the mover's point of view) and the
+// exact knowledge of the positions before and after the move, its loss, class and whether it
+// was the only move. Analyst::review gathers the inputs (replay, searches, solver, tables).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+
+#include "analysis/review.h"
+#include "engine/core/result.h"
+#include "engine/core/types.h"
+
+namespace triad::analysis {
+
+// What a move is judged from. Expected scores are the mover's, 0..1.
+struct JudgeInput {
+  engine::Player mover = engine::Player::kOne;
+  double best = 0.5;             // the engine's best line
+  double played = 0.5;           // the played move, searched alone (= best if the same)
+  std::optional<double> second;  // the engine's second line (MultiPV 2), if sent
+  bool engine_best = false;      // the played move is the engine's best move
+  std::size_t legal_moves = 0;   // in the position before the move
+  std::optional<engine::GameResult> exact_before, exact_played;  // proven results
+  std::size_t keeping = 0;  // legal moves that keep exact_before (counted only with both)
+};
+
+struct Judgement {
+  double loss = 0;  // expected score the mover gave away, 0..1
+  MoveClass cls = MoveClass::kBest;
+  bool only_move = false;
+  bool exact = false;  // exact knowledge decided the loss and the class
+};
+
+// The judgement of a move; an error for inputs that describe no position (no legal move, an
+// expected score outside 0..1, one proven result without the other).
+Result<Judgement> judge(const JudgeInput& in);
+
+}  // namespace triad::analysis

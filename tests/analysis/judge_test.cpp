@@ -1,0 +1,98 @@
+// The review's judgement of a move (analysis/judge.h) without a process: the loss from the
+// engine's expected scores, the class thresholds, the only-move test (one legal move, or a
+// second line a blunder worse), exact knowledge overriding the engine, and the errors for
+// inputs that describe no position.
+#include "analysis/judge.h"
+
+#include <gtest/gtest.h>
+
+namespace triad::analysis {
+namespace {
+
+using engine::GameResult;
+using engine::Player;
+
+JudgeInput engine_only(double best, double played, bool engine_best = false) {
+  JudgeInput in;
+  in.best = best;
+  in.played = played;
+  in.engine_best = engine_best;
+  in.legal_moves = 5;
+  return in;
+}
+
+TEST(ReviewJudge, LossIsTheDropOfExpectedScoreAndNeverNegative) {
+  const auto j = judge(engine_only(0.70, 0.45));
+  ASSERT_TRUE(j);
+  EXPECT_DOUBLE_EQ(j->loss, 0.25);
+  EXPECT_EQ(j->cls, MoveClass::kBlunder);
+  EXPECT_FALSE(j->exact);
+  const auto better = judge(engine_only(0.50, 0.60));
+  ASSERT_TRUE(better);
+  EXPECT_EQ(better->loss, 0.0);
+  EXPECT_EQ(better->cls, MoveClass::kExcellent);
+}
+
+TEST(ReviewJudge, ClassesFollowTheThresholds) {
+  EXPECT_EQ(judge(engine_only(0.5, 0.5, true))->cls, MoveClass::kBest);
+  EXPECT_EQ(judge(engine_only(0.5, 0.49))->cls, MoveClass::kExcellent);
+  EXPECT_EQ(judge(engine_only(0.5, 0.47))->cls, MoveClass::kGood);
+  EXPECT_EQ(judge(engine_only(0.5, 0.44))->cls, MoveClass::kInaccuracy);
+  EXPECT_EQ(judge(engine_only(0.5, 0.39))->cls, MoveClass::kMistake);
+  EXPECT_EQ(judge(engine_only(0.5, 0.29))->cls, MoveClass::kBlunder);
+}
+
+TEST(ReviewJudge, OnlyMoveWithOneLegalMoveOrASecondLineABlunderWorse) {
+  auto in = engine_only(0.8, 0.8, true);
+  EXPECT_FALSE(judge(in)->only_move);
+  in.legal_moves = 1;
+  EXPECT_TRUE(judge(in)->only_move);
+  in.legal_moves = 3;
+  in.second = 0.65;
+  EXPECT_FALSE(judge(in)->only_move);
+  in.second = 0.55;
+  EXPECT_TRUE(judge(in)->only_move);
+}
+
+TEST(ReviewJudge, ExactKnowledgeDecidesTheLossAndTheClass) {
+  // The engine thinks the move is fine; the solver proves it turns a win into a loss.
+  auto in = engine_only(0.9, 0.88);
+  in.mover = Player::kTwo;
+  in.exact_before = GameResult::kP2Win;
+  in.exact_played = GameResult::kP1Win;
+  in.keeping = 2;
+  auto j = judge(in);
+  ASSERT_TRUE(j);
+  EXPECT_TRUE(j->exact);
+  EXPECT_EQ(j->loss, 1.0);
+  EXPECT_EQ(j->cls, MoveClass::kBlunder);
+  EXPECT_FALSE(j->only_move);
+  // A win thrown to a draw loses half a point.
+  in.exact_played = GameResult::kDraw;
+  EXPECT_EQ(judge(in)->loss, 0.5);
+  // The engine thinks the move is a blunder; it keeps the proven value: at worst good.
+  in = engine_only(0.9, 0.3);
+  in.exact_before = in.exact_played = GameResult::kP1Win;
+  in.keeping = 1;
+  j = judge(in);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(j->loss, 0.0);
+  EXPECT_EQ(j->cls, MoveClass::kGood);
+  EXPECT_TRUE(j->only_move);
+}
+
+TEST(ReviewJudge, InputsThatDescribeNoPositionAreErrors) {
+  auto in = engine_only(0.5, 0.5);
+  in.legal_moves = 0;
+  EXPECT_FALSE(judge(in));
+  EXPECT_FALSE(judge(engine_only(1.5, 0.5)));
+  EXPECT_FALSE(judge(engine_only(0.5, -0.1)));
+  in = engine_only(0.5, 0.5);
+  in.exact_before = GameResult::kDraw;
+  const auto j = judge(in);
+  ASSERT_FALSE(j);
+  EXPECT_NE(j.error().message.find("proven result"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace triad::analysis
