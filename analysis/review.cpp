@@ -129,8 +129,9 @@ std::string format_summary(const Task& task, const std::vector<MoveReview>& move
           })));
     j.end_array();
   }
+  j.end_object();
   if (!task.result.empty()) j.key("result").value(task.result);
-  return j.end_object().end_object().text();
+  return j.end_object().text();
 }
 
 }  // namespace triad::analysis

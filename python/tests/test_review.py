@@ -40,6 +40,8 @@ def test_review_finds_the_blunder_and_annotates_it(engine_path, tmp_path):
     assert "mate" in blunder.before or blunder.before["cp"] > 0  # Player 1's point of view
     assert games[0].accuracy["p1"] < games[1].accuracy["p1"] == 100.0
     assert games[0].counts["blunder"][0] == 1
+    assert set(games[0].counts) == {"inaccuracy", "mistake", "blunder"}
+    assert [g.result for g in games] == [None, None]  # neither game reached its end
     classes = ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
     assert all(m.classification in classes for g in games for m in g.moves)
     back = list(records.read(str(annotated)))
@@ -68,3 +70,20 @@ def test_the_review_example_of_the_docs_runs(engine_path, tmp_path, monkeypatch)
         exec(compile(block, "docs/python.md", "exec"), {})
     expected = re.findall(r"# prints (.*)", block)
     assert expected and out.getvalue().splitlines() == expected
+
+
+@pytest.mark.parametrize("seconds", [0, -1])
+def test_a_time_limit_that_is_not_positive_is_refused(engine_path, seconds):
+    with pytest.raises(ValueError, match="time limit must be positive"):
+        triad.review([game("b5a5", 2)], Limit(time=seconds), engine=engine_path)
+
+
+def test_a_finished_game_has_its_result_beside_the_counts(engine_path):
+    board = triad.Board("yinyang")
+    board.set_position(START)
+    while not board.is_game_over():
+        board.push(board.legal_moves[0])
+    games = triad.review([records.from_board(board)], Limit(nodes=500), engine=engine_path,
+                         options={"Threads": 1})
+    assert games[0].result in ("1-0", "0-1", "1/2-1/2")
+    assert "result" not in games[0].counts

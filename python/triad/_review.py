@@ -53,12 +53,14 @@ class MoveReview:
 class GameReview:
     """A game's review: its moves in order and each player's accuracy in percent (None for
     a player without a judged move), the counts of inaccuracies, mistakes and blunders per
-    player ([Player 1, Player 2])."""
+    player ([Player 1, Player 2]), and the game's `result` ("1-0", "0-1", "1/2-1/2") when
+    it ended (None otherwise)."""
 
     game: int
     moves: List[MoveReview]
     accuracy: Dict[str, Optional[float]]
     counts: Dict[str, List[int]]
+    result: Optional[str] = None
 
 
 def _analyser(engine: Optional[Union[str, Sequence[str]]]) -> str:
@@ -81,6 +83,9 @@ def _limit_arguments(limit: Limit) -> List[str]:
     if limit.nodes is not None:
         words += ["-nodes", str(int(limit.nodes))]
     if limit.time is not None:
+        # A positive time is at least 1 ms; no time at all is refused, not made 1 ms.
+        if limit.time <= 0:
+            raise ValueError(f"a review's time limit must be positive, not {limit.time}")
         words += ["-movetime", str(max(1, round(limit.time * 1000)))]
     if not words:
         raise ValueError("a review needs a depth, nodes or time limit")
@@ -100,7 +105,8 @@ def review(records: Union[str, os.PathLike, Record, Sequence[Record]], limit: Li
     lines and of records without a Variant tag; `annotate` writes the annotated records
     there; `tables` is a folder of Íves dáma endgame tables that decide the moves inside
     them (triad-analyse -tb). Raises ReviewError with triad-analyse's message (an illegal
-    move names the game and ply) and ValueError for a limit without depth, nodes or time."""
+    move names the game and ply) and ValueError for a limit without depth, nodes or time, or
+    with a time that is not positive."""
     program = analyser or _analyser(engine)
     with tempfile.TemporaryDirectory(prefix="triad-review-") as folder:
         if isinstance(records, (str, os.PathLike)):
@@ -141,7 +147,8 @@ def _games(lines: Iterable[Dict[str, Any]]) -> List[GameReview]:
     for line in lines:
         if line.get("summary"):
             games.append(GameReview(line["game"], moves, dict(line["accuracy"]),
-                                    {k: list(v) for k, v in line["counts"].items()}))
+                                    {k: list(v) for k, v in line["counts"].items()},
+                                    line.get("result")))
             moves = []
             continue
         moves.append(MoveReview(

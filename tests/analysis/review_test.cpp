@@ -114,6 +114,9 @@ TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood)
     // Player 1 blundered in game 1 only.
     EXPECT_LT(summary["accuracy"]["p1"].as<double>(), g == 0 ? 90.0 : 101.0);
     EXPECT_EQ(summary["accuracy"]["p2"].as<double>(), 100.0) << out[at - 1];
+    // The game's result beside the counts, not one of them.
+    EXPECT_EQ(summary["result"].as<std::string>(), g == 0 ? "0-1" : "1-0") << out[at - 1];
+    EXPECT_FALSE(summary["counts"]["result"]) << out[at - 1];
   }
 }
 
