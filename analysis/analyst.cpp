@@ -211,6 +211,24 @@ Result<std::unique_ptr<adapters::AnyGame>> replay(const Task& task,
   return game;
 }
 
+// With exact knowledge, `best` must keep the proven result: when the engine's best move
+// does not, the best line is the engine's first other line that starts with a move that
+// does (MultiPV), else that move alone (the first such legal move).
+void prove_best(const Analysis& before, const std::vector<std::string>& keepers, MoveReview& r) {
+  const auto keeps = [&](const std::string& m) {
+    return std::find(keepers.begin(), keepers.end(), m) != keepers.end();
+  };
+  if (keepers.empty() || keeps(r.best)) return;
+  for (const auto& line : before.lines)
+    if (!line.pv.empty() && keeps(line.pv.front())) {
+      r.best = line.pv.front();
+      r.pv = line.pv;
+      return;
+    }
+  r.best = keepers.front();
+  r.pv = {r.best};
+}
+
 }  // namespace
 
 MoveReview Analyst::review(const Task& task, std::string& failed) {
@@ -263,6 +281,7 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   in.engine_best = task.played == r.best;
   const auto legal = game.legal_moves();
   in.legal_moves = legal.size();
+  std::vector<std::string> keepers;  // the moves that keep the proven result
   if (const auto exact = exact_.result(task.variant, game)) {
     auto after = game.clone();
     in.exact_played = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
@@ -270,8 +289,9 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
       in.exact_before = exact;
       for (const auto& m : legal) {
         auto child = game.clone();
-        if (child->play(m) && exact_.result(task.variant, *child) == exact) ++in.keeping;
+        if (child->play(m) && exact_.result(task.variant, *child) == exact) keepers.push_back(m);
       }
+      in.keeping = keepers.size();
     }
   }
   const auto judged = judge(in);
@@ -285,6 +305,7 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   if (judged->exact) {
     r.exact_before = in.exact_before;
     r.exact_played = in.exact_played;
+    prove_best(*before, keepers, r);
   }
   return r;
 }

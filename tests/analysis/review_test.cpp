@@ -120,6 +120,29 @@ TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood)
   }
 }
 
+// Player 2 wins here (Player 2 to move) and f4e4, the engine's own choice at this limit,
+// throws the win away: the review must not name the blunder as the best move.
+TEST(Review, WithExactKnowledgeTheBestMoveKeepsTheProvenResult) {
+  const std::string position = "2D3/5L/1LLL1D/L1DDLD/DDDD1L/1DLLDD 2 17";
+  TempDir dir("review_exact_best");
+  write_text(dir / "game.txt", position + " moves f4e4\n");
+  const auto r = run_analyse(with(kSettings, {"-variant", "yinyang", (dir / "game.txt").string()}),
+                             dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const YAML::Node line = YAML::Load(lines_of(r.out).front());
+  EXPECT_EQ(line["class"].as<std::string>(), "blunder") << r.out;
+  const std::string best = line["best"].as<std::string>();
+  EXPECT_NE(best, "f4e4") << r.out;
+  EXPECT_EQ(line["pv"][0].as<std::string>(), best) << r.out;
+  auto made = adapters::VariantRegistry::builtin().create("yinyang");
+  ASSERT_TRUE(made);
+  auto game = std::move(*made);
+  ASSERT_TRUE(game->reset(position));
+  const bool value = p1_wins(*game);
+  ASSERT_TRUE(game->play(best)) << best;
+  EXPECT_EQ(p1_wins(*game), value) << best << " loses the proven result";
+}
+
 TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
   TempDir dir("review_contract");
   write_text(dir / "games.pgn", record_text({games()[1]}));
