@@ -300,6 +300,9 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
     return r;
   }
   r.loss = judged->loss;
+  const bool p1 = r.mover == engine::Player::kOne;
+  r.p1_expected_before = p1 ? judged->before : 1 - judged->before;
+  r.p1_expected = p1 ? judged->after : 1 - judged->after;
   r.cls = judged->cls;
   r.only_move = judged->only_move;
   if (judged->exact) {

@@ -27,6 +27,8 @@ Result<Judgement> judge(const JudgeInput& in) {
     return make_error("a proven result is known before the move or after it, not both");
 
   Judgement j;
+  j.before = in.best;
+  j.after = in.played;
   j.loss = std::max(0.0, in.best - in.played);
   j.cls = classify(j.loss, in.engine_best);
   j.only_move = in.legal_moves == 1 || (in.second && in.best - *in.second >= kBlunder);
@@ -34,8 +36,9 @@ Result<Judgement> judge(const JudgeInput& in) {
 
   // Exact knowledge decides: the loss is the change of the proven value.
   j.exact = true;
-  j.loss =
-      std::max(0.0, score_of(*in.exact_before, in.mover) - score_of(*in.exact_played, in.mover));
+  j.before = score_of(*in.exact_before, in.mover);
+  j.after = score_of(*in.exact_played, in.mover);
+  j.loss = std::max(0.0, j.before - j.after);
   j.cls = j.loss > 0 ? classify(j.loss, false) : std::min(j.cls, MoveClass::kGood);
   j.only_move = in.keeping == 1;
   return j;

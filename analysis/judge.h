@@ -27,6 +27,10 @@ struct JudgeInput {
 
 struct Judgement {
   double loss = 0;  // expected score the mover gave away, 0..1
+  // The mover's expected score before the move (best play) and after it, on the scale the
+  // loss is measured on (the proven values where exact knowledge decides): loss is
+  // max(0, before - after).
+  double before = 0.5, after = 0.5;
   MoveClass cls = MoveClass::kBest;
   bool only_move = false;
   bool exact = false;  // exact knowledge decided the loss and the class

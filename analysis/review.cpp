@@ -88,6 +88,8 @@ std::string format_review(const Task& task, const MoveReview& r) {
   j.key("played");
   write_score(j, r.played);
   j.key("loss").value(rounded(r.loss, 1e4));
+  j.key("p1_expected_before").value(rounded(r.p1_expected_before, 1e4));
+  j.key("p1_expected").value(rounded(r.p1_expected, 1e4));
   j.key("class").value(class_name(r.cls)).key("only_move").value(r.only_move);
   if (r.exact_before && r.exact_played)
     j.key("exact")

@@ -46,6 +46,9 @@ struct MoveReview {
   protocol::EngineScore before;  // the best line's score, Player 1's point of view
   protocol::EngineScore played;  // the played move's score, Player 1's point of view
   double loss = 0;               // expected score of the mover, 0..1
+  // Player 1's expected score before the move (best play) and after it: the curve the
+  // classes are measured on (judge.h's before and after).
+  double p1_expected_before = 0.5, p1_expected = 0.5;
   MoveClass cls = MoveClass::kBest;
   bool only_move = false;  // one legal move, or one that keeps the position's value
   std::optional<engine::GameResult> exact_before, exact_played;  // with perfect play

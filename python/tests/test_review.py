@@ -35,6 +35,7 @@ def test_review_finds_the_blunder_and_annotates_it(engine_path, tmp_path):
     assert (blunder.move, blunder.player, blunder.ply) == ("b5b4", 1, 0)
     assert blunder.classification == "blunder"
     assert blunder.loss == 1.0
+    assert (blunder.p1_expected_before, blunder.p1_expected) == (1.0, 0.0)  # proven values
     assert blunder.best == "b5a5" and blunder.pv[0] == "b5a5"
     assert blunder.exact == {"before": "1-0", "played": "0-1"}
     assert "mate" in blunder.before or blunder.before["cp"] > 0  # Player 1's point of view

@@ -28,7 +28,9 @@ class ReviewError(RuntimeError):
 class MoveReview:
     """One move judged: `ply` (0-based), `player` (1 or 2) who played `move`; the engine's
     `best` move and line `pv`; `before` (best play) and `played` (the played move, searched
-    alone) from Player 1's point of view; `loss` in expected score; `classification` (one of
+    alone) from Player 1's point of view; `loss` in expected score; `p1_expected_before` and
+    `p1_expected` Player 1's expected score (0..1) before and after the move, the curve the
+    classes are measured on; `classification` (one of
     CLASSES; "class" in the JSON); `only_move`; `exact` the proven results before and after
     the move ("1-0", "0-1", "1/2-1/2") where a solver reaches them; `error` when the engine
     failed on this move (then nothing else is judged)."""
@@ -42,6 +44,8 @@ class MoveReview:
     before: Dict[str, int] = dataclasses.field(default_factory=dict)
     played: Dict[str, int] = dataclasses.field(default_factory=dict)
     loss: float = 0.0
+    p1_expected_before: float = 0.5
+    p1_expected: float = 0.5
     classification: str = ""
     only_move: bool = False
     exact: Optional[Dict[str, str]] = None
@@ -155,7 +159,9 @@ def _games(lines: Iterable[Dict[str, Any]]) -> List[GameReview]:
             game=line["game"], ply=line["ply"], player=line["player"], move=line["move"],
             best=line.get("best", ""), pv=list(line.get("pv", [])),
             before=dict(line.get("before", {})), played=dict(line.get("played", {})),
-            loss=float(line.get("loss", 0.0)), classification=line.get("class", ""),
+            loss=float(line.get("loss", 0.0)),
+            p1_expected_before=float(line.get("p1_expected_before", 0.5)),
+            p1_expected=float(line.get("p1_expected", 0.5)), classification=line.get("class", ""),
             only_move=bool(line.get("only_move", False)), exact=line.get("exact"),
             position=line["position"], error=line.get("error")))
     return games

@@ -25,6 +25,8 @@ TEST(ReviewJudge, LossIsTheDropOfExpectedScoreAndNeverNegative) {
   const auto j = judge(engine_only(0.70, 0.45));
   ASSERT_TRUE(j);
   EXPECT_DOUBLE_EQ(j->loss, 0.25);
+  EXPECT_EQ(j->before, 0.70);
+  EXPECT_EQ(j->after, 0.45);
   EXPECT_EQ(j->cls, MoveClass::kBlunder);
   EXPECT_FALSE(j->exact);
   const auto better = judge(engine_only(0.50, 0.60));
@@ -67,6 +69,8 @@ TEST(ReviewJudge, ExactKnowledgeDecidesTheLossAndTheClass) {
   EXPECT_EQ(j->loss, 1.0);
   EXPECT_EQ(j->cls, MoveClass::kBlunder);
   EXPECT_FALSE(j->only_move);
+  EXPECT_EQ(j->before, 1.0);  // the proven values, the mover's (Player 2's) point of view
+  EXPECT_EQ(j->after, 0.0);
   // A win thrown to a draw loses half a point.
   in.exact_played = GameResult::kDraw;
   EXPECT_EQ(judge(in)->loss, 0.5);

@@ -170,6 +170,13 @@ TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
     const double loss = line["loss"].as<double>();
     EXPECT_GE(loss, 0.0);
     EXPECT_LE(loss, 1.0);
+    // The curve the move was judged on: Player 1's expected score before and after it.
+    const double before = line["p1_expected_before"].as<double>();
+    const double after = line["p1_expected"].as<double>();
+    const double mover_drop = ply % 2 == 0 ? before - after : after - before;
+    EXPECT_NEAR(loss, std::max(0.0, mover_drop), 2e-4) << out[ply];
+    EXPECT_GT(before, 0.5) << out[ply];  // Player 1 wins every position
+    EXPECT_GT(after, 0.5) << out[ply];
   }
   const YAML::Node summary = YAML::Load(out.back());
   EXPECT_TRUE(summary["summary"].as<bool>());
