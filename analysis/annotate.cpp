@@ -33,13 +33,19 @@ RecordMove annotated_move(const YAML::Node& line) {
   }
   const std::string cls = line["class"].as<std::string>();
   move.comment = evaluation(line["played"]);
-  if (line["only_move"].as<bool>()) move.comment += " only move";
+  // `only_move` describes the position: a good move was the only one; a bad move missed it.
+  const bool only = line["only_move"].as<bool>();
+  const bool judged_bad = cls == class_name(MoveClass::kInaccuracy) ||
+                          cls == class_name(MoveClass::kMistake) ||
+                          cls == class_name(MoveClass::kBlunder);
+  if (only && !judged_bad) move.comment += " only move";
   for (const auto c : {MoveClass::kInaccuracy, MoveClass::kMistake, MoveClass::kBlunder}) {
     if (cls != class_name(c)) continue;
     char loss[32];
     std::snprintf(loss, sizeof loss, "%.2f", line["loss"].as<double>());
-    move.comment += ", " + cls + " (loss " + loss + "); best " + line["best"].as<std::string>() +
-                    " " + evaluation(line["before"]);
+    move.comment += ", " + cls + " (loss " + loss + "); " +
+                    (only ? "the only move was " : "best ") + line["best"].as<std::string>() + " " +
+                    evaluation(line["before"]);
     move.nags = {class_nag(c)};
     adapters::records::Variation best;
     for (const auto& m : line["pv"]) best.moves.push_back({m.as<std::string>(), {}});

@@ -184,6 +184,24 @@ TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
   EXPECT_EQ(summary["accuracy"]["p1"].as<double>(), 100.0);
 }
 
+// docs/analysis.md's example: b5b4 throws the win away where other moves also win; a3a4 misses
+// b4a4, Player 2's only winning move. The blunder's comment names the only move; it does not
+// mark the blunder itself as the only move.
+TEST(Review, TheOnlyMoveMarkNamesTheMoveThatWasMissed) {
+  TempDir dir("review_only_move");
+  write_text(dir / "game.txt", kStart + " moves b5b4 a3a4\n");
+  const auto annotated = (dir / "game.pgn").string();
+  const auto r =
+      run_analyse(with(kSettings, {"-variant", "yinyang", (dir / "game.txt").string(), "-output",
+                                   (dir / "out.jsonl").string(), "-annotate", annotated}),
+                  dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = read_text(annotated);
+  EXPECT_NE(text.find("the only move was b4a4"), std::string::npos) << text;
+  EXPECT_EQ(text.find("only move,"), std::string::npos) << text;
+  EXPECT_NE(text.find("; best b5a5"), std::string::npos) << text;
+}
+
 TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
   TempDir dir("review_annotate");
   write_text(dir / "games.pgn", record_text(games()));
