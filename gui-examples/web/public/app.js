@@ -4,6 +4,7 @@
 // searches and the clock, loads and saves records, and shows a review. The page knows no
 // rules: every fact about the game comes from `query …` answers.
 import { render_board, split_squares } from './board.js';
+import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left } from './clock.js';
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
 import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
@@ -47,7 +48,7 @@ const state = {
   level: 20,           // the Skill Level the engine has (20 = full strength)
   force_engine_move: false,  // "Engine move" pressed: the engine plays the side to move
   // The clock (base 0 = off: time per move): ms left per player, the running side since when.
-  clock: { base: 0, inc: 0, left: [0, 0, 0], side: 0, since: 0, flagged: 0 },
+  clock: new_clock(),
   accuracy: null,      // the review's { p1, p2 }
   reviewing: false,
 };
@@ -110,62 +111,30 @@ function continue_play() {
   else if ($('analyse').checked) start_search('analyse');
 }
 
-// ---------------------------------------------------------------- the clock
-
-function clock_on() {
-  return state.clock.base > 0;
-}
+// ---------------------------------------------------------------- the clock (clock.js)
 
 // Starts the clock from the settings (base in minutes, increment in seconds).
 function reset_clock() {
   const base = Math.max(0, Number($('clock-base').value) || 0) * 60000;
   const inc = Math.max(0, Number($('clock-inc').value) || 0) * 1000;
-  state.clock = { base, inc, left: [0, base, base], side: 0, since: 0, flagged: 0 };
-}
-
-// ms left for `side` now.
-function time_left(side) {
-  const c = state.clock;
-  return c.left[side] - (c.side === side ? performance.now() - c.since : 0);
+  state.clock = new_clock(base, inc);
 }
 
 // Runs the side to move's clock while the game goes on at the end of its line; else stops it.
 function sync_clock() {
   const c = state.clock;
-  const running = clock_on() && state.board && !state.over && !c.flagged && at_line_end() ? state.turn : 0;
-  if (running === c.side) return;
-  if (c.side) c.left[c.side] = time_left(c.side);
-  c.side = running;
-  c.since = performance.now();
-}
-
-// A move played at the end of the line: the mover gets the increment.
-function clock_moved(mover) {
-  const c = state.clock;
-  if (!clock_on() || c.side !== mover) return;
-  c.left[mover] = time_left(mover) + c.inc;
-  c.side = 0;
-}
-
-function format_clock(ms) {
-  const tenths = Math.max(0, Math.floor(ms / 100));
-  const minutes = Math.floor(tenths / 600);
-  const seconds = Math.floor(tenths / 10) % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}${minutes < 1 ? `.${tenths % 10}` : ''}`;
+  const running = clock_on(c) && state.board && !state.over && !c.flagged && at_line_end() ? state.turn : 0;
+  run_side(c, running, performance.now());
 }
 
 function render_clock() {
   const c = state.clock;
-  $('clocks').hidden = !clock_on();
-  if (!clock_on()) return;
+  $('clocks').hidden = !clock_on(c);
+  if (!clock_on(c)) return;
+  const now = performance.now();
+  if (check_flag(c, now)) action(async () => render());  // stops the engine's search
   for (const side of [1, 2]) {
-    const ms = time_left(side);
-    if (ms <= 0 && c.side === side && !c.flagged) {
-      c.left[side] = 0;
-      c.side = 0;
-      c.flagged = side;
-      action(async () => render());  // stops the engine's search
-    }
+    const ms = time_left(c, side, now);
     const shown = $(`clock-p${side}`);
     shown.textContent = `Player ${side}: ${format_clock(ms)}`;
     shown.classList.toggle('running', c.side === side);
@@ -178,8 +147,9 @@ function render_clock() {
 // The `go` parameters of an engine move: the clocks, else the time per move; with the
 // longest the page waits for the answer.
 function move_limits() {
-  if (clock_on()) {
-    const [p1, p2] = [time_left(1), time_left(2)].map((ms) => Math.max(0, Math.round(ms)));
+  if (clock_on(state.clock)) {
+    const now = performance.now();
+    const [p1, p2] = [1, 2].map((side) => Math.max(0, Math.round(time_left(state.clock, side, now))));
     const inc = state.clock.inc;
     return { params: `wtime ${p1} btime ${p2} winc ${inc} binc ${inc}`,
              timeout: Math.max(p1, p2) + inc + kSearchGraceMs };
@@ -308,7 +278,7 @@ async function play_move(token) {
     await refresh();
     throw error;
   }
-  if (extends_line) clock_moved(mover);
+  if (extends_line) clock_moved(state.clock, mover, performance.now());
 }
 
 function start_game(start_fen, root) {
@@ -619,7 +589,7 @@ function record_text() {
     ['Event', 'Triad web GUI game'], ['Date', date], ['Variant', state.variant], ['FEN', state.start_fen],
     ['Player1', name(1)], ['Player2', name(2)], ['Result', kResultTokens[result]], ['Termination', termination],
   ];
-  if (clock_on()) tags.push(['TimeControl', `${state.clock.base / 1000}+${state.clock.inc / 1000}`]);
+  if (clock_on(state.clock)) tags.push(['TimeControl', `${state.clock.base / 1000}+${state.clock.inc / 1000}`]);
   if (end.result && end.result.score !== 'none') tags.push(['Score', end.result.score]);
   return write_record(tags, state.root, side_of(state.start_fen), kResultTokens[result]);
 }
@@ -794,7 +764,7 @@ function wire_controls() {
     if (params.has(name)) $(id).value = params.get(name);
   }
   if (params.get('analyse') === '1') $('analyse').checked = true;
-  setInterval(() => clock_on() && render_clock(), 100);
+  setInterval(() => clock_on(state.clock) && render_clock(), 100);
 }
 
 async function main() {
