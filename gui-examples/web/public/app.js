@@ -7,7 +7,8 @@ import { render_board, split_squares } from './board.js';
 import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left } from './clock.js';
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
-import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
+import { p1_eval, score_text } from './score.js';
+import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
          parse_record, path_to, side_of, write_record } from './record.js';
 
 const $ = (id) => document.getElementById(id);
@@ -207,12 +208,6 @@ async function cancel_search() {
   state.search = null;
 }
 
-// A search's score (from the side to move) as the position's evaluation for Player 1.
-function p1_eval(score, turn) {
-  const flip = (value) => (turn === 2 ? -value : value) + 0;  // + 0: no -0 for a level score
-  return score.mate !== undefined ? { mate: flip(score.mate) } : { cp: flip(score.cp) };
-}
-
 function on_info(search, line) {
   const info = parse_info(line);
   if (!info) return;
@@ -224,8 +219,9 @@ function on_info(search, line) {
     for (const [other, row] of state.analysis) {
       if (other !== index && row.pv[0] === info.pv[0]) state.analysis.delete(other);
     }
-    state.analysis.set(index, info);
-    if (index === 1 && info.score && !info.score.bound) search.node.eval = p1_eval(info.score, search.turn);
+    const p1 = info.score ? p1_eval(info, search.turn) : null;  // the row in Player 1's view
+    state.analysis.set(index, { ...info, p1 });
+    if (index === 1 && p1 && !p1.bound) search.node.eval = p1;
   }
   render_analysis();
   render_evaluation();
@@ -426,21 +422,13 @@ function on_square(name) {
 
 // ---------------------------------------------------------------- drawing the page
 
-function format_score(score) {
-  if (!score) return '';
-  const bound = score.bound === 'lowerbound' ? '≥' : score.bound === 'upperbound' ? '≤' : '';
-  if (score.mate !== undefined) return `${bound}#${score.mate}`;
-  const cp = score.cp / 100;
-  return `${bound}${cp > 0 ? '+' : ''}${cp.toFixed(2)}`;
-}
-
 function render_analysis() {
   const body = $('analysis').querySelector('tbody');
   body.replaceChildren();
   for (const index of [...state.analysis.keys()].sort((a, b) => a - b)) {
     const info = state.analysis.get(index);
     const row = document.createElement('tr');
-    for (const text of [index, info.depth ?? '', format_score(info.score), info.nodes ?? '', info.pv.join(' ')]) {
+        for (const text of [index, info.depth ?? '', score_text(info.p1), info.nodes ?? '', info.pv.join(' ')]) {
       const cell = document.createElement('td');
       cell.textContent = text;
       row.appendChild(cell);
@@ -458,7 +446,7 @@ function render_analysis() {
 function render_evaluation() {
   const node = state.node;
   render_eval_bar($('eval-bar'), node.eval, $('flip').checked);
-  $('eval-text').textContent = node.eval ? `${format_eval(node.eval)} (Player 1)` : '';
+  $('eval-text').textContent = node.eval ? `Player 1: ${score_text(node.eval)}` : '';
   const line = [...path_to(node), ...line_from(node)];
   render_graph($('graph'), line, path_to(node).length - 1, (i) => action(() => go_to(line[i])));
   const a = state.accuracy;
@@ -492,7 +480,7 @@ function render_moves() {
       if (node === state.node) move.classList.add('current');
       if (review) move.classList.add(node.review.class);
       if (glyph) text(parent, glyph, `glyph ${node.review ? node.review.class : ''}`);
-      move.title = [node.eval ? `eval ${format_eval(node.eval)}` : '', node.comment,
+      move.title = [node.eval ? `Player 1: ${score_text(node.eval)}` : '', node.comment,
                     node.review ? `${node.review.class}, best ${node.review.best}` : ''].filter(Boolean).join(' · ');
       move.onclick = () => action(() => go_to(node));
       first = false;
@@ -607,6 +595,15 @@ function save_record() {
 
 // One line of the review's output (docs/analysis.md): a move's verdict on the main line's
 // node it names, or a game's summary.
+// A review's score (Player 1's view) with its expected score when the JSON has one. A review
+// that gives `p1_expected` counts mates in moves; an older one counts them in plies.
+function review_eval(entry, score, expected) {
+  const has_expected = typeof entry.p1_expected === 'number';
+  const result = has_expected ? { ...score } : mate_in_moves(score);
+  if (typeof expected === 'number') result.expected = expected;
+  return result;
+}
+
 function apply_review_line(entry, line) {
   if (entry.error && entry.ply === undefined) throw new Error(`review: ${entry.error}`);
   if (entry.summary) {
@@ -619,8 +616,11 @@ function apply_review_line(entry, line) {
   const node = [line[entry.ply], line[entry.ply - 1]].find((n) => n && n.move === entry.move);
   if (!node) throw new Error(`review: move ${entry.move} at ply ${entry.ply} is not in the game`);
   node.review = entry;
-  if (entry.played) node.eval = mate_in_moves(entry.played);
-  if (entry.before && node.parent !== state.root && !node.parent.eval) node.parent.eval = mate_in_moves(entry.before);
+  if (entry.played) node.eval = review_eval(entry, entry.played, entry.p1_expected);
+  const parent = node.parent;
+  if (entry.before && parent !== state.root && !parent.eval) {
+    parent.eval = review_eval(entry, entry.before, entry.p1_expected_before);
+  }
   $('review-status').textContent = `Reviewed ${line.indexOf(node) + 1} of ${line.length} moves`;
 }
 
@@ -679,6 +679,10 @@ async function handshake() {
   const current = announced ? announced.split(/\s+/)[3] : fallback && fallback[1];
   if (requested && names.includes(requested)) $('variant').value = requested;
   else if (current && names.includes(current)) $('variant').value = current;
+  // The bar and the graph draw Player 1's expected score: ask for `wdl` when it is offered.
+  if (lines.some((l) => /^option name UCI_ShowWDL type check/i.test(l))) {
+    await engine.command('setoption name UCI_ShowWDL value true');
+  }
   const multipv = lines.find((l) => /^option name MultiPV /i.test(l));
   const max = multipv && multipv.match(/ max (\d+)/);
   if (max) $('multipv').max = max[1];
