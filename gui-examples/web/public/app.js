@@ -8,6 +8,7 @@ import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, t
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
 import { p1_eval, score_text } from './score.js';
+import { variant_name } from './variants.js';
 import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
          parse_record, path_to, side_of, write_record } from './record.js';
 
@@ -669,7 +670,8 @@ async function handshake() {
   const fallback = variants && variants.match(/ default (\S+)/);
   for (const name of names.length ? names : [fallback ? fallback[1] : 'razzledazzle']) {
     const option = document.createElement('option');
-    option.value = option.textContent = name;
+    option.value = name;
+    option.textContent = variant_name(name);
     $('variant').appendChild(option);
   }
   // The address's choice, else the variant the engine announced (it may have been started

@@ -203,6 +203,9 @@ describe('web GUI in chromium', () => {
       await page.goto(second.url);
       await page.waitForSelector('#board rect.hit');
       assert.equal(await page.inputValue('#variant'), 'ivesdama');
+      // Readable names with their rule set, never raw ids.
+      assert.equal(await page.$eval('#variant', (s) => s.selectedOptions[0].textContent), 'Íves dáma — base rules');
+      assert.ok(!(await page.$$eval('#variant option', (o) => o.map((x) => x.textContent))).some((t) => /^[a-z-]+$/.test(t)));
       assert.equal(await page.getAttribute('#board', 'data-game'), 'ivesdama');
       await page.close();
     } finally {
