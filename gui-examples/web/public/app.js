@@ -7,6 +7,7 @@ import { render_board, split_squares } from './board.js';
 import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left } from './clock.js';
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
+import { class_counts, player_summary } from './review.js';
 import { p1_eval, score_text } from './score.js';
 import { variant_name } from './variants.js';
 import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
@@ -451,8 +452,9 @@ function render_evaluation() {
   const line = [...path_to(node), ...line_from(node)];
   render_graph($('graph'), line, path_to(node).length - 1, (i) => action(() => go_to(line[i])));
   const a = state.accuracy;
-  const percent = (value) => (typeof value === 'number' ? `${value.toFixed(1)} %` : '–');  // null: no move judged
-  $('accuracy').textContent = a ? `Accuracy: Player 1 ${percent(a.p1)}, Player 2 ${percent(a.p2)}` : '';
+  const counts = class_counts(line_from(state.root));
+  $('accuracy').textContent = a ? `Accuracy: Player 1 ${player_summary(a.p1, counts[1])}, ` +
+                                  `Player 2 ${player_summary(a.p2, counts[2])}` : '';
 }
 
 // The move list: the main line with its variations in parentheses, as in a record; a click

@@ -502,7 +502,20 @@ describe('web GUI in chromium', () => {
     for (const [cls, i] of marked) assert.match(shown[i], new RegExp(cls));
     assert.equal(await page.$$eval('#moves .glyph', (g) => g.length), marked.length);
     assert.equal(await page.$$eval('#graph .graph-mark', (g) => g.length), marked.length);
-    assert.match(await page.textContent('#accuracy'), /^Accuracy: Player 1 [\d.]+ %, Player 2 [\d.]+ %$/);
+    const players = await page.evaluate(() => {
+      const line = [];
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review.player);
+      return line;
+    });
+    const counts = (side) => {
+      const mine = reviews.filter((c, i) => players[i] === side);
+      const n = (cls) => mine.filter((c) => c === cls).length;
+      return [n('inaccuracy'), n('mistake'), n('blunder')];
+    };
+    const summary = (await page.textContent('#accuracy')).match(
+        /^Accuracy: Player 1 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\), Player 2 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\)$/);
+    assert.ok(summary, await page.textContent('#accuracy'));
+    assert.deepEqual(summary.slice(1).map(Number), [...counts(1), ...counts(2)]);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
     assert.deepEqual(errors, []);
     await page.close();
