@@ -192,6 +192,11 @@ describe('web GUI in chromium', () => {
       assert.equal(swatch, piece, `the key's Player ${side} colour`);
     }
     assert.match(await page.textContent('#key'), /Player 1 piece \(crimson\).*Player 2 piece \(green\)/);
+    // The move hints have a colour of their own, not a player's.
+    const [hint, ...pieces] = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('#key .swatch.target')).backgroundColor,
+      ...[1, 2].map((n) => getComputedStyle(document.querySelector(`#board .piece.p${n}`)).fill)]);
+    assert.ok(!pieces.includes(hint), `the next-square hint ${hint} has a player's colour (${pieces})`);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-ivesdama.png') });
     await page.close();
   });
