@@ -11,7 +11,7 @@ import { class_counts, player_summary } from './review.js';
 import { p1_eval, score_text } from './score.js';
 import { variant_name } from './variants.js';
 import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
-         parse_record, path_to, side_of, write_record } from './record.js';
+         parse_records, path_to, record_title, side_of, write_record } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const kSearchGraceMs = 15000;  // extra time a `go` may take before we give up
@@ -350,16 +350,30 @@ async function load_position() {
 
 // Loads the record in the Game record box (its Variant and FEN tags, moves, NAGs, comments,
 // evaluations and variations) and shows the main line's last position.
+// Which record of a text with several to load: the chooser's choice for the same text, else
+// the first (the chooser is then filled and shown).
+let chooser_text = null;  // the text the chooser lists
+function choose_record(text, records) {
+  const chooser = $('record-game');
+  if (chooser_text !== text) {
+    chooser.replaceChildren(...records.map((record, i) => new Option(record_title(record, i), String(i))));
+    chooser_text = text;
+  }
+  chooser.hidden = records.length < 2;
+  return Number(chooser.value) || 0;
+}
+
 async function load_record() {
   const text = $('record').value;
   if (text.length > kMaxRecordChars) throw new Error(`the record has ${text.length} characters: at most ${kMaxRecordChars}`);
   if (!text.trim()) throw new Error('the record box is empty: paste a record or pick a file');
-  let parsed;
+  let records;
   try {
-    parsed = parse_record(text);
+    records = parse_records(text);
   } catch (error) {
     throw new Error(`record: ${error.message}`);
   }
+  const parsed = records[choose_record(text, records)];
   const variant = parsed.tags.get('Variant') || state.variant;
   if (![...$('variant').options].some((o) => o.value === variant))
     throw new Error(`record: this engine has no variant '${variant}' (Variant tag)`);
@@ -736,6 +750,7 @@ function wire_controls() {
   $('flip').onchange = render;
   $('save').onclick = save_record;
   $('load-record').onclick = () => action(load_record);
+  $('record-game').onchange = () => action(load_record);
   $('record-file').onchange = async () => {
     const file = $('record-file').files[0];
     if (!file) return;

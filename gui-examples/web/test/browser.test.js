@@ -390,6 +390,19 @@ describe('web GUI in chromium', () => {
     const recorded = (line) => line.map(([move, e]) => [move, e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp })]);
     assert.ok(before.some(([, e]) => e && e.expected !== undefined), 'the searches gave expected scores (wdl)');
     assert.deepEqual(recorded(after), recorded(before), 'the moves and evaluations load back');
+    // A text with two games: the first is loaded, a chooser offers both; the second loads on choice.
+    assert.equal(await page.isHidden('#record-game'), true);
+    await page.fill('#record', `${record}\n\n[Variant "razzledazzle"]\n[Result "*"]\n\n1. ${before[0][0]} *\n`);
+    await page.click('#load-record');
+    await at_ply(page, before.length);
+    assert.equal(await page.isHidden('#record-game'), false);
+    const titles = await page.$$eval('#record-game option', (o) => o.map((x) => x.textContent));
+    assert.equal(titles.length, 2);
+    assert.match(titles[0], /^Game 1: \S+ – \S+, /);
+    assert.equal(titles[1], 'Game 2, *');
+    await page.selectOption('#record-game', '1');
+    await at_ply(page, 1);
+    assert.equal(await page.evaluate(() => window.triad.state.root.children[0].children.length), 0);
     // The same record from a file.
     await page.click('#new-game');
     await at_ply(page, 0);
