@@ -19,6 +19,7 @@ const kResultText = { p1win: 'Player 1 wins', p2win: 'Player 2 wins', draw: 'Dra
 const kClassGlyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const kNagGlyph = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
 const kMaxRecordChars = 1 << 20;  // a longer pasted or picked record is refused
+const kDefaultLevel = '10';  // the first game's level: a middle one (0 weakest, 20 full strength)
 // The colour key under the board: [swatch class, meaning] per game, then the highlights.
 const kKeys = {
   razzledazzle: [['rd-p1', 'Player 1 piece'], ['rd-p2', 'Player 2 piece'], ['ball', 'the ball'],
@@ -163,7 +164,10 @@ function move_limits() {
 
 function start_search(kind) {
   const generation = state.generation;
-  const search = { kind, node: state.node, turn: state.turn, cancelled: false, started: false };
+  // A move at a limited level is the level's own tiny search: not shown as an evaluation (the
+  // full-strength analysis, "Analyse on human turns", is).
+  const shown = kind !== 'move' || Number($('level').value) >= 20;
+  const search = { kind, node: state.node, turn: state.turn, cancelled: false, started: false, shown };
   state.search = search;
   state.analysis.clear();
   state.summary = null;
@@ -212,7 +216,7 @@ async function cancel_search() {
 
 function on_info(search, line) {
   const info = parse_info(line);
-  if (!info) return;
+  if (!info || !search.shown) return;
   if (info.depth !== undefined || info.nodes !== undefined) state.summary = info;
   if (info.pv && info.pv.length) {
     const index = info.multipv || 1;
@@ -713,8 +717,11 @@ async function handshake() {
     option.textContent = `Level ${level}`;
     $('level').appendChild(option);
   }
+  // The address's level, else a middle one (kDefaultLevel) when the engine has levels.
   const requested_level = new URLSearchParams(location.search).get('level');
-  if ([...$('level').options].some((o) => o.value === requested_level)) $('level').value = requested_level;
+  const has = (value) => [...$('level').options].some((o) => o.value === value);
+  if (has(requested_level)) $('level').value = requested_level;
+  else if (has(kDefaultLevel)) $('level').value = kDefaultLevel;
 }
 
 // Arrow keys move through the game (not while typing in a field).

@@ -99,7 +99,7 @@ async function click_move(page, token, legal) {
 // and the page must show exactly the referee's board afterwards.
 async function play_against_engine(variant, choose, turns) {
   const start = await referee.set_variant(variant);
-  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs, multipv: 2 });
+  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs, multipv: 2, level: '20' });
   let shown = await page_state(page);
   assert.equal(shown.start_fen, start);
   let facts = await referee.position(start, []);
@@ -174,6 +174,10 @@ describe('web GUI in chromium', () => {
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> setoption name Skill Level value 0$/m);
     assert.doesNotMatch(exchange, /info string book move/);
+    // The level's own search is no evaluation: no analysis rows, no bar, no points on the graph.
+    assert.equal(await page.$$eval('#analysis tbody tr', (r) => r.length), 0);
+    assert.equal(await page.getAttribute('#eval-bar', 'data-fraction'), '');
+    assert.equal(await page.evaluate(() => window.triad.state.root.children[0].eval), null);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -220,7 +224,7 @@ describe('web GUI in chromium', () => {
 
   test('engine vs engine to the end, record export, take back, position line, MultiPV', async () => {
     const start = await referee.set_variant('yinyang');
-    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 30 });
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 30, level: '20' });
     await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 60000 });
     let shown = await page_state(page);
     const played = shown.moves;
@@ -296,6 +300,7 @@ describe('web GUI in chromium', () => {
   test('navigation and branches: buttons, keys, clicks on moves; a move from an earlier position keeps the old line', async () => {
     const start = await referee.set_variant('yinyang');
     const { page, errors } = await open_page({ variant: 'yinyang', mode: 'human-human' });
+    assert.equal(await page.$eval('#level', (s) => s.value), '10', 'a middle level by default');
     const moves = [];
     for (let i = 0; i < 4; ++i) {
       const { legal } = await referee.position(start, moves);
@@ -361,7 +366,7 @@ describe('web GUI in chromium', () => {
 
   test('save -> load round trip with evaluations, graph and bar; position lines with moves; bad input', async () => {
     const start = await referee.set_variant('razzledazzle');
-    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30 });
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30, level: '20' });
     await wait_idle(page, 6);
     await page.selectOption('#mode', 'human-human');
     await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
@@ -467,7 +472,7 @@ describe('web GUI in chromium', () => {
 
   test('the clock: base + increment reach the engine as wtime/btime/winc/binc and run per player', async () => {
     // 0.1 minutes (6 s) + 1 s: the engine moves quickly.
-    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1' });
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1', level: '20' });
     await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null, { timeout: 40000 });
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> go wtime 6000 btime 6000 winc 1000 binc 1000$/m);
