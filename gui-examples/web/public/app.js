@@ -539,7 +539,12 @@ function render_key(game) {
 
 function status_text() {
   if (!state.board) return 'Connecting to the engine…';
-  if (state.over) return `Game over: ${kResultText[state.result] || state.result} (${state.reason})`;
+  if (state.over) {
+    // Yin Yang: a tie is a win for Player 2 (docs/games/yin-yang.md); say so.
+    const [p1, p2] = state.score.split(/\s+/);
+    const tie = state.reason === 'score' && p1 !== undefined && p1 === p2 ? `, ${p1}–${p2}: a tie goes to Player 2` : '';
+    return `Game over: ${kResultText[state.result] || state.result} (${state.reason}${tie})`;
+  }
   if (state.clock.flagged) return `Player ${state.clock.flagged} lost on time`;
   const line_end = at_line_end();
   const who = !line_end ? 'analysis' : engine_plays(state.turn) ? 'engine' : 'you';
@@ -556,7 +561,7 @@ function render() {
   $('score').hidden = !yinyang;
   if (yinyang) {
     const [p1, p2] = state.score.split(/\s+/);
-    $('score').textContent = `Score — Player 1 (same colour): ${p1}   Player 2: ${p2}`;
+    $('score-text').textContent = `Score — Player 1 (same colour): ${p1}   Player 2: ${p2}`;
   }
   render_clock();
   if (!state.board) return;

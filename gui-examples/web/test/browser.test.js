@@ -68,7 +68,7 @@ async function page_state(page) {
     moves_shown: [...document.querySelectorAll('#moves .move')].map((m) => m.textContent),
     analysis_rows: [...document.querySelectorAll('#analysis tbody tr')].map(
         (tr) => [...tr.children].map((td) => td.textContent)),
-    score_text: document.getElementById('score').hidden ? '' : document.getElementById('score').textContent,
+    score_text: document.getElementById('score').hidden ? '' : document.getElementById('score-text').textContent,
     error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
   }));
 }
@@ -237,6 +237,11 @@ describe('web GUI in chromium', () => {
     const result = await referee.query('result');
     const status = await page.textContent('#status');
     assert.match(status, new RegExp(`^Game over: Player ${result === 'p1win' ? 1 : 2} wins`));
+    // The scoring is explained, and a tied score is announced as Player 2's win.
+    const [s1, s2] = (await referee.query('score')).trim().split(/\s+/);
+    if (s1 === s2) assert.match(status, new RegExp(`${s1}–${s2}: a tie goes to Player 2\\)$`));
+    else assert.doesNotMatch(status, /tie/);
+    assert.match(await page.textContent('#score-legend'), /own\s+colour.*a tie goes to Player 2/s);
 
     await page.click('#save');
     const record = await page.inputValue('#record');
