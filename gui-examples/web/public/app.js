@@ -8,6 +8,7 @@ import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, t
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
 import { class_counts, player_summary } from './review.js';
+import { render_rules } from './rules.js';
 import { p1_eval, score_text } from './score.js';
 import { variant_name } from './variants.js';
 import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
@@ -576,6 +577,7 @@ function render() {
     last_move: state.moves.length ? split_squares(state.moves[state.moves.length - 1]) : [],
   }, on_square);
   render_key(state.board.game);
+  render_rules($('rules'), state.board.game);
   $('hint').textContent = path.length
       ? (is_complete(path) ? `Click ${path[path.length - 1]} again to play ${path.join('')}, or continue.`
                            : `Building ${path.join('')}: click a marked square.`)

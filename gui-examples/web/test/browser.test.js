@@ -58,6 +58,16 @@ async function at_ply(page, ply) {
                              ply, { timeout: kWaitMs });
 }
 
+// The rules panel of `game`: closed at first, its text matches `pattern` when opened; its
+// screenshot goes to web-rules-<game>.png.
+async function check_rules(page, game, pattern) {
+  assert.equal(await page.$eval('#rules', (d) => d.open), false);
+  await page.click('#rules summary');
+  assert.match(await page.textContent('#rules'), pattern);
+  await page.locator('#rules').screenshot({ path: join(kScreenshotDir, `web-rules-${game}.png`) });
+  await page.click('#rules summary');
+}
+
 async function page_state(page) {
   return page.evaluate(() => ({
     start_fen: window.triad.state.start_fen,
@@ -150,6 +160,7 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.$$eval('#board .ineligible-mark', (m) => m.length), ineligible);
     assert.equal(await page.$$eval('#board .ball', (m) => m.length), 2);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-razzledazzle.png') });
+    await check_rules(page, 'razzledazzle', /Goal.*far rank.*knight move.*Basic rules.*razzle-dazzle\.md/s);
     await page.close();
   });
 
@@ -162,6 +173,7 @@ describe('web GUI in chromium', () => {
     const dark = await page.$$eval('#board rect.cell.dark', (cells) => cells.length);
     assert.equal(dark, facts.board.points.filter((p) => p.dark).length);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-yinyang.png') });
+    await check_rules(page, 'yinyang', /Goal.*own colour.*a tie is a win for Player 2.*yin-yang\.md/s);
     await page.close();
   });
 
@@ -202,6 +214,7 @@ describe('web GUI in chromium', () => {
       ...[1, 2].map((n) => getComputedStyle(document.querySelector(`#board .piece.p${n}`)).fill)]);
     assert.ok(!pieces.includes(hint), `the next-square hint ${hint} has a player's colour (${pieces})`);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-ivesdama.png') });
+    await check_rules(page, 'ivesdama', /Goal.*base point.*Capturing is compulsory.*ives-dama\.md/s);
     await page.close();
   });
 
