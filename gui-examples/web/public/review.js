@@ -11,7 +11,8 @@ export function class_counts(nodes) {
   for (const side of [1, 2]) for (const name of kCounted) counts[side][name] = 0;
   for (const node of nodes) {
     const review = node.review;
-    if (review && counts[review.player] && kCounted.includes(review.class)) counts[review.player][review.class]++;
+    const mine = review && counts[review.player];
+    if (mine && kCounted.includes(review.class)) mine[review.class]++;
   }
   return counts;
 }
@@ -20,6 +21,7 @@ export function class_counts(nodes) {
 // for an accuracy the review could not judge (no move of that player judged).
 export function player_summary(accuracy, counts) {
   const percent = typeof accuracy === 'number' ? `${accuracy.toFixed(1)} %` : '–';
-  const parts = kCounted.map((name) => `${counts[name]} ${counts[name] === 1 ? name : kPlural[name]}`);
+  const word = (name) => (counts[name] === 1 ? name : kPlural[name]);
+  const parts = kCounted.map((name) => `${counts[name]} ${word(name)}`);
   return `${percent} (${parts.join(', ')})`;
 }

@@ -5,7 +5,8 @@
 
 // `wdl` per mille from the side to move -> that side's expected score 0..1.
 export function expected_from_wdl(wdl) {
-  if (!Array.isArray(wdl) || wdl.length !== 3 || wdl.some((v) => !Number.isFinite(v))) return undefined;
+  const valid = Array.isArray(wdl) && wdl.length === 3 && wdl.every((v) => Number.isFinite(v));
+  if (!valid) return undefined;
   return (wdl[0] + wdl[1] / 2) / 1000;
 }
 
@@ -29,8 +30,8 @@ export function p1_eval(info, turn) {
 export function score_text(score) {
   if (!score) return '';
   const bound = score.bound === 'lowerbound' ? '≥' : score.bound === 'upperbound' ? '≤' : '';
-  const main = score.mate !== undefined ? `#${score.mate}`
-                                        : `${score.cp > 0 ? '+' : ''}${(score.cp / 100).toFixed(2)}`;
+  const pawns = () => `${score.cp > 0 ? '+' : ''}${(score.cp / 100).toFixed(2)}`;
+  const main = score.mate !== undefined ? `#${score.mate}` : pawns();
   const expected = score.expected !== undefined ? ` (${Math.round(score.expected * 100)} %)` : '';
   return `${bound}${main}${expected}`;
 }

@@ -1,7 +1,8 @@
 // Unit tests of the pure clock model (public/clock.js): `node --test test/unit/`, no browser.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left } from '../../public/clock.js';
+import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left }
+    from '../../public/clock.js';
 
 test('a clock with no base is off and never runs down', () => {
   const clock = new_clock();

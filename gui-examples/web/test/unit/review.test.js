@@ -6,9 +6,10 @@ import { class_counts, player_summary } from '../../public/review.js';
 const node = (player, cls) => ({ review: { player, class: cls } });
 
 test('inaccuracies, mistakes and blunders are counted per player', () => {
-  const counts = class_counts([node(1, 'blunder'), node(2, 'best'), node(1, 'inaccuracy'), node(2, 'mistake'),
-                               node(1, 'blunder'), {}]);
-  assert.deepEqual(counts, { 1: { inaccuracy: 1, mistake: 0, blunder: 2 }, 2: { inaccuracy: 0, mistake: 1, blunder: 0 } });
+  const counts = class_counts([node(1, 'blunder'), node(2, 'best'), node(1, 'inaccuracy'),
+                               node(2, 'mistake'), node(1, 'blunder'), {}]);
+  assert.deepEqual(counts, { 1: { inaccuracy: 1, mistake: 0, blunder: 2 },
+                             2: { inaccuracy: 0, mistake: 1, blunder: 0 } });
 });
 
 test('a player summary: accuracy, then the counts in words', () => {

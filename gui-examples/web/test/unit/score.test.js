@@ -12,10 +12,12 @@ test('expected score from wdl per mille: win plus half the draws', () => {
 });
 
 test('a search by Player 2 is turned to Player 1: score, mate, bound and expected', () => {
-  assert.deepEqual(p1_eval({ score: { cp: 35 }, wdl: [750, 0, 250] }, 2), { cp: -35, expected: 0.25 });
-  assert.deepEqual(p1_eval({ score: { mate: 3 } }, 2), { mate: -3 });
-  assert.deepEqual(p1_eval({ score: { cp: 0, bound: 'lowerbound' } }, 2), { cp: 0, bound: 'upperbound' });
-  assert.deepEqual(p1_eval({ score: { mate: 15 }, wdl: [1000, 0, 0] }, 1), { mate: 15, expected: 1 });
+  const p2 = (info) => p1_eval(info, 2);
+  assert.deepEqual(p2({ score: { cp: 35 }, wdl: [750, 0, 250] }), { cp: -35, expected: 0.25 });
+  assert.deepEqual(p2({ score: { mate: 3 } }), { mate: -3 });
+  assert.deepEqual(p2({ score: { cp: 0, bound: 'lowerbound' } }), { cp: 0, bound: 'upperbound' });
+  assert.deepEqual(p1_eval({ score: { mate: 15 }, wdl: [1000, 0, 0] }, 1),
+                   { mate: 15, expected: 1 });
 });
 
 test('text: mate in moves, signed pawns, bound, expected percentage', () => {
