@@ -4,10 +4,15 @@
 // searches and the clock, loads and saves records, and shows a review. The page knows no
 // rules: every fact about the game comes from `query …` answers.
 import { render_board, split_squares } from './board.js';
+import { check_flag, clock_moved, clock_on, format_clock, new_clock, run_side, time_left } from './clock.js';
 import { EngineClient, parse_info } from './engine.js';
 import { render_eval_bar, render_graph } from './graph.js';
-import { add_child, all_nodes, format_eval, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
-         parse_record, path_to, side_of, write_record } from './record.js';
+import { class_counts, player_summary } from './review.js';
+import { render_rules } from './rules.js';
+import { p1_eval, score_text } from './score.js';
+import { variant_name } from './variants.js';
+import { add_child, all_nodes, kResultTokens, line_from, make_node, mate_in_moves, parse_position_line,
+         parse_records, path_to, record_title, side_of, write_record } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const kSearchGraceMs = 15000;  // extra time a `go` may take before we give up
@@ -15,6 +20,7 @@ const kResultText = { p1win: 'Player 1 wins', p2win: 'Player 2 wins', draw: 'Dra
 const kClassGlyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const kNagGlyph = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
 const kMaxRecordChars = 1 << 20;  // a longer pasted or picked record is refused
+const kDefaultLevel = '10';  // the first game's level: a middle one (0 weakest, 20 full strength)
 // The colour key under the board: [swatch class, meaning] per game, then the highlights.
 const kKeys = {
   razzledazzle: [['rd-p1', 'Player 1 piece'], ['rd-p2', 'Player 2 piece'], ['ball', 'the ball'],
@@ -47,7 +53,7 @@ const state = {
   level: 20,           // the Skill Level the engine has (20 = full strength)
   force_engine_move: false,  // "Engine move" pressed: the engine plays the side to move
   // The clock (base 0 = off: time per move): ms left per player, the running side since when.
-  clock: { base: 0, inc: 0, left: [0, 0, 0], side: 0, since: 0, flagged: 0 },
+  clock: new_clock(),
   accuracy: null,      // the review's { p1, p2 }
   reviewing: false,
 };
@@ -110,62 +116,30 @@ function continue_play() {
   else if ($('analyse').checked) start_search('analyse');
 }
 
-// ---------------------------------------------------------------- the clock
-
-function clock_on() {
-  return state.clock.base > 0;
-}
+// ---------------------------------------------------------------- the clock (clock.js)
 
 // Starts the clock from the settings (base in minutes, increment in seconds).
 function reset_clock() {
   const base = Math.max(0, Number($('clock-base').value) || 0) * 60000;
   const inc = Math.max(0, Number($('clock-inc').value) || 0) * 1000;
-  state.clock = { base, inc, left: [0, base, base], side: 0, since: 0, flagged: 0 };
-}
-
-// ms left for `side` now.
-function time_left(side) {
-  const c = state.clock;
-  return c.left[side] - (c.side === side ? performance.now() - c.since : 0);
+  state.clock = new_clock(base, inc);
 }
 
 // Runs the side to move's clock while the game goes on at the end of its line; else stops it.
 function sync_clock() {
   const c = state.clock;
-  const running = clock_on() && state.board && !state.over && !c.flagged && at_line_end() ? state.turn : 0;
-  if (running === c.side) return;
-  if (c.side) c.left[c.side] = time_left(c.side);
-  c.side = running;
-  c.since = performance.now();
-}
-
-// A move played at the end of the line: the mover gets the increment.
-function clock_moved(mover) {
-  const c = state.clock;
-  if (!clock_on() || c.side !== mover) return;
-  c.left[mover] = time_left(mover) + c.inc;
-  c.side = 0;
-}
-
-function format_clock(ms) {
-  const tenths = Math.max(0, Math.floor(ms / 100));
-  const minutes = Math.floor(tenths / 600);
-  const seconds = Math.floor(tenths / 10) % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}${minutes < 1 ? `.${tenths % 10}` : ''}`;
+  const running = clock_on(c) && state.board && !state.over && !c.flagged && at_line_end() ? state.turn : 0;
+  run_side(c, running, performance.now());
 }
 
 function render_clock() {
   const c = state.clock;
-  $('clocks').hidden = !clock_on();
-  if (!clock_on()) return;
+  $('clocks').hidden = !clock_on(c);
+  if (!clock_on(c)) return;
+  const now = performance.now();
+  if (check_flag(c, now)) action(async () => render());  // stops the engine's search
   for (const side of [1, 2]) {
-    const ms = time_left(side);
-    if (ms <= 0 && c.side === side && !c.flagged) {
-      c.left[side] = 0;
-      c.side = 0;
-      c.flagged = side;
-      action(async () => render());  // stops the engine's search
-    }
+    const ms = time_left(c, side, now);
     const shown = $(`clock-p${side}`);
     shown.textContent = `Player ${side}: ${format_clock(ms)}`;
     shown.classList.toggle('running', c.side === side);
@@ -178,8 +152,9 @@ function render_clock() {
 // The `go` parameters of an engine move: the clocks, else the time per move; with the
 // longest the page waits for the answer.
 function move_limits() {
-  if (clock_on()) {
-    const [p1, p2] = [time_left(1), time_left(2)].map((ms) => Math.max(0, Math.round(ms)));
+  if (clock_on(state.clock)) {
+    const now = performance.now();
+    const [p1, p2] = [1, 2].map((side) => Math.max(0, Math.round(time_left(state.clock, side, now))));
     const inc = state.clock.inc;
     return { params: `wtime ${p1} btime ${p2} winc ${inc} binc ${inc}`,
              timeout: Math.max(p1, p2) + inc + kSearchGraceMs };
@@ -190,7 +165,10 @@ function move_limits() {
 
 function start_search(kind) {
   const generation = state.generation;
-  const search = { kind, node: state.node, turn: state.turn, cancelled: false, started: false };
+  // A move at a limited level is the level's own tiny search: not shown as an evaluation (the
+  // full-strength analysis, "Analyse on human turns", is).
+  const shown = kind !== 'move' || Number($('level').value) >= 20;
+  const search = { kind, node: state.node, turn: state.turn, cancelled: false, started: false, shown };
   state.search = search;
   state.analysis.clear();
   state.summary = null;
@@ -237,15 +215,9 @@ async function cancel_search() {
   state.search = null;
 }
 
-// A search's score (from the side to move) as the position's evaluation for Player 1.
-function p1_eval(score, turn) {
-  const flip = (value) => (turn === 2 ? -value : value) + 0;  // + 0: no -0 for a level score
-  return score.mate !== undefined ? { mate: flip(score.mate) } : { cp: flip(score.cp) };
-}
-
 function on_info(search, line) {
   const info = parse_info(line);
-  if (!info) return;
+  if (!info || !search.shown) return;
   if (info.depth !== undefined || info.nodes !== undefined) state.summary = info;
   if (info.pv && info.pv.length) {
     const index = info.multipv || 1;
@@ -254,8 +226,9 @@ function on_info(search, line) {
     for (const [other, row] of state.analysis) {
       if (other !== index && row.pv[0] === info.pv[0]) state.analysis.delete(other);
     }
-    state.analysis.set(index, info);
-    if (index === 1 && info.score && !info.score.bound) search.node.eval = p1_eval(info.score, search.turn);
+    const p1 = info.score ? p1_eval(info, search.turn) : null;  // the row in Player 1's view
+    state.analysis.set(index, { ...info, p1 });
+    if (index === 1 && p1 && !p1.bound) search.node.eval = p1;
   }
   render_analysis();
   render_evaluation();
@@ -308,7 +281,7 @@ async function play_move(token) {
     await refresh();
     throw error;
   }
-  if (extends_line) clock_moved(mover);
+  if (extends_line) clock_moved(state.clock, mover, performance.now());
 }
 
 function start_game(start_fen, root) {
@@ -382,16 +355,30 @@ async function load_position() {
 
 // Loads the record in the Game record box (its Variant and FEN tags, moves, NAGs, comments,
 // evaluations and variations) and shows the main line's last position.
+// Which record of a text with several to load: the chooser's choice for the same text, else
+// the first (the chooser is then filled and shown).
+let chooser_text = null;  // the text the chooser lists
+function choose_record(text, records) {
+  const chooser = $('record-game');
+  if (chooser_text !== text) {
+    chooser.replaceChildren(...records.map((record, i) => new Option(record_title(record, i), String(i))));
+    chooser_text = text;
+  }
+  chooser.hidden = records.length < 2;
+  return Number(chooser.value) || 0;
+}
+
 async function load_record() {
   const text = $('record').value;
   if (text.length > kMaxRecordChars) throw new Error(`the record has ${text.length} characters: at most ${kMaxRecordChars}`);
   if (!text.trim()) throw new Error('the record box is empty: paste a record or pick a file');
-  let parsed;
+  let records;
   try {
-    parsed = parse_record(text);
+    records = parse_records(text);
   } catch (error) {
     throw new Error(`record: ${error.message}`);
   }
+  const parsed = records[choose_record(text, records)];
   const variant = parsed.tags.get('Variant') || state.variant;
   if (![...$('variant').options].some((o) => o.value === variant))
     throw new Error(`record: this engine has no variant '${variant}' (Variant tag)`);
@@ -456,21 +443,13 @@ function on_square(name) {
 
 // ---------------------------------------------------------------- drawing the page
 
-function format_score(score) {
-  if (!score) return '';
-  const bound = score.bound === 'lowerbound' ? '≥' : score.bound === 'upperbound' ? '≤' : '';
-  if (score.mate !== undefined) return `${bound}#${score.mate}`;
-  const cp = score.cp / 100;
-  return `${bound}${cp > 0 ? '+' : ''}${cp.toFixed(2)}`;
-}
-
 function render_analysis() {
   const body = $('analysis').querySelector('tbody');
   body.replaceChildren();
   for (const index of [...state.analysis.keys()].sort((a, b) => a - b)) {
     const info = state.analysis.get(index);
     const row = document.createElement('tr');
-    for (const text of [index, info.depth ?? '', format_score(info.score), info.nodes ?? '', info.pv.join(' ')]) {
+        for (const text of [index, info.depth ?? '', score_text(info.p1), info.nodes ?? '', info.pv.join(' ')]) {
       const cell = document.createElement('td');
       cell.textContent = text;
       row.appendChild(cell);
@@ -488,12 +467,13 @@ function render_analysis() {
 function render_evaluation() {
   const node = state.node;
   render_eval_bar($('eval-bar'), node.eval, $('flip').checked);
-  $('eval-text').textContent = node.eval ? `${format_eval(node.eval)} (Player 1)` : '';
+  $('eval-text').textContent = node.eval ? `Player 1: ${score_text(node.eval)}` : '';
   const line = [...path_to(node), ...line_from(node)];
   render_graph($('graph'), line, path_to(node).length - 1, (i) => action(() => go_to(line[i])));
   const a = state.accuracy;
-  const percent = (value) => (typeof value === 'number' ? `${value.toFixed(1)} %` : '–');  // null: no move judged
-  $('accuracy').textContent = a ? `Accuracy: Player 1 ${percent(a.p1)}, Player 2 ${percent(a.p2)}` : '';
+  const counts = class_counts(line_from(state.root));
+  $('accuracy').textContent = a ? `Accuracy: Player 1 ${player_summary(a.p1, counts[1])}, ` +
+                                  `Player 2 ${player_summary(a.p2, counts[2])}` : '';
 }
 
 // The move list: the main line with its variations in parentheses, as in a record; a click
@@ -522,7 +502,7 @@ function render_moves() {
       if (node === state.node) move.classList.add('current');
       if (review) move.classList.add(node.review.class);
       if (glyph) text(parent, glyph, `glyph ${node.review ? node.review.class : ''}`);
-      move.title = [node.eval ? `eval ${format_eval(node.eval)}` : '', node.comment,
+      move.title = [node.eval ? `Player 1: ${score_text(node.eval)}` : '', node.comment,
                     node.review ? `${node.review.class}, best ${node.review.best}` : ''].filter(Boolean).join(' · ');
       move.onclick = () => action(() => go_to(node));
       first = false;
@@ -560,7 +540,12 @@ function render_key(game) {
 
 function status_text() {
   if (!state.board) return 'Connecting to the engine…';
-  if (state.over) return `Game over: ${kResultText[state.result] || state.result} (${state.reason})`;
+  if (state.over) {
+    // Yin Yang: a tie is a win for Player 2 (docs/games/yin-yang.md); say so.
+    const [p1, p2] = state.score.split(/\s+/);
+    const tie = state.reason === 'score' && p1 !== undefined && p1 === p2 ? `, ${p1}–${p2}: a tie goes to Player 2` : '';
+    return `Game over: ${kResultText[state.result] || state.result} (${state.reason}${tie})`;
+  }
   if (state.clock.flagged) return `Player ${state.clock.flagged} lost on time`;
   const line_end = at_line_end();
   const who = !line_end ? 'analysis' : engine_plays(state.turn) ? 'engine' : 'you';
@@ -577,7 +562,7 @@ function render() {
   $('score').hidden = !yinyang;
   if (yinyang) {
     const [p1, p2] = state.score.split(/\s+/);
-    $('score').textContent = `Score — Player 1 (same colour): ${p1}   Player 2: ${p2}`;
+    $('score-text').textContent = `Score — Player 1 (same colour): ${p1}   Player 2: ${p2}`;
   }
   render_clock();
   if (!state.board) return;
@@ -592,6 +577,7 @@ function render() {
     last_move: state.moves.length ? split_squares(state.moves[state.moves.length - 1]) : [],
   }, on_square);
   render_key(state.board.game);
+  render_rules($('rules'), state.board.game);
   $('hint').textContent = path.length
       ? (is_complete(path) ? `Click ${path[path.length - 1]} again to play ${path.join('')}, or continue.`
                            : `Building ${path.join('')}: click a marked square.`)
@@ -619,7 +605,7 @@ function record_text() {
     ['Event', 'Triad web GUI game'], ['Date', date], ['Variant', state.variant], ['FEN', state.start_fen],
     ['Player1', name(1)], ['Player2', name(2)], ['Result', kResultTokens[result]], ['Termination', termination],
   ];
-  if (clock_on()) tags.push(['TimeControl', `${state.clock.base / 1000}+${state.clock.inc / 1000}`]);
+  if (clock_on(state.clock)) tags.push(['TimeControl', `${state.clock.base / 1000}+${state.clock.inc / 1000}`]);
   if (end.result && end.result.score !== 'none') tags.push(['Score', end.result.score]);
   return write_record(tags, state.root, side_of(state.start_fen), kResultTokens[result]);
 }
@@ -637,6 +623,15 @@ function save_record() {
 
 // One line of the review's output (docs/analysis.md): a move's verdict on the main line's
 // node it names, or a game's summary.
+// A review's score (Player 1's view) with its expected score when the JSON has one. A review
+// that gives `p1_expected` counts mates in moves; an older one counts them in plies.
+function review_eval(entry, score, expected) {
+  const has_expected = typeof entry.p1_expected === 'number';
+  const result = has_expected ? { ...score } : mate_in_moves(score);
+  if (typeof expected === 'number') result.expected = expected;
+  return result;
+}
+
 function apply_review_line(entry, line) {
   if (entry.error && entry.ply === undefined) throw new Error(`review: ${entry.error}`);
   if (entry.summary) {
@@ -649,8 +644,11 @@ function apply_review_line(entry, line) {
   const node = [line[entry.ply], line[entry.ply - 1]].find((n) => n && n.move === entry.move);
   if (!node) throw new Error(`review: move ${entry.move} at ply ${entry.ply} is not in the game`);
   node.review = entry;
-  if (entry.played) node.eval = mate_in_moves(entry.played);
-  if (entry.before && node.parent !== state.root && !node.parent.eval) node.parent.eval = mate_in_moves(entry.before);
+  if (entry.played) node.eval = review_eval(entry, entry.played, entry.p1_expected);
+  const parent = node.parent;
+  if (entry.before && parent !== state.root && !parent.eval) {
+    parent.eval = review_eval(entry, entry.before, entry.p1_expected_before);
+  }
   $('review-status').textContent = `Reviewed ${line.indexOf(node) + 1} of ${line.length} moves`;
 }
 
@@ -699,7 +697,8 @@ async function handshake() {
   const fallback = variants && variants.match(/ default (\S+)/);
   for (const name of names.length ? names : [fallback ? fallback[1] : 'razzledazzle']) {
     const option = document.createElement('option');
-    option.value = option.textContent = name;
+    option.value = name;
+    option.textContent = variant_name(name);
     $('variant').appendChild(option);
   }
   // The address's choice, else the variant the engine announced (it may have been started
@@ -709,6 +708,10 @@ async function handshake() {
   const current = announced ? announced.split(/\s+/)[3] : fallback && fallback[1];
   if (requested && names.includes(requested)) $('variant').value = requested;
   else if (current && names.includes(current)) $('variant').value = current;
+  // The bar and the graph draw Player 1's expected score: ask for `wdl` when it is offered.
+  if (lines.some((l) => /^option name UCI_ShowWDL type check/i.test(l))) {
+    await engine.command('setoption name UCI_ShowWDL value true');
+  }
   const multipv = lines.find((l) => /^option name MultiPV /i.test(l));
   const max = multipv && multipv.match(/ max (\d+)/);
   if (max) $('multipv').max = max[1];
@@ -721,8 +724,11 @@ async function handshake() {
     option.textContent = `Level ${level}`;
     $('level').appendChild(option);
   }
+  // The address's level, else a middle one (kDefaultLevel) when the engine has levels.
   const requested_level = new URLSearchParams(location.search).get('level');
-  if ([...$('level').options].some((o) => o.value === requested_level)) $('level').value = requested_level;
+  const has = (value) => [...$('level').options].some((o) => o.value === value);
+  if (has(requested_level)) $('level').value = requested_level;
+  else if (has(kDefaultLevel)) $('level').value = kDefaultLevel;
 }
 
 // Arrow keys move through the game (not while typing in a field).
@@ -758,6 +764,7 @@ function wire_controls() {
   $('flip').onchange = render;
   $('save').onclick = save_record;
   $('load-record').onclick = () => action(load_record);
+  $('record-game').onchange = () => action(load_record);
   $('record-file').onchange = async () => {
     const file = $('record-file').files[0];
     if (!file) return;
@@ -794,7 +801,7 @@ function wire_controls() {
     if (params.has(name)) $(id).value = params.get(name);
   }
   if (params.get('analyse') === '1') $('analyse').checked = true;
-  setInterval(() => clock_on() && render_clock(), 100);
+  setInterval(() => clock_on(state.clock) && render_clock(), 100);
 }
 
 async function main() {

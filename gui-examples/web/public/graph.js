@@ -1,17 +1,10 @@
 // The evaluation bar and the game's evaluation graph (SVG), from Player 1's point of view:
-// scores are clipped to ±kClipCp and mates drawn at the clip. Knows nothing of the games.
+// Player 1's expected score (score.js eval_fraction). Knows nothing of the games.
+import { eval_fraction } from './score.js';
 
 const kSvgNs = 'http://www.w3.org/2000/svg';
-const kClipCp = 800;  // ±8.00 fills the bar or the graph's half
 const kWidth = 600;
 const kHeight = 120;
-
-// A score { cp } / { mate } -> -1 .. 1 (Player 1 up), or null when unknown.
-export function eval_fraction(score) {
-  if (!score) return null;
-  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? -1 : 0;
-  return Math.max(-kClipCp, Math.min(kClipCp, score.cp)) / kClipCp;
-}
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(kSvgNs, name);
@@ -31,7 +24,8 @@ export function render_eval_bar(bar, score, flipped) {
   bar.dataset.fraction = fraction === null ? '' : fraction.toFixed(3);
 }
 
-// The graph of `line` (nodes of the main line, ply 1 first): a point per known evaluation,
+// The graph of `line` (nodes of the main line, ply 1 first): a point per known evaluation
+// (0.5 on the axis),
 // the current ply marked, review classes as coloured dots; on_click(index) on a click.
 export function render_graph(svg, line, current_index, on_click) {
   svg.replaceChildren();

@@ -126,11 +126,22 @@ function tokenise(text) {
   return tokens;
 }
 
-// A record's text -> { tags: Map, root, result }: the first record of the text. Move tokens
-// are taken as written (the caller has the engine check them); syntax errors throw with
-// the line.
-export function parse_record(text) {
+// A text of one or more records -> [{ tags: Map, root, result }], one per record (tags after
+// moves start the next one). Move tokens are taken as written (the caller has the engine
+// check them); syntax errors throw with the line.
+export function parse_records(text) {
+  const records = [];
   const tokens = tokenise(text);
+  for (let start = 0; start < tokens.length || !records.length;) {
+    const { record, next } = parse_one(tokens, start);
+    records.push(record);
+    start = next;
+  }
+  return records;
+}
+
+// The record that starts at tokens[start] -> { record, next: the index after it }.
+function parse_one(tokens, start) {
   const tags = new Map();
   const root = make_node(null, null);
   let last = null;       // the node of the latest move, whose NAGs and comments follow
@@ -138,10 +149,12 @@ export function parse_record(text) {
   const stack = [];      // { at, last, line } of the enclosing lines
   let result = '*';
   let moves_seen = false;
-  for (const token of tokens) {
+  let next = start;
+  for (; next < tokens.length; next++) {
+    const token = tokens[next];
     const where = `line ${token.line}`;
     if (token.kind === 'tag') {
-      if (moves_seen) break;  // the next record's tags: only the first record is read
+      if (moves_seen) break;  // the next record's tags
       tags.set(token.name, token.value);
     } else if (token.kind === 'comment') {
       if (last) last.comment = last.comment ? `${last.comment} ${token.text}` : token.text;
@@ -186,7 +199,14 @@ export function parse_record(text) {
     node.eval = parse_eval(node.comment);
     node.comment = node.comment.replace(kEvalComment, '').trim();
   }
-  return { tags, root, result };
+  return { record: { tags, root, result }, next };
+}
+
+// A record's line in a chooser: `Game 2: Alice – Bob, 1-0`.
+export function record_title(record, index) {
+  const players = [record.tags.get('Player1'), record.tags.get('Player2')];
+  const who = players.some(Boolean) ? `: ${players.map((p) => p || '?').join(' – ')}` : '';
+  return `Game ${index + 1}${who}, ${record.tags.get('Result') || record.result}`;
 }
 
 export function* all_nodes(node) {

@@ -58,6 +58,16 @@ async function at_ply(page, ply) {
                              ply, { timeout: kWaitMs });
 }
 
+// The rules panel of `game`: closed at first, its text matches `pattern` when opened; its
+// screenshot goes to web-rules-<game>.png.
+async function check_rules(page, game, pattern) {
+  assert.equal(await page.$eval('#rules', (d) => d.open), false);
+  await page.click('#rules summary');
+  assert.match(await page.textContent('#rules'), pattern);
+  await page.locator('#rules').screenshot({ path: join(kScreenshotDir, `web-rules-${game}.png`) });
+  await page.click('#rules summary');
+}
+
 async function page_state(page) {
   return page.evaluate(() => ({
     start_fen: window.triad.state.start_fen,
@@ -68,7 +78,7 @@ async function page_state(page) {
     moves_shown: [...document.querySelectorAll('#moves .move')].map((m) => m.textContent),
     analysis_rows: [...document.querySelectorAll('#analysis tbody tr')].map(
         (tr) => [...tr.children].map((td) => td.textContent)),
-    score_text: document.getElementById('score').hidden ? '' : document.getElementById('score').textContent,
+    score_text: document.getElementById('score').hidden ? '' : document.getElementById('score-text').textContent,
     error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
   }));
 }
@@ -99,7 +109,7 @@ async function click_move(page, token, legal) {
 // and the page must show exactly the referee's board afterwards.
 async function play_against_engine(variant, choose, turns) {
   const start = await referee.set_variant(variant);
-  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs, multipv: 2 });
+  const { page, errors } = await open_page({ variant, mode: 'human-p1', movetime: kMoveTimeMs, multipv: 2, level: '20' });
   let shown = await page_state(page);
   assert.equal(shown.start_fen, start);
   let facts = await referee.position(start, []);
@@ -130,7 +140,7 @@ async function play_against_engine(variant, choose, turns) {
       assert.ok(facts_before_reply.legal.includes(first), `analysis line ${row} starts with an illegal move`);
     }
     const [, depth, score, , pv] = shown.analysis_rows[0];
-    assert.ok(Number(depth) >= 1 && /^[+-]?\d+\.\d\d$|#/.test(score) && pv.length > 0,
+    assert.ok(Number(depth) >= 1 && /^[≥≤]?([+-]?\d+\.\d\d|#-?\d+)( \(\d+ %\))?$/.test(score) && pv.length > 0,
               `analysis row looks wrong: ${shown.analysis_rows[0]}`);
   }
   assert.equal(shown.error, '');
@@ -150,6 +160,7 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.$$eval('#board .ineligible-mark', (m) => m.length), ineligible);
     assert.equal(await page.$$eval('#board .ball', (m) => m.length), 2);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-razzledazzle.png') });
+    await check_rules(page, 'razzledazzle', /Goal.*far rank.*knight move.*Basic rules.*razzle-dazzle\.md/s);
     await page.close();
   });
 
@@ -162,6 +173,7 @@ describe('web GUI in chromium', () => {
     const dark = await page.$$eval('#board rect.cell.dark', (cells) => cells.length);
     assert.equal(dark, facts.board.points.filter((p) => p.dark).length);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-yinyang.png') });
+    await check_rules(page, 'yinyang', /Goal.*own colour.*a tie is a win for Player 2.*yin-yang\.md/s);
     await page.close();
   });
 
@@ -174,6 +186,10 @@ describe('web GUI in chromium', () => {
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> setoption name Skill Level value 0$/m);
     assert.doesNotMatch(exchange, /info string book move/);
+    // The level's own search is no evaluation: no analysis rows, no bar, no points on the graph.
+    assert.equal(await page.$$eval('#analysis tbody tr', (r) => r.length), 0);
+    assert.equal(await page.getAttribute('#eval-bar', 'data-fraction'), '');
+    assert.equal(await page.evaluate(() => window.triad.state.root.children[0].eval), null);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -192,7 +208,13 @@ describe('web GUI in chromium', () => {
       assert.equal(swatch, piece, `the key's Player ${side} colour`);
     }
     assert.match(await page.textContent('#key'), /Player 1 piece \(crimson\).*Player 2 piece \(green\)/);
+    // The move hints have a colour of their own, not a player's.
+    const [hint, ...pieces] = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('#key .swatch.target')).backgroundColor,
+      ...[1, 2].map((n) => getComputedStyle(document.querySelector(`#board .piece.p${n}`)).fill)]);
+    assert.ok(!pieces.includes(hint), `the next-square hint ${hint} has a player's colour (${pieces})`);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-ivesdama.png') });
+    await check_rules(page, 'ivesdama', /Goal.*base point.*Capturing is compulsory.*ives-dama\.md/s);
     await page.close();
   });
 
@@ -203,6 +225,9 @@ describe('web GUI in chromium', () => {
       await page.goto(second.url);
       await page.waitForSelector('#board rect.hit');
       assert.equal(await page.inputValue('#variant'), 'ivesdama');
+      // Readable names with their rule set, never raw ids.
+      assert.equal(await page.$eval('#variant', (s) => s.selectedOptions[0].textContent), 'Íves dáma — base rules');
+      assert.ok(!(await page.$$eval('#variant option', (o) => o.map((x) => x.textContent))).some((t) => /^[a-z-]+$/.test(t)));
       assert.equal(await page.getAttribute('#board', 'data-game'), 'ivesdama');
       await page.close();
     } finally {
@@ -212,7 +237,7 @@ describe('web GUI in chromium', () => {
 
   test('engine vs engine to the end, record export, take back, position line, MultiPV', async () => {
     const start = await referee.set_variant('yinyang');
-    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 30 });
+    const { page, errors } = await open_page({ variant: 'yinyang', mode: 'engine-engine', movetime: 30, level: '20' });
     await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 60000 });
     let shown = await page_state(page);
     const played = shown.moves;
@@ -225,6 +250,11 @@ describe('web GUI in chromium', () => {
     const result = await referee.query('result');
     const status = await page.textContent('#status');
     assert.match(status, new RegExp(`^Game over: Player ${result === 'p1win' ? 1 : 2} wins`));
+    // The scoring is explained, and a tied score is announced as Player 2's win.
+    const [s1, s2] = (await referee.query('score')).trim().split(/\s+/);
+    if (s1 === s2) assert.match(status, new RegExp(`${s1}–${s2}: a tie goes to Player 2\\)$`));
+    else assert.doesNotMatch(status, /tie/);
+    assert.match(await page.textContent('#score-legend'), /own\s+colour.*a tie goes to Player 2/s);
 
     await page.click('#save');
     const record = await page.inputValue('#record');
@@ -288,6 +318,7 @@ describe('web GUI in chromium', () => {
   test('navigation and branches: buttons, keys, clicks on moves; a move from an earlier position keeps the old line', async () => {
     const start = await referee.set_variant('yinyang');
     const { page, errors } = await open_page({ variant: 'yinyang', mode: 'human-human' });
+    assert.equal(await page.$eval('#level', (s) => s.value), '10', 'a middle level by default');
     const moves = [];
     for (let i = 0; i < 4; ++i) {
       const { legal } = await referee.position(start, moves);
@@ -353,7 +384,7 @@ describe('web GUI in chromium', () => {
 
   test('save -> load round trip with evaluations, graph and bar; position lines with moves; bad input', async () => {
     const start = await referee.set_variant('razzledazzle');
-    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30 });
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', movetime: 30, level: '20' });
     await wait_idle(page, 6);
     await page.selectOption('#mode', 'human-human');
     await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
@@ -378,7 +409,23 @@ describe('web GUI in chromium', () => {
       for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
       return line;
     });
-    assert.deepEqual(after, before, 'the moves and evaluations load back');
+    // A record carries `[%eval]` (pawns or a mate), not the expected score the search had.
+    const recorded = (line) => line.map(([move, e]) => [move, e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp })]);
+    assert.ok(before.some(([, e]) => e && e.expected !== undefined), 'the searches gave expected scores (wdl)');
+    assert.deepEqual(recorded(after), recorded(before), 'the moves and evaluations load back');
+    // A text with two games: the first is loaded, a chooser offers both; the second loads on choice.
+    assert.equal(await page.isHidden('#record-game'), true);
+    await page.fill('#record', `${record}\n\n[Variant "razzledazzle"]\n[Result "*"]\n\n1. ${before[0][0]} *\n`);
+    await page.click('#load-record');
+    await at_ply(page, before.length);
+    assert.equal(await page.isHidden('#record-game'), false);
+    const titles = await page.$$eval('#record-game option', (o) => o.map((x) => x.textContent));
+    assert.equal(titles.length, 2);
+    assert.match(titles[0], /^Game 1: \S+ – \S+, /);
+    assert.equal(titles[1], 'Game 2, *');
+    await page.selectOption('#record-game', '1');
+    await at_ply(page, 1);
+    assert.equal(await page.evaluate(() => window.triad.state.root.children[0].children.length), 0);
     // The same record from a file.
     await page.click('#new-game');
     await at_ply(page, 0);
@@ -443,7 +490,7 @@ describe('web GUI in chromium', () => {
 
   test('the clock: base + increment reach the engine as wtime/btime/winc/binc and run per player', async () => {
     // 0.1 minutes (6 s) + 1 s: the engine moves quickly.
-    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1' });
+    const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1', level: '20' });
     await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null, { timeout: 40000 });
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> go wtime 6000 btime 6000 winc 1000 binc 1000$/m);
@@ -496,7 +543,20 @@ describe('web GUI in chromium', () => {
     for (const [cls, i] of marked) assert.match(shown[i], new RegExp(cls));
     assert.equal(await page.$$eval('#moves .glyph', (g) => g.length), marked.length);
     assert.equal(await page.$$eval('#graph .graph-mark', (g) => g.length), marked.length);
-    assert.match(await page.textContent('#accuracy'), /^Accuracy: Player 1 [\d.]+ %, Player 2 [\d.]+ %$/);
+    const players = await page.evaluate(() => {
+      const line = [];
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review.player);
+      return line;
+    });
+    const counts = (side) => {
+      const mine = reviews.filter((c, i) => players[i] === side);
+      const n = (cls) => mine.filter((c) => c === cls).length;
+      return [n('inaccuracy'), n('mistake'), n('blunder')];
+    };
+    const summary = (await page.textContent('#accuracy')).match(
+        /^Accuracy: Player 1 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\), Player 2 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\)$/);
+    assert.ok(summary, await page.textContent('#accuracy'));
+    assert.deepEqual(summary.slice(1).map(Number), [...counts(1), ...counts(2)]);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
     assert.deepEqual(errors, []);
     await page.close();
