@@ -147,4 +147,18 @@ void Options::set_vars(std::string_view name, std::vector<std::string> vars) {
   if (Entry* e = find(name)) e->spec.vars = std::move(vars);
 }
 
+void Options::set_range(std::string_view name, std::int64_t min, std::int64_t max) {
+  Entry* e = find(name);
+  if (!e || e->spec.type != OptionType::kSpin) return;
+  const std::int64_t old_max = e->spec.max;
+  e->spec.min = min;
+  e->spec.max = max;
+  const auto clamped = [&](const std::string& v) {
+    const std::int64_t n = std::stoll(v);
+    return std::to_string(n == old_max ? max : std::clamp<std::int64_t>(n, min, max));
+  };
+  e->value = clamped(e->value);
+  e->spec.default_value = clamped(e->spec.default_value);
+}
+
 }  // namespace triad::protocol

@@ -49,6 +49,9 @@ class Options {
 
   // Replaces a combo's allowed values (the current value must stay among them).
   void set_vars(std::string_view name, std::vector<std::string> vars);
+  // Replaces a spin's range; its value and default are clamped into it, and either one at
+  // the old maximum moves to the new maximum (the top stays the top).
+  void set_range(std::string_view name, std::int64_t min, std::int64_t max);
 
  private:
   struct Entry {

@@ -170,7 +170,9 @@ void Session::declare_options() {
 Result<void> Session::select_variant(const std::string& name) {
   auto variant = registry_.lookup(name);
   if (!variant) return make_error("setoption UCI_Variant : " + variant.error().message);
-  return state_.select_variant(**variant);
+  if (auto r = state_.select_variant(**variant); !r) return r;
+  set_elo_range(options_, state_.game());  // the game's own UCI_Elo range (docs/strength.md)
+  return {};
 }
 
 void Session::announce_variant() {
@@ -370,7 +372,14 @@ void Session::set_position(const CmdPosition& cmd) {
     out_.error(r.error().message);
 }
 
-void Session::go(const CmdGo& cmd) {
+void Session::go(const CmdGo& given) {
+  // A go with no limit at all is `go infinite` (docs/protocol.md): it searches until stop,
+  // and neither the book nor a limited level answers before it.
+  CmdGo cmd = given;
+  const auto& l = cmd.limits;
+  if (!l.has_clock() && l.depth == 0 && l.nodes == 0 && l.movetime_ms == 0 && l.mate == 0 &&
+      !l.ponder)
+    cmd.limits.infinite = true;
   if (cmd.perft > 0) {
     perft(cmd.perft);
     return;

@@ -34,6 +34,16 @@ void declare_strength_options(Options& options) {
   options.add({"Skill Seed", T::kSpin, "0", 0, 2147483647, {}}, ok);
 }
 
+void set_elo_range(Options& options, const adapters::AnyGame& game) {
+  const auto* descriptor = adapters::find_game(game.game_name());
+  if (!descriptor || descriptor->strength_ratings.size() < 2) {
+    options.set_range("UCI_Elo", kMinElo, kMaxElo);
+    return;
+  }
+  const auto top = std::lround(descriptor->strength_ratings.back());
+  options.set_range("UCI_Elo", kMinElo, std::clamp<std::int64_t>(top, kMinElo, kMaxElo));
+}
+
 double raw_strength(int elo, std::span<const double> calibration) {
   const double e = std::clamp(elo, kMinElo, kMaxElo);
   if (calibration.size() < 2) return (e - kMinElo) / (kMaxElo - kMinElo);

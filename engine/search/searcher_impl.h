@@ -165,7 +165,9 @@ struct Searcher<G>::Impl {
 
 template <Game G>
 void Searcher<G>::Impl::wait_for_release(const SearchLimits& limits) {
-  while (!shared.external_stop.load() && !shared.abort.load()) {
+  // Only stop ends the wait: a search that ended early (a limited level's node budget, a
+  // node or depth limit) still holds its bestmove until stop, or ponderhit when pondering.
+  while (!shared.external_stop.load()) {
     if (!limits.infinite && shared.pondering.load()) {
       if (shared.ponderhit.load()) break;  // the rest of the budget is not needed: we are done
     } else if (!limits.infinite) {

@@ -1,14 +1,16 @@
 // OwnBook over the protocol: a real book changes the engine's first move (with an info
 // string saying so and exactly one bestmove), BookMode weighted follows the weights, a book
-// is not used for ponder or infinite searches or another variant, and a bad BookFile gives
-// one error line while the engine goes on playing; Yin Yang's built-in perfect-play book
-// answers by default, after a BookFile book, and keeps Player 2's win at fast clocks where
-// the search must take over.
+// is not used for ponder or infinite searches (nor a go without limits) or another variant, and a
+// bad BookFile gives one error line while the engine goes on playing; Yin Yang's built-in
+// perfect-play book answers by default, after a BookFile book, and keeps Player 2's win at fast
+// clocks where the search must take over.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "adapters/book/book.h"
 #include "adapters/yinyang/notation.h"
@@ -90,6 +92,15 @@ TEST_F(BookSession, ABookMoveReplacesTheSearchsFirstMove) {
   d.send("stop");
   lines = d.finish();
   EXPECT_EQ(count_prefix(lines, "info string book move"), 0);
+  // Nor is a go without limits (it is go infinite): it searches until stop.
+  d.send_async("go");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  lines = d.take_now();
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 0);
+  d.send_async("stop");
+  for (const auto& l : d.finish()) lines.push_back(l);
+  EXPECT_EQ(count_prefix(lines, "info string book move"), 0);
+  EXPECT_EQ(count_prefix(lines, "bestmove"), 1);
   // Out of the book (after one move) the engine searches.
   d.send("position startpos moves " + move);
   lines = d.send("go nodes 500");

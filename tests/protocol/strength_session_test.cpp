@@ -4,9 +4,11 @@
 // limited level.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/search/skill.h"
@@ -167,4 +169,42 @@ TEST(StrengthSession, FullStrengthIsUnchanged) {
 }
 
 }  // namespace
+// A limited level's small budget ends its search early, but `go infinite`, `go ponder` and a
+// go without limits still hold the bestmove until stop (docs/protocol.md), in every game.
+TEST(StrengthSession, ALimitedLevelHoldsItsBestmoveUntilStop) {
+  for (const std::string variant : {"razzledazzle", "yinyang", "ivesdama"})
+    for (const std::string go : {"go infinite", "go ponder", "go"}) {
+      SessionDriver d;
+      d.send("setoption name UCI_Variant value " + variant);
+      d.send("setoption name Skill Level value 0");
+      d.send("position startpos");
+      d.send_async(go);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the budget is spent
+      EXPECT_EQ(count_prefix(d.take_now(), "bestmove "), 0) << variant << ": " << go;
+      d.send_async("stop");
+      EXPECT_EQ(count_prefix(d.finish(), "bestmove "), 1) << variant << ": " << go;
+    }
+}
+
+// UCI_Elo's range is the chosen game's own (up to its strongest calibrated level), so a GUI
+// that reads the options at the handshake offers only ratings the game's levels reach.
+TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
+  SessionDriver d;
+  EXPECT_EQ(
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 2400 min 100 max 2400"),
+      1);
+  d.send("setoption name UCI_Variant value yinyang");
+  EXPECT_EQ(
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 680 min 100 max 680"), 1);
+  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 681"), "info string error"), 1);
+  d.send("setoption name UCI_Variant value ivesdama");
+  EXPECT_EQ(
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1538 min 100 max 1538"),
+      1);
+  d.send("setoption name UCI_Variant value razzledazzle");
+  EXPECT_EQ(
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 2400 min 100 max 2400"),
+      1);
+}
+
 }  // namespace triad::protocol::testing
