@@ -394,7 +394,8 @@ void Session::go(const CmdGo& given) {
     return;
   }
   auto& engine = state_.engine();
-  const auto level = strength_level(options_, engine.game(), skill_rng_);
+  const auto level = strength_level(options_, engine.game(),
+                                    logistic_scale(search_wdl_model()), skill_rng_);
   if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
@@ -594,6 +595,10 @@ void Session::print_learned_eval() {
 
 std::optional<WdlModel> Session::wdl_model() const {
   if (!options_.check("UCI_ShowWDL")) return std::nullopt;
+  return search_wdl_model();
+}
+
+WdlModel Session::search_wdl_model() const {
   if (!state_.search_model()) return WdlModel::classical();
   const auto& file = state_.net()->file;
   return WdlModel::learned(file.net.scale, file.draw_permille);

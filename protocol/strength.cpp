@@ -13,16 +13,23 @@ namespace {
 
 constexpr int kFullSkill = 20;
 
-// A raw strength x -> the search settings (docs/strength.md "Levels"):
-//   random moves: a share 1 - 2x (none from x = 0.5 on);
-//   node budget:  kMinNodes * kNodeRange^x;
-//   temperature:  kMaxTemperature * kTemperatureRange^x score units.
+// A raw strength x -> the search settings (docs/strength.md "How a limited level plays"):
+//   depth:        1 + floor(kDepthSteps * x) plies always completed;
+//   node budget:  kMinNodes * kNodeRange^x, spent beyond that depth;
+//   root lines:   kCandidateLines, and more at the bottom of the ladder (up to 8 times as
+//                 many at x = 0, as many as at the top from x = kWideBelow);
+//   temperature:  kMaxTemperature * kTemperatureRange^x logistic units of the evaluation's
+//                 expected score, raised towards the bottom (up to 4 times at x = 0), so
+//                 that the weakest levels draw almost evenly among their moves.
 constexpr int kCandidateLines = 8;
+constexpr int kDepthSteps = 8;
 constexpr double kMinNodes = 16;
-constexpr double kNodeRange = 4096;
-constexpr double kMaxTemperature = 200;
-constexpr double kTemperatureRange = 0.005;
-
+constexpr double kNodeRange = 16384;
+constexpr double kMaxTemperature = 1.0;
+constexpr double kTemperatureRange = 0.01;
+constexpr double kWideBelow = 0.25;
+// From this raw strength on (Skill Level 5), the search uses the game's exact knowledge.
+constexpr double kExactFrom = 0.3;
 }  // namespace
 
 void declare_strength_options(Options& options) {
@@ -59,19 +66,22 @@ double raw_strength(int elo, std::span<const double> calibration) {
   return 1.0;
 }
 
-engine::Skill skill_for_raw(double raw) {
+engine::Skill skill_for_raw(double raw, double score_scale) {
   const double x = std::clamp(raw, 0.0, 1.0);
   engine::Skill skill;
   skill.nodes = static_cast<std::uint64_t>(std::lround(kMinNodes * std::pow(kNodeRange, x)));
   skill.active = true;
-  skill.lines = kCandidateLines;
-  skill.temperature = kMaxTemperature * std::pow(kTemperatureRange, x);
-  skill.random_share = std::max(0.0, 1 - 2 * x);
+  const double wide = std::max(0.0, 1 - x / kWideBelow);  // 1 at x = 0, 0 from kWideBelow
+  skill.lines = static_cast<int>(std::lround(kCandidateLines * std::pow(8.0, wide)));
+  skill.depth = 1 + static_cast<int>(std::floor(x * kDepthSteps + 1e-9));
+  skill.temperature = kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 3 * wide * wide) *
+                      score_scale;
+  skill.exact = x >= kExactFrom - 1e-9;
   return skill;
 }
 
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
-                                            std::mt19937_64& rng) {
+                                            double score_scale, std::mt19937_64& rng) {
   double raw = 0;
   if (options.check("UCI_LimitStrength")) {
     const auto* descriptor = adapters::find_game(game.game_name());
@@ -83,7 +93,7 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
     // Skill Level 0..19: the raw strengths 0.05..1 in equal steps (docs/strength.md).
     raw = static_cast<double>(level + 1) / kFullSkill;
   }
-  engine::Skill skill = skill_for_raw(raw);
+  engine::Skill skill = skill_for_raw(raw, score_scale);
   const auto seed = options.spin("Skill Seed");
   skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
   return skill;

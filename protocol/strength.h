@@ -2,8 +2,8 @@
 // and Skill Seed, and what they make of a search: engine/search/skill.h's node budget and
 // weakened move choice. The one place that maps these options to search settings.
 //
-// A level is a raw strength x in [0, 1] (0 = the uniform random mover, 1 = the largest
-// budget, no random moves, nearly always the best line); UCI_Elo picks x through the game's
+// A level is a raw strength x in [0, 1] (0 = the smallest search, a one-ply look drawing
+// widely among its lines; 1 = the largest budget, nearly always the best line); UCI_Elo picks x through the game's
 // calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1),
 // Skill Level n < 20 is x = (n + 1) / 20 in every game.
 #pragma once
@@ -31,16 +31,18 @@ void declare_strength_options(Options& options);
 void set_elo_range(Options& options, const adapters::AnyGame& game);
 
 // The level the options ask for in `game` (its game's calibration), or nothing at full
-// strength (UCI_LimitStrength false and Skill Level 20). Skill Seed 0 draws the seed of each
+// strength (UCI_LimitStrength false and Skill Level 20). `score_scale` is the search
+// evaluation's score per logistic unit of expected score (wdl.h's logistic_scale), so that a
+// level errs by the same expected score in every game. Skill Seed 0 draws the seed of each
 // move from `rng`.
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
-                                            std::mt19937_64& rng);
+                                            double score_scale, std::mt19937_64& rng);
 
 // The raw strength of a rating on a calibration (linear between its steps; without a
 // calibration, kMinElo..kMaxElo spread linearly over 0..1).
 double raw_strength(int elo, std::span<const double> calibration);
 
-// The search settings of a raw strength.
-engine::Skill skill_for_raw(double raw);
+// The search settings of a raw strength, for an evaluation of `score_scale` (as above).
+engine::Skill skill_for_raw(double raw, double score_scale);
 
 }  // namespace triad::protocol

@@ -18,7 +18,13 @@ double logistic(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
+constexpr double kClassicalScale = 70.0;  // the classical model's logistic scale
+
 }  // namespace
+
+double logistic_scale(const WdlModel& model) {
+  return model.scale == 0 ? kClassicalScale : model.scale;
+}
 
 Wdl estimate_wdl(int score, const WdlModel& model) {
   Wdl wdl;
@@ -29,8 +35,8 @@ Wdl estimate_wdl(int score, const WdlModel& model) {
   if (model.scale == 0) {
     // The classical evaluations' fixed model: a logistic in which 100 (one unit of advantage)
     // wins about two games in three; the draw share shrinks as |score| grows.
-    wdl.win = permille(logistic((score - 50) / 70.0));
-    wdl.loss = permille(logistic((-score - 50) / 70.0));
+    wdl.win = permille(logistic((score - 50) / kClassicalScale));
+    wdl.loss = permille(logistic((-score - 50) / kClassicalScale));
   } else {
     const double expected = logistic(static_cast<double>(score) / model.scale);
     const double draw = model.draw_permille / 1000.0 * 2 * std::min(expected, 1 - expected);

@@ -23,6 +23,10 @@ struct WdlModel {
   static WdlModel learned(int scale, int draw_permille) { return {scale, draw_permille}; }
 };
 
+// The model's score per logistic unit of expected score (the net's scale, or the classical
+// model's 70).
+double logistic_scale(const WdlModel& model);
+
 // The estimate for `score` (engine points from the side to move; mate scores are certain).
 Wdl estimate_wdl(int score, const WdlModel& model);
 

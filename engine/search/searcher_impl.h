@@ -331,14 +331,8 @@ std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::skill_result(
   const G& g = *game;
   std::vector<int> scores;
   for (const auto& rm : skill_lines) scores.push_back(rm.score);
-  const auto& all = workers[0]->root_moves();
-  const SkillChoice choice =
-      choose_skill_move(config.skill, scores, all.size(), g.hash(line.current()));
-  RootMove chosen = choice.random ? all[choice.index] : skill_lines[choice.index];
-  if (choice.random) {  // not among the searched lines: its line is the move, unscored
-    chosen.pv.assign(1, chosen.move);
-    chosen.score = chosen.score > -kInfinity ? chosen.score : chosen.previous_score;
-  }
+  const RootMove& chosen =
+      skill_lines[choose_skill_move(config.skill, scores, g.hash(line.current()))];
   const int score = chosen.score > -kInfinity ? chosen.score : 0;
   on_info(make_info(chosen, skill_depth, 1, score, Bound::kExact));
   SearchResult<Move> result;

@@ -19,15 +19,13 @@ double uniform(std::uint64_t& state) {
 
 }  // namespace
 
-SkillChoice choose_skill_move(const Skill& skill, std::span<const int> scores, std::size_t legal,
+std::size_t choose_skill_move(const Skill& skill, std::span<const int> scores,
                               std::uint64_t position_hash) {
   std::uint64_t state = skill.seed ^ position_hash;
-  if (uniform(state) < skill.random_share) {
-    const auto index = static_cast<std::size_t>(uniform(state) * static_cast<double>(legal));
-    return {true, std::min(index, legal - 1)};
-  }
-  // Forced results count as a bound beyond every evaluation, so a found win is kept and a
-  // line into a forced loss is as bad as the worst.
+  // A forced result found for the best line is played as full strength plays it (the
+  // quickest win, the longest defence): a level never dawdles in a won position.
+  if (std::abs(scores.front()) >= kMateBound) return 0;
+  // Otherwise a forced loss counts as a bound beyond every evaluation: as bad as the worst.
   const auto clamp = [](int s) { return std::clamp(s, -kMateBound, kMateBound); };
   const double best = clamp(scores.front());
   std::vector<double> weights;
@@ -38,10 +36,10 @@ SkillChoice choose_skill_move(const Skill& skill, std::span<const int> scores, s
   }
   double pick = uniform(state) * total;
   for (std::size_t i = 0; i < weights.size(); ++i) {
-    if (pick < weights[i]) return {false, i};
+    if (pick < weights[i]) return i;
     pick -= weights[i];
   }
-  return {false, 0};  // rounding at the end of the sum: the best line
+  return 0;  // rounding at the end of the sum: the best line
 }
 
 }  // namespace triad::engine

@@ -289,7 +289,8 @@ class SearchWorker {
     // One thread stops at the exact count (deterministic).
     if (s.limits.nodes && s.config.threads <= 1 && n >= s.limits.nodes)
       s.abort.store(true, std::memory_order_relaxed);
-    if (s.config.skill.active && completed_depth_ > 0 && n >= s.config.skill.nodes)
+    if (s.config.skill.active && completed_depth_ >= s.config.skill.depth &&
+        n >= s.config.skill.nodes)
       s.abort.store(true, std::memory_order_relaxed);
     check_shared_node_limit();
     if ((n & 127) != 0) return;  // a clock read every 128 nodes costs well under 1%
