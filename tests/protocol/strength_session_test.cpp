@@ -112,8 +112,7 @@ std::vector<Trap> traps_of(const std::string& variant, std::size_t wanted) {
             }
         game.take_back();
       }
-      if (!t.wins.empty() || (!t.losing.empty() && t.losing.size() < t.legal))
-        traps.push_back(t);
+      if (!t.wins.empty() || (!t.losing.empty() && t.losing.size() < t.legal)) traps.push_back(t);
       const auto legal = game.legal_moves();
       EXPECT_TRUE(game.play(legal[rng() % legal.size()]).ok());
     }
@@ -134,8 +133,8 @@ TEST(StrengthSession, FromLevel3ALevelTakesAOneMoveWinAndAvoidsAOneMoveLoss) {
           const Lines setup{std::string("setoption name Skill Level value ") + level,
                             "setoption name Skill Seed value " + std::to_string(seed)};
           const auto move = bestmove(play(variant, setup, "fen " + t.position));
-          const std::string where = variant + " level " + level + " seed " +
-                                    std::to_string(seed) + ": fen " + t.position + " " + move;
+          const std::string where = variant + " level " + level + " seed " + std::to_string(seed) +
+                                    ": fen " + t.position + " " + move;
           if (!t.wins.empty())
             EXPECT_TRUE(t.wins.count(move)) << where << " misses a win at once";
           else
