@@ -394,8 +394,8 @@ void Session::go(const CmdGo& given) {
     return;
   }
   auto& engine = state_.engine();
-  const auto level = strength_level(options_, engine.game(),
-                                    logistic_scale(search_wdl_model()), skill_rng_);
+  const auto level =
+      strength_level(options_, engine.game(), logistic_scale(search_wdl_model()), skill_rng_);
   if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the

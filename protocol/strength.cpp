@@ -74,8 +74,8 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
   const double wide = std::max(0.0, 1 - x / kWideBelow);  // 1 at x = 0, 0 from kWideBelow
   skill.lines = static_cast<int>(std::lround(kCandidateLines * std::pow(8.0, wide)));
   skill.depth = 1 + static_cast<int>(std::floor(x * kDepthSteps + 1e-9));
-  skill.temperature = kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 3 * wide * wide) *
-                      score_scale;
+  skill.temperature =
+      kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 3 * wide * wide) * score_scale;
   skill.exact = x >= kExactFrom - 1e-9;
   return skill;
 }

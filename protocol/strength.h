@@ -3,9 +3,9 @@
 // weakened move choice. The one place that maps these options to search settings.
 //
 // A level is a raw strength x in [0, 1] (0 = the smallest search, a one-ply look drawing
-// widely among its lines; 1 = the largest budget, nearly always the best line); UCI_Elo picks x through the game's
-// calibration (GameDescriptor::strength_ratings: the measured rating of x = 0, 1/n, ..., 1),
-// Skill Level n < 20 is x = (n + 1) / 20 in every game.
+// widely among its lines; 1 = the largest budget, nearly always the best line); UCI_Elo picks x
+// through the game's calibration (GameDescriptor::strength_ratings: the measured rating of x = 0,
+// 1/n, ..., 1), Skill Level n < 20 is x = (n + 1) / 20 in every game.
 #pragma once
 
 #include <cstdint>
