@@ -23,13 +23,13 @@ from triad._commands import AnalysisResult, Limit, PlayResult, SearchState, Solv
 from triad._dialect import UCI, UGI, Dialect, Info, Option, parse_info, parse_option
 from triad._engine import DEFAULT_TIMEOUT, SEARCH_GRACE, Engine
 from triad._errors import EngineError, EngineTerminatedError, EngineTimeoutError
-from triad._score import PovScore, PovWdl, Score, Wdl
+from triad._score import Cp, Mate, MateGiven, PovScore, PovWdl, Score, Wdl
 from triad._simple import SimpleAnalysisResult, SimpleEngine
 
 __all__ = [
-    "AnalysisResult", "DEFAULT_TIMEOUT", "Dialect", "Engine", "EngineError",
-    "EngineTerminatedError", "EngineTimeoutError", "Info", "Limit", "Option", "PlayResult",
-    "PovScore", "PovWdl", "SEARCH_GRACE", "Score", "SearchState", "SimpleAnalysisResult",
-    "SimpleEngine", "SolveResult", "UCI", "UGI", "Wdl",
+    "AnalysisResult", "Cp", "DEFAULT_TIMEOUT", "Dialect", "Engine", "EngineError",
+    "EngineTerminatedError", "EngineTimeoutError", "Info", "Limit", "Mate", "MateGiven",
+    "Option", "PlayResult", "PovScore", "PovWdl", "SEARCH_GRACE", "Score", "SearchState",
+    "SimpleAnalysisResult", "SimpleEngine", "SolveResult", "UCI", "UGI", "Wdl",
     "parse_info", "parse_option",
 ]
