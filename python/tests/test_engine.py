@@ -1,9 +1,7 @@
 """The engine API against Triad (blocking and asyncio) and against misbehaving engines."""
 import asyncio
 import os
-import re
 import signal
-import textwrap
 import threading
 import time
 
@@ -13,7 +11,7 @@ import triad
 import triad.engine
 from triad.engine import (Cp, Engine, EngineError, EngineTerminatedError, EngineTimeoutError,
                           Limit, Mate, Score, SimpleEngine, Wdl, parse_info)
-from conftest import SOURCE_DIR, misbehaving
+from conftest import docs_examples, misbehaving, run_docs_example
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
 SOLVABLE = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20"
@@ -357,13 +355,10 @@ def test_parse_info_reads_as_the_engines_own_reader():
 
 
 def test_the_parse_info_examples_of_the_docs_print_what_they_say(capsys):
-    text = (SOURCE_DIR / "docs/python.md").read_text()
-    blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "parse_info(" in b]
+    blocks = docs_examples("parse_info(")
     assert len(blocks) == 2  # the scores' and parse_info's
     for block in blocks:
-        exec(compile(textwrap.dedent(block), "docs/python.md", "exec"), {})
-        said = [line.strip()[2:] for line in block.splitlines() if line.strip().startswith("# ")]
-        assert capsys.readouterr().out.splitlines() == said
+        run_docs_example(block, capsys)
 
 
 def test_every_public_member_of_the_engine_api_has_a_docstring():
