@@ -323,6 +323,12 @@ void bind_board(py::module_& m) {
           "Plays `games` random games from here, at most `max_plies` plies each, moves drawn "
           "uniformly from `seed`; returns the plies played in all. Runs in C++ on a copy with the "
           "GIL released; the board is unchanged.")
+      .def(
+          "_repr_svg_",
+          [](const py::object& self) {
+            return py::module_::import("triad.svg").attr("board")(self);
+          },
+          "The board as SVG (triad.svg.board), which notebooks show.")
       .def("__str__", [](const Board& b) { return b.game().board_text(); })
       .def("__repr__", [](const Board& b) {
         return "Board('" + b.variant() + "', '" + b.game().position_line() + "')";
