@@ -64,5 +64,5 @@ def test_legal_moves_is_a_live_view():
 
 
 def test_the_docs_example_of_boards_as_values_prints_what_it_says(capsys):
-    block, = docs_examples("push_uci(")
+    block, = docs_examples("len({a, b})")
     run_docs_example(block, capsys)
