@@ -10,6 +10,7 @@ import weakref
 from typing import IO, List, MutableMapping, Optional, Tuple
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_SPECIAL = frozenset("{};()")  # what the character by character reading is for
 
 
 @dataclasses.dataclass
@@ -49,6 +50,12 @@ class _Scanner:
         ends the record on it."""
         if not self.in_comment and line.lstrip().startswith("%"):
             return False
+        if not self.in_comment and not _SPECIAL.intersection(line):  # the common line
+            words = line.split()
+            if self.depth > 0 or not words:
+                return False
+            self.moves = self.moves or any(word not in RESULTS for word in words)
+            return words[-1] in RESULTS
         ended = False
         word = ""
         for char in line + "\n":
