@@ -9,7 +9,7 @@ a number and, for `.mate`, returns the number without a warning when called."""
 from __future__ import annotations
 
 import warnings
-from typing import Any, Callable, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Generic, NamedTuple, Optional, Tuple, Type, TypeVar
 
 
 class _Deprecated:
@@ -63,8 +63,9 @@ class Score:
     most this one, else None. `-score` is the other side's view. `Score(cp=n)` and
     `Score(mate=n)` make a Cp and a Mate."""
 
-    __slots__ = ("bound",)
+    __slots__ = ("bound", "_number")
     bound: Optional[str]
+    _number: int  # Cp: the cp score; Mate: the moves
 
     # Made by __new__ alone (no __init__), so that Score(...) can return a Cp or a Mate.
     def __new__(cls, cp: Optional[int] = None, mate: Optional[int] = None,
@@ -136,74 +137,79 @@ class Score:
         return _Deprecated(self.score(), "cp", "score()", False)
 
 
+_Made = TypeVar("_Made", bound="Score")
+
+
+def _made(cls: Type[_Made], number: int, bound: Optional[str]) -> _Made:
+    """A new score of class `cls` (made without __init__: see Score.__new__)."""
+    score = object.__new__(cls)
+    score._number, score.bound = number, bound
+    return score
+
+
 class Cp(Score):
     """A centipawn-like score: `Cp(35)`."""
 
-    __slots__ = ("_cp",)
-    _cp: int
+    __slots__ = ()
 
     def __new__(cls, cp: int, bound: Optional[str] = None) -> "Cp":
-        score = object.__new__(cls)
-        score._cp, score.bound = int(cp), bound
-        return score
+        return _made(cls, int(cp), bound)
 
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """The cp score."""
-        return self._cp
+        return self._number
 
     def _mate(self) -> Optional[int]:
         return None
 
     def _order(self) -> Tuple[int, int]:
-        return (0, self._cp)
+        return (0, self._number)
 
     def __neg__(self) -> "Score":
-        return Cp(-self._cp, self._flipped_bound())
+        return Cp(-self._number, self._flipped_bound())
 
     def __repr__(self) -> str:
-        return f"Cp({self._cp})" if self.bound is None else f"Cp({self._cp}, {self.bound!r})"
+        bound = "" if self.bound is None else f", {self.bound!r}"
+        return f"Cp({self._number}{bound})"
 
     def _text(self) -> str:
-        return f"cp {self._cp}"
+        return f"cp {self._number}"
 
 
 class Mate(Score):
     """A forced end in `moves` moves: +n this side wins on its n-th move, -n it loses on the
     opponent's n-th move, 0 it has lost (-MateGiven)."""
 
-    __slots__ = ("_moves",)
-    _moves: int
+    __slots__ = ()
 
     def __new__(cls, moves: int, bound: Optional[str] = None) -> "Mate":
-        score = object.__new__(cls)
-        score._moves, score.bound = int(moves), bound
-        return score
+        return _made(cls, int(moves), bound)
 
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """None, or with `mate_score`: mate_score - moves for a win, -mate_score - moves for a
         loss (so a nearer win is higher and a nearer loss lower)."""
         if mate_score is None:
             return None
-        return mate_score - self._moves if self._moves > 0 else -mate_score - self._moves
+        return mate_score - self._number if self._number > 0 else -mate_score - self._number
 
     def _mate(self) -> Optional[int]:
-        return self._moves
+        return self._number
 
     def _order(self) -> Tuple[int, int]:
         # Wins above every cp score, the nearest highest; losses below, the nearest lowest.
-        return (1, -self._moves) if self._moves > 0 else (-1, -self._moves)
+        return (1, -self._number) if self._number > 0 else (-1, -self._number)
 
     def __neg__(self) -> "Score":
-        if self._moves == 0:
+        if self._number == 0:
             return MateGiven(self._flipped_bound())
-        return Mate(-self._moves, self._flipped_bound())
+        return Mate(-self._number, self._flipped_bound())
 
     def __repr__(self) -> str:
-        moves = "-0" if self._moves == 0 else str(self._moves)
+        moves = "-0" if self._number == 0 else str(self._number)
         return f"Mate({moves})" if self.bound is None else f"Mate({moves}, {self.bound!r})"
 
     def _text(self) -> str:
-        return f"mate {self._moves}"
+        return f"mate {self._number}"
 
 
 class MateGiven(Score):
@@ -212,9 +218,7 @@ class MateGiven(Score):
     __slots__ = ()
 
     def __new__(cls, bound: Optional[str] = None) -> "MateGiven":
-        score = object.__new__(cls)
-        score.bound = bound
-        return score
+        return _made(cls, 0, bound)
 
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """None, or `mate_score` when given."""
@@ -245,29 +249,52 @@ def _player_view(turn: Optional[int], player: int) -> bool:
     return player == turn
 
 
-class PovScore:
-    """An engine's score and the side it is relative to: `relative` is the side to move's
-    (`turn`, 1 or 2, None if unknown), `pov(player)` either player's, `p1()` and `p2()`
-    (python-chess's white() and black()). `is_mate()`, `bound` and `str()` are the relative
-    score's."""
+_Value = TypeVar("_Value", "Score", "Wdl")
+
+
+class _Pov(Generic[_Value]):
+    """A value from the side to move's point of view (`relative`, negated for the other side)
+    and that side (`turn`, 1 or 2, None if unknown): either player's view of it."""
 
     __slots__ = ("relative", "turn")
 
-    def __init__(self, relative: Score, turn: Optional[int]) -> None:
+    relative: _Value
+
+    def __init__(self, relative: _Value, turn: Optional[int]) -> None:
         self.relative = relative
         self.turn = turn
 
-    def pov(self, player: int) -> Score:
-        """The score from `player`'s point of view (1 or 2)."""
+    def pov(self, player: int) -> _Value:
+        """The value from `player`'s point of view (1 or 2)."""
         return self.relative if _player_view(self.turn, player) else -self.relative
 
-    def p1(self) -> Score:
-        """The score from Player 1's point of view."""
+    def p1(self) -> _Value:
+        """The value from Player 1's point of view (python-chess's white())."""
         return self.pov(1)
 
-    def p2(self) -> Score:
-        """The score from Player 2's point of view."""
+    def p2(self) -> _Value:
+        """The value from Player 2's point of view (python-chess's black())."""
         return self.pov(2)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Pov) or type(other) is not type(self):
+            return NotImplemented
+        return (self.relative, self.turn) == (other.relative, other.turn)
+
+    def __hash__(self) -> int:
+        return hash((self.relative, self.turn))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.relative!r}, {self.turn!r})"
+
+
+class PovScore(_Pov[Score]):
+    """An engine's score and the side it is relative to: `relative` is the side to move's
+    Score (`turn`, 1 or 2, None if unknown), `pov(player)` either player's, `p1()` and `p2()`
+    (python-chess's white() and black()). `is_mate()`, `bound` and `str()` are the relative
+    score's."""
+
+    __slots__ = ()
 
     def is_mate(self) -> bool:
         """Whether this is a mate score."""
@@ -287,17 +314,6 @@ class PovScore:
     def bound(self) -> Optional[str]:
         """'lower', 'upper' (from the side to move's view) or None."""
         return self.relative.bound
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PovScore):
-            return NotImplemented
-        return (self.relative, self.turn) == (other.relative, other.turn)
-
-    def __hash__(self) -> int:
-        return hash((self.relative, self.turn))
-
-    def __repr__(self) -> str:
-        return f"PovScore({self.relative!r}, {self.turn!r})"
 
     def __str__(self) -> str:
         return str(self.relative)
@@ -344,23 +360,10 @@ class Wdl(NamedTuple):
         return self
 
 
-class PovWdl(NamedTuple):
+class PovWdl(_Pov[Wdl]):
     """A win/draw/loss estimate and the side it is relative to, as PovScore."""
 
-    relative: Wdl
-    turn: Optional[int]
-
-    def pov(self, player: int) -> Wdl:
-        """The estimate from `player`'s point of view (1 or 2)."""
-        return self.relative if _player_view(self.turn, player) else -self.relative
-
-    def p1(self) -> Wdl:
-        """The estimate from Player 1's point of view."""
-        return self.pov(1)
-
-    def p2(self) -> Wdl:
-        """The estimate from Player 2's point of view."""
-        return self.pov(2)
+    __slots__ = ()
 
     def expectation(self) -> float:
         """The side to move's expected score (Wdl.expectation of `relative`)."""
