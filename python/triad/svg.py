@@ -135,7 +135,10 @@ def _coordinates(picture: _Picture) -> List[str]:
     style = 'text-anchor="middle" font-size="12" font-family="sans-serif"'
     for name, point in picture.points.items():
         x, y = picture.centre(name)
-        file, rank = re.match(r"([a-z]+)([0-9]+)", name).groups()  # type: ignore[union-attr]
+        named = re.fullmatch(r"([a-z]+)([0-9]+)", name)
+        if named is None:  # a variant file's own point names: no coordinates drawn
+            continue
+        file, rank = named.groups()
         if point["y"] == 0:
             out.append(f'<text class="coordinate" x="{x:g}" y="{picture.size()[1] - 8:g}" '
                        f'{style}>{file}</text>')
