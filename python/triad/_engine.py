@@ -29,7 +29,7 @@ class Engine:
         self.command = list(command)
         self.dialect = dialect(protocol)
         self.timeout = timeout
-        self._transport = Transport(process, lambda: self.name, timeout)
+        self._transport = Transport(process, self.command[0], timeout)
         self.id: Dict[str, str] = {}
         self.options: Dict[str, Option] = {}
         self._lock = asyncio.Lock()
@@ -77,6 +77,7 @@ class Engine:
             elif line.startswith("option "):
                 option = parse_option(line)
                 self.options[option.name.lower()] = option
+        self._transport.name = self.name
         if "multipv" in self.options:
             self._multipv = self._multipv_now = self.options["multipv"].default
         await self.ping()

@@ -13,14 +13,13 @@ from triad._errors import EngineError, EngineTerminatedError, EngineTimeoutError
 
 
 class Transport:
-    """One engine process with piped input and output. `name` gives the engine's name for the
-    messages (it is known only after the handshake); `timeout` (seconds) bounds the wait for
-    the process to exit once its output has closed."""
+    """One engine process with piped input and output. `name` is the engine's name in the
+    messages (its command until the handshake tells its `id name`); `timeout` (seconds) bounds
+    the wait for the process to exit once its output has closed."""
 
-    def __init__(self, process: asyncio.subprocess.Process, name: Callable[[], str],
-                 timeout: float) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, name: str, timeout: float) -> None:
         self.process = process
-        self._name = name
+        self.name = name
         self.timeout = timeout
         self._finalizer = weakref.finalize(self, _kill, process)
 
@@ -44,7 +43,7 @@ class Transport:
         stdin = self.process.stdin
         if not self.running or stdin is None or stdin.is_closing():
             raise EngineTerminatedError(
-                f"engine {self._name()!r} has exited (sending {line[:80]!r})")
+                f"engine {self.name!r} has exited (sending {line[:80]!r})")
         stdin.write((line + "\n").encode())
 
     async def readline(self, deadline: Optional[float], what: str,
@@ -60,20 +59,20 @@ class Transport:
         except asyncio.TimeoutError:
             await self.kill()
             raise EngineTimeoutError(
-                f"engine {self._name()!r} did not answer {what} within {limit or left:g} s "
+                f"engine {self.name!r} did not answer {what} within {limit or left:g} s "
                 "(killed)") from None
         except ValueError as error:  # a line longer than the stream's limit
-            raise EngineError(f"engine {self._name()!r} wrote an overlong line: {error}") from None
+            raise EngineError(f"engine {self.name!r} wrote an overlong line: {error}") from None
         if not raw:
             try:
                 code = await asyncio.wait_for(self.process.wait(), self.timeout)
             except asyncio.TimeoutError:  # it closed its output but runs on
                 await self.kill()
                 raise EngineTerminatedError(
-                    f"engine {self._name()!r} closed its output while we waited for {what} and "
+                    f"engine {self.name!r} closed its output while we waited for {what} and "
                     f"did not exit within {self.timeout:g} s (killed)") from None
             raise EngineTerminatedError(
-                f"engine {self._name()!r} exited with status {code} while we waited for {what}")
+                f"engine {self.name!r} exited with status {code} while we waited for {what}")
         return raw.decode(errors="replace").rstrip("\r\n")
 
     async def lines_until(self, is_end: Callable[[str], bool], timeout: float,
