@@ -16,7 +16,10 @@ status=0
 echo "flake8"
 "$python" -m flake8 "${sources[@]}" || status=1
 echo "mypy"
-"$python" -m mypy python/triad python/bench training/triad_train || status=1
+# Every function annotated (--disallow-untyped-defs) in the package, its benchmarks and the
+# trainer.
+"$python" -m mypy --disallow-untyped-defs python/triad python/bench training/triad_train \
+  || status=1
 echo "stubtest"
 # MYPYPATH: the source tree's stubs, not the build's copy of them (a build may be older).
 MYPYPATH=python "$python" -m mypy.stubtest --allowlist python/stubtest-allowlist.txt \

@@ -40,6 +40,13 @@ class RecordReader {
   // and its line, and the line of the fault; after an error, every call returns it again.
   Result<std::optional<Record>> next();
   const std::string& source() const { return source_; }
+  // For a text that continues a stream already partly read (Python's read_game): its first
+  // line is line `line` of the stream and `records` records came before it, as errors and
+  // records number them. Call before the first next().
+  void continue_from(std::int64_t line, std::int64_t records) {
+    line_ = line;
+    records_ = records;
+  }
 
  private:
   RecordReader(std::string source, std::optional<ReadFile> file, std::string_view text);

@@ -120,7 +120,8 @@ def analyse_position(engine, limit, multipv, source, ply, board, played):
 def score_dict(score):
     if score is None:
         return {}
-    return {"cp": score.cp} if score.mate is None else {"mate": score.mate}
+    relative = score.relative
+    return {"mate": relative.mate()} if relative.is_mate() else {"cp": relative.score()}
 
 
 def write_result(result, fmt, writer):

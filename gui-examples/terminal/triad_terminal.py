@@ -170,13 +170,13 @@ class TerminalGame:
         if played.move is None:
             return False
         score = played.info.get("score")
-        value = "?" if score is None else f"#{score.mate}" if score.mate is not None else f"{score.cp / 100:+.2f}"
+        value = "?" if score is None else f"#{score.relative.mate()}" if score.is_mate() else f"{score.relative.score() / 100:+.2f}"
         pv = " ".join(str(m) for m in played.info.get("pv", []))
         self.say(f"engine plays {played.move}  (depth {played.info.get('depth', '?')}, score {value}, pv {pv})")
         if score is not None:  # the mover's score -> Player 1's, in the web GUI's [%eval] form
             sign = 1 if self.board.turn == 1 else -1
             self.evals[len(self.board.move_stack) + 1] = (
-                f"#{sign * score.mate}" if score.mate is not None else f"{sign * score.cp / 100:.2f}")
+                f"#{sign * score.relative.mate()}" if score.is_mate() else f"{sign * score.relative.score() / 100:.2f}")
         self.board.push(played.move)
         return True
 

@@ -20,7 +20,7 @@ GAMES = ("razzledazzle", "yinyang", "ivesdama")
 PERFT = {"razzledazzle": 6, "yinyang": 9, "ivesdama": 14}
 
 
-def per_move_playouts(variant, seconds):
+def per_move_playouts(variant: str, seconds: float) -> float:
     rng = random.Random(1)
     plies = 0
     start = time.process_time()
@@ -36,14 +36,14 @@ def per_move_playouts(variant, seconds):
     return plies / (time.process_time() - start)
 
 
-def batch_playouts(variant, games):
+def batch_playouts(variant: str, games: int) -> float:
     board = triad.Board(variant)
     start = time.process_time()
     plies = board.random_playouts(games, max_plies=300, seed=1)
     return plies / (time.process_time() - start)
 
 
-def vec_env_steps(variant, envs, steps):
+def vec_env_steps(variant: str, envs: int, steps: int) -> float:
     env = triad.VecEnv(variant, envs)
     env.reset()
     env.sample_actions(seed=1)
@@ -53,15 +53,15 @@ def vec_env_steps(variant, envs, steps):
     return envs * steps / (time.process_time() - start)
 
 
-def children_cpu():
+def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
 
-def engine_perft_seconds(engine, variant, depth):
+def engine_perft_seconds(engine: str, variant: str, depth: int) -> float:
     """CPU seconds of `go perft` in the engine (minus its start-up, a depth-1 run): CPU time,
     so that other load on the machine does not count."""
-    def run(d):
+    def run(d: int) -> float:
         before = children_cpu()
         subprocess.run([engine, "--variant", variant, f"go perft {d}"], check=True,
                        capture_output=True)
@@ -69,7 +69,7 @@ def engine_perft_seconds(engine, variant, depth):
     return min(run(depth) for _ in range(3)) - min(run(1) for _ in range(3))
 
 
-def python_perft_seconds(variant, depth):
+def python_perft_seconds(variant: str, depth: int) -> float:
     """CPU seconds of Board.perft (the best of 3)."""
     board = triad.Board(variant)
     took = []
@@ -80,7 +80,7 @@ def python_perft_seconds(variant, depth):
     return min(took)
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", default="build/release/triad",
                         help="the triad binary, for go perft")

@@ -79,8 +79,17 @@ void bind_board(py::module_& m) {
             return Move{token, 0, -1};
           },
           py::arg("token"), "A move from its token (checked when it is pushed or parsed).")
+      .def_static(
+          "from_uci",
+          [](const std::string& token) {
+            return Move{token, 0, -1};
+          },
+          py::arg("token"), "python-chess's spelling of from_token (the token is the move's UCI).")
       .def_property_readonly(
           "token", [](const Move& mv) { return mv.token; }, "The move's token, as str(move).")
+      .def(
+          "uci", [](const Move& mv) { return mv.token; },
+          "python-chess's spelling of the token (the move as UCI writes it).")
       .def("__str__", [](const Move& mv) { return mv.token; })
       .def("__repr__", [](const Move& mv) { return "Move('" + mv.token + "')"; })
       .def("__eq__",
@@ -95,6 +104,7 @@ void bind_board(py::module_& m) {
       .def("__len__", &LegalMoves::size)
       .def("__getitem__", &LegalMoves::at)
       .def("__bool__", [](const LegalMoves& l) { return l.size() > 0; })
+      .def("count", &LegalMoves::size, "The number of legal moves (len), as python-chess's.")
       .def("__contains__",
            [](const LegalMoves& l, const py::object& mv) {
              const std::string token =
@@ -144,6 +154,25 @@ void bind_board(py::module_& m) {
       .def("parse_move", &Board::parse_move, py::arg("token"),
            "The legal move a token names, in its canonical spelling; IllegalMoveError with the "
            "reason if none.")
+      .def("parse_uci", &Board::parse_move, py::arg("token"),
+           "python-chess's spelling of parse_move.")
+      .def(
+          "push_uci",
+          [](Board& b, const std::string& token) {
+            Move m = b.parse_move(token);
+            b.push(m);
+            return Move{m.token, 0, -1};
+          },
+          py::arg("token"),
+          "Plays the legal move a token names and returns it (python-chess's push_uci); "
+          "IllegalMoveError with the reason if none, and then nothing changes.")
+      .def(
+          "peek",
+          [](const Board& b) {
+            if (b.move_stack().empty()) throw py::index_error("peek at an empty move stack");
+            return b.move_stack().back();
+          },
+          "The last move pushed (python-chess's peek); IndexError when the move stack is empty.")
       .def(
           "is_legal",
           [](const Board& b, const py::object& mv) {
@@ -158,9 +187,14 @@ void bind_board(py::module_& m) {
       .def("set_position", &Board::set_position, py::arg("position_line"),
            "Sets the position from a position line and clears the move stack; InvalidPositionError "
            "(the engine's message) if it does not parse, and then nothing changes.")
+      .def("set_fen", &Board::set_position, py::arg("position_line"),
+           "python-chess's spelling of set_position.")
       .def(
           "position_line", [](const Board& b) { return b.game().position_line(); },
           "The current position as a position line (the engine's `query fen`).")
+      .def(
+          "fen", [](const Board& b) { return b.game().position_line(); },
+          "python-chess's spelling of position_line.")
       .def(
           "root_position_line",
           [](const Board& b) {
@@ -196,8 +230,30 @@ void bind_board(py::module_& m) {
           "The house draw rules: a draw when a position occurs for the `repetitions`-th time, and "
           "after `max_plies` plies (0 turns either off). Defaults: 3 and 0, the engine's.")
       .def(
-          "copy", [](const Board& b) { return Board(b); },
-          "An independent copy: same position and move stack.")
+          "copy",
+          [](const Board& b, bool stack) {
+            Board copy(b);
+            if (!stack) copy.set_position(b.game().position_line());
+            return copy;
+          },
+          py::kw_only(), py::arg("stack") = true,
+          "An independent copy: same position and draw rules, and the move stack unless "
+          "stack=False (then the position is the copy's root).")
+      // Equal by position (python-chess's boards are too): the variant and the position line,
+      // which holds all the rules need (the side to move, Razzle Dazzle's ineligible marks and
+      // last knight moves, the ply the ply-limit rule counts), not the move stack.
+      .def("__eq__",
+           [](const Board& a, const py::object& other) -> py::object {
+             if (!py::isinstance<Board>(other))
+               return py::reinterpret_borrow<py::object>(py::handle(Py_NotImplemented));
+             const Board& b = other.cast<const Board&>();
+             return py::bool_(a.variant() == b.variant() &&
+                              a.game().position_line() == b.game().position_line());
+           })
+      .def("__hash__",
+           [](const Board& b) {
+             return py::hash(py::make_tuple(b.variant(), b.game().position_line()));
+           })
       .def("__copy__", [](const Board& b) { return Board(b); })
       .def("__deepcopy__", [](const Board& b, py::dict) { return Board(b); })
       .def(
@@ -267,6 +323,12 @@ void bind_board(py::module_& m) {
           "Plays `games` random games from here, at most `max_plies` plies each, moves drawn "
           "uniformly from `seed`; returns the plies played in all. Runs in C++ on a copy with the "
           "GIL released; the board is unchanged.")
+      .def(
+          "_repr_svg_",
+          [](const py::object& self) {
+            return py::module_::import("triad.svg").attr("board")(self);
+          },
+          "The board as SVG (triad.svg.board), which notebooks show.")
       .def("__str__", [](const Board& b) { return b.game().board_text(); })
       .def("__repr__", [](const Board& b) {
         return "Board('" + b.variant() + "', '" + b.game().position_line() + "')";

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,13 +117,18 @@ void bind_records(py::module_& m) {
                     out.reader.emplace(std::move(*reader));
                     return out;
                   })
-      .def_static("over",
-                  [](const std::string& text, const std::string& source) {
-                    Reader out;
-                    out.text = std::make_unique<std::string>(text);
-                    out.reader.emplace(adapters::records::RecordReader::over(*out.text, source));
-                    return out;
-                  })
+      .def_static(
+          "over",
+          [](const std::string& text, const std::string& source, std::int64_t first_line,
+             std::int64_t records_before) {
+            Reader out;
+            out.text = std::make_unique<std::string>(text);
+            out.reader.emplace(adapters::records::RecordReader::over(*out.text, source));
+            out.reader->continue_from(first_line, records_before);
+            return out;
+          },
+          py::arg("text"), py::arg("source"), py::arg("first_line") = 1,
+          py::arg("records_before") = 0)
       .def("__iter__", [](Reader& r) -> Reader& { return r; })
       .def("__next__", &Reader::next);
   m.def("_write_record", &write, py::arg("tags"), py::arg("line"), py::arg("comment"),

@@ -4,7 +4,9 @@ random games."""
 import os
 import pathlib
 import random
+import re
 import sys
+import textwrap
 
 import pytest
 
@@ -44,3 +46,16 @@ def random_game(board, rng: random.Random, plies: int):
             return
         yield board
         board.push(moves[rng.randrange(len(moves))])
+
+
+def docs_examples(marker: str) -> list:
+    """The ```python blocks of docs/python.md that contain `marker`."""
+    text = (SOURCE_DIR / "docs/python.md").read_text()
+    return [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if marker in b]
+
+
+def run_docs_example(block: str, capsys) -> None:
+    """Runs a docs example and checks that it prints what its `# ` comment lines say."""
+    exec(compile(textwrap.dedent(block), "docs/python.md", "exec"), {})
+    said = [line.strip()[2:] for line in block.splitlines() if line.strip().startswith("# ")]
+    assert capsys.readouterr().out.splitlines() == said

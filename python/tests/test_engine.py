@@ -1,9 +1,7 @@
 """The engine API against Triad (blocking and asyncio) and against misbehaving engines."""
 import asyncio
 import os
-import re
 import signal
-import textwrap
 import threading
 import time
 
@@ -11,9 +9,9 @@ import pytest
 
 import triad
 import triad.engine
-from triad.engine import (Engine, EngineError, EngineTerminatedError, EngineTimeoutError, Limit,
-                          Score, SimpleEngine, Wdl, parse_info)
-from conftest import SOURCE_DIR, misbehaving
+from triad.engine import (Cp, Engine, EngineError, EngineTerminatedError, EngineTimeoutError,
+                          Limit, Mate, Score, SimpleEngine, Wdl, parse_info)
+from conftest import docs_examples, misbehaving, run_docs_example
 
 # A Yin Yang position near its end (docs/protocol.md "go solve"): Player 1 wins by 6.
 SOLVABLE = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20"
@@ -37,7 +35,7 @@ def test_analyse_multipv_lines(engine_path):
     assert [line["multipv"] for line in lines] == [1, 2, 3]
     for line in lines:
         assert line["depth"] >= 1 and line["nodes"] > 0 and line["time"] >= 0
-        assert line["score"].cp is not None or line["score"].mate is not None
+        assert line["score"].relative.score(mate_score=100000) is not None
         assert line["pv"] and line["pv"][0] in board.legal_moves
     assert len({str(line["pv"][0]) for line in lines}) == 3
     assert len(seen) >= 3
@@ -316,7 +314,8 @@ def test_scores_have_a_point_of_view_and_mates_count_moves_in_both_protocols(eng
             engine.configure({"UCI_ShowWDL": True})
             info = engine.analyse(board, Limit(depth=6))
         score = info["score"]
-        assert score.relative == Score(mate=-2) and score.mate == -2 and score.is_mate(), protocol
+        assert score.relative == Score(mate=-2) == Mate(-2) and score.is_mate(), protocol
+        assert score.relative.mate() == -2 and score.relative.score() is None, protocol
         assert score.pov(2) == score.p2() == Score(mate=-2) and score.p1() == Score(mate=2)
         assert info["wdl"].relative == Wdl(0, 0, 1000) and info["wdl"].p1() == (1000, 0, 0)
         assert info["wdl"].expectation() == 0.0 and info["wdl"].p1().expectation() == 1.0
@@ -332,8 +331,8 @@ def test_parsed_scores_and_wdl():
     assert info["wdl"].p2() == Wdl(200, 300, 500)
     assert info["wdl"].p2().expectation() == pytest.approx(0.35)
     for plies, moves in ((1, 1), (2, 1), (3, 2), (-1, -1), (-2, -1), (-3, -2)):
-        assert parse_info(f"info score mate {plies}", board, "ugi")["score"].mate == moves
-        assert parse_info(f"info score mate {moves}", board)["score"].mate == moves
+        assert parse_info(f"info score mate {plies}", board, "ugi")["score"].relative == Mate(moves)
+        assert parse_info(f"info score mate {moves}", board)["score"].relative.mate() == moves
     with pytest.raises(ValueError, match="side to move is not known"):
         parse_info("info score cp 5")["score"].p1()
     with pytest.raises(ValueError, match="player must be 1 or 2"):
@@ -346,7 +345,7 @@ def test_parse_info_reads_as_the_engines_own_reader():
     board = triad.Board("yinyang")
     info = parse_info("info depth 3 nodes 99999999999999999999 score cp 5 time 1500 pv c4b4", board)
     assert info["problem"] == "nodes '99999999999999999999' is not a 64-bit integer"
-    assert "nodes" not in info and info["depth"] == 3 and info["score"].cp == 5
+    assert "nodes" not in info and info["depth"] == 3 and info["score"].relative == Cp(5)
     assert info["time"] == 1.5 and [str(m) for m in info["pv"]] == ["c4b4"]
     assert parse_info("info hashfull 1001 depth 2") == {
         "depth": 2, "problem": "hashfull '1001' is outside 0..1000"}
@@ -355,12 +354,11 @@ def test_parse_info_reads_as_the_engines_own_reader():
         mate=2, bound="upper")
 
 
-def test_the_parse_info_example_of_the_docs_prints_what_it_says(capsys):
-    text = (SOURCE_DIR / "docs/python.md").read_text()
-    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "parse_info(" in b)
-    exec(compile(textwrap.dedent(block), "docs/python.md", "exec"), {})
-    said = [line.strip()[2:] for line in block.splitlines() if line.strip().startswith("# ")]
-    assert capsys.readouterr().out.splitlines() == said
+def test_the_parse_info_examples_of_the_docs_print_what_they_say(capsys):
+    blocks = docs_examples("parse_info(")
+    assert len(blocks) == 2  # the scores' and parse_info's
+    for block in blocks:
+        run_docs_example(block, capsys)
 
 
 def test_every_public_member_of_the_engine_api_has_a_docstring():

@@ -3,6 +3,7 @@ game records (triad.records), any UCI/UGI engine (triad.engine), game review (tr
 and learning environments (triad.env: Gymnasium's and PettingZoo's APIs). See docs/python.md."""
 from __future__ import annotations
 
+import triad.env  # noqa: F401 (registers the environments with gymnasium when it is installed)
 from triad._outcome import Outcome
 from triad._review import GameReview, MoveReview, ReviewError, review
 from triad._triad import (

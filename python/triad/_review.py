@@ -9,11 +9,11 @@ import dataclasses
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import tempfile
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
+from triad._programs import find_program
 from triad.engine import Limit
 from triad.records import Record, write
 
@@ -74,7 +74,7 @@ def _analyser(engine: Optional[Union[str, Sequence[str]]]) -> str:
         beside = program.parent / "triad-analyse"
         if program.parent != pathlib.Path(".") and beside.is_file():
             return str(beside)
-    found = shutil.which("triad-analyse")
+    found = find_program("triad-analyse")
     if not found:
         raise ReviewError("triad-analyse is not found (give analyser=PATH, or put it in PATH)")
     return found

@@ -2,10 +2,12 @@
 
 `Env` is one game with Gymnasium's API (reset(seed=..., options=...) -> (observation, info),
 step(action) -> (observation, reward, terminated, truncated, info), render, close, metadata,
-np_random, and observation_space / action_space when gymnasium is installed) plus
+np_random, spec, reward_range, observation_space / action_space: gymnasium's spaces when
+gymnasium is installed, else small stand-ins with sample() and contains()) plus
 `action_masks()`, the legal-action mask Stable-Baselines3's MaskablePPO asks for. It is a plain
-class with that API (duck-typed), not a subclass of gymnasium.Env, so it needs only numpy.
-Rewards are the mover's (+1 won, -1 lost, 0 otherwise).
+class with that API (duck-typed), so it needs only numpy; with gymnasium installed, importing
+the package registers "triad/<variant>-v0" for gymnasium.make, which makes it a subclass of
+gymnasium.Env. Rewards are the mover's (+1 won, -1 lost, 0 otherwise).
 
 `TwoPlayerEnv` is the same game as PettingZoo's agent-environment cycle (AEC): agents
 "player_1" and "player_2" take turns; observe(agent) gives {"observation", "action_mask"}
@@ -17,26 +19,18 @@ planes (one per piece letter, then "Player 1 to move") over the board's grid.
 """
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+import functools
 from typing import Any, ClassVar, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
 
 from triad._outcome import Outcome
-from triad._triad import Board
+from triad._spaces import gymnasium, spaces_module
+from triad._triad import Board, variants
 
 RENDER_MODES = ["ansi"]
 AGENTS = ["player_1", "player_2"]
-
-
-def _gymnasium_spaces() -> Optional[ModuleType]:
-    """gymnasium.spaces if gymnasium is installed, else None."""
-    try:
-        return importlib.import_module("gymnasium.spaces")
-    except ImportError:
-        return None
 
 
 def _check_render_mode(render_mode: Optional[str]) -> None:
@@ -49,11 +43,15 @@ class Env:
     from reset) ends truncated. `render_mode` is "ansi" (render() returns the board as text) or
     None (render() returns None); anything else raises ValueError. Call reset() before step().
 
-    observation_space is a gymnasium Box(0, 1, observation_shape, float32) and action_space a
-    Discrete(action_count) when gymnasium can be imported; both are None otherwise.
+    observation_space is a Box(0, 1, observation_shape, float32) and action_space a
+    Discrete(action_count): gymnasium's when it can be imported, else triad's stand-ins with
+    the same sample(), contains(), n and shape. `spec` is gymnasium.make's EnvSpec when made
+    so, else None; `reward_range` is (-1.0, 1.0).
     """
 
     metadata: ClassVar[Dict[str, Any]] = {"render_modes": RENDER_MODES, "render_fps": 1}
+    reward_range: ClassVar[Tuple[float, float]] = (-1.0, 1.0)
+    spec: Any = None
 
     def __init__(self, variant: str, max_plies: int = 300,
                  render_mode: Optional[str] = None) -> None:
@@ -68,12 +66,9 @@ class Env:
         self.observation_shape: Tuple[int, ...] = tuple(self.board.observation().shape)
         #: Random numbers for agents (sample_action); reset(seed=n) reseeds it as Gymnasium does.
         self.np_random: np.random.Generator = np.random.default_rng()
-        self.observation_space: Any = None
-        self.action_space: Any = None
-        spaces = _gymnasium_spaces()
-        if spaces is not None:
-            self.observation_space = spaces.Box(0.0, 1.0, self.observation_shape, np.float32)
-            self.action_space = spaces.Discrete(self.action_count)
+        spaces = spaces_module()
+        self.observation_space: Any = spaces.Box(0.0, 1.0, self.observation_shape, np.float32)
+        self.action_space: Any = spaces.Discrete(self.action_count)
         self._plies = 0
         self._refusal: Optional[str] = "step() before reset()"
 
@@ -171,7 +166,7 @@ class TwoPlayerEnv:
     Rewards are each agent's: +1 and -1 at a decisive end, 0 and 0 at a draw or truncation
     (after max_plies plies), 0 otherwise. At the end infos[agent]["outcome"] holds the
     Outcome (None after a truncation). observation_space(agent) / action_space(agent) are
-    gymnasium Dict / Discrete spaces when gymnasium is installed, None otherwise.
+    Dict / Discrete spaces (gymnasium's when it is installed, else triad's stand-ins).
     """
 
     metadata: ClassVar[Dict[str, Any]] = {"render_modes": RENDER_MODES, "name": "triad_v0",
@@ -190,12 +185,10 @@ class TwoPlayerEnv:
         self.terminations: Dict[str, bool] = {}
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
-        self._observation_space: Any = None
-        spaces = _gymnasium_spaces()
-        if spaces is not None:
-            mask = spaces.Box(0, 1, (self.env.action_count,), np.int8)
-            self._observation_space = spaces.Dict(
-                {"observation": self.env.observation_space, "action_mask": mask})
+        spaces = spaces_module()
+        mask = spaces.Box(0, 1, (self.env.action_count,), np.int8)
+        self._observation_space: Any = spaces.Dict(
+            {"observation": self.env.observation_space, "action_mask": mask})
 
     @property
     def np_random(self) -> np.random.Generator:
@@ -213,12 +206,11 @@ class TwoPlayerEnv:
         return len(self.possible_agents)
 
     def observation_space(self, agent: str) -> Any:
-        """gymnasium Dict(observation: Box, action_mask: Box of int8), or None without
-        gymnasium."""
+        """Dict(observation: Box, action_mask: Box of int8)."""
         return self._observation_space
 
     def action_space(self, agent: str) -> Any:
-        """gymnasium Discrete(action_count), or None without gymnasium."""
+        """Discrete(action_count)."""
         return self.env.action_space
 
     def _agent_of(self, player: int) -> str:
@@ -308,3 +300,40 @@ class TwoPlayerEnv:
     def close(self) -> None:
         """As Env.close."""
         self.env.close()
+
+
+def make_gymnasium_env(variant: str, max_plies: int = 300,
+                       render_mode: Optional[str] = None) -> Env:
+    """An Env that is also a gymnasium.Env (gymnasium.make's entry point: its wrappers take
+    only those). Raises ImportError without gymnasium."""
+    module = gymnasium()
+    if module is None:
+        raise ImportError("gymnasium is not installed")
+    return _gymnasium_class(module.Env)(variant, max_plies, render_mode)
+
+
+@functools.lru_cache(maxsize=None)
+def _gymnasium_class(base: type) -> type:
+    """Env with gymnasium.Env (`base`) as a second base class, made once."""
+    return type("Env", (Env, base), {"__doc__": "triad.env.Env as a gymnasium.Env.",
+                                     "__module__": __name__})
+
+
+def gymnasium_ids() -> List[str]:
+    """The ids registered with gymnasium: "triad/<variant>-v0" for each variant known when
+    the package was imported."""
+    return [f"triad/{variant}-v0" for variant in variants()]
+
+
+def _register() -> None:
+    """Registers every variant with gymnasium, when it can be imported (on import)."""
+    module = gymnasium()
+    if module is None:
+        return
+    for variant, env_id in zip(variants(), gymnasium_ids()):
+        if env_id not in module.registry:
+            module.register(id=env_id, entry_point="triad.env:make_gymnasium_env",
+                            kwargs={"variant": variant})
+
+
+_register()

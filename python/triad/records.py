@@ -6,16 +6,23 @@ review writes them.
     for record in triad.records.read("games.pgn"):
         board = record.board()          # the final position; RecordError if a move is bad
         print(record.tags.get("Result"), len(record.moves), board.outcome())
+
+Streams are read one record at a time as chess.pgn.read_game reads them:
+
+    with open("games.pgn") as handle:
+        while (record := triad.records.read_game(handle)) is not None:
+            print(record, file=sys.stdout)   # str(record): the record as Triad writes it
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+import os
+from typing import IO, Any, Dict, Iterator, List, Optional, Tuple, Union
 
+from triad._record_stream import RESULTS, state_of, take_record
 from triad._triad import (Board, IllegalMoveError, InvalidPositionError, RecordError,
                           UnknownVariantError, _check_variations, _RecordReader, _write_record)
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 # The NAGs of the move suffixes (read as these; written as $1 to $6).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -68,6 +75,10 @@ class Record:
     source: str = ""
     nags: List[List[int]] = dataclasses.field(default_factory=list)
     variations: List[List[Variation]] = dataclasses.field(default_factory=list)
+
+    def __str__(self) -> str:
+        """The record as Triad writes it (write(record)), as python-chess's str(game)."""
+        return write(self)
 
     def place(self) -> str:
         if not self.number:
@@ -128,10 +139,31 @@ def _records(reader: _RecordReader, source: str) -> Iterator[Record]:
                      source, [list(n) for n in nags], _variations(variations))
 
 
-def read(path: str) -> Iterator[Record]:
-    """The records of a file, read lazily one at a time (a file of any size). Raises
-    RecordError for a malformed record, naming the file, the record and the line."""
-    return _records(_RecordReader.open(str(path)), f"records file '{path}'")
+def read(source: Union[str, "os.PathLike[str]", IO[str]]) -> Iterator[Record]:
+    """The records of a file (a path) or of a text stream (an open handle: read_game until
+    None), read lazily one at a time (a file of any size). Raises RecordError for a malformed
+    record, naming the file, the record and the line."""
+    if isinstance(source, (str, os.PathLike)):
+        return _records(_RecordReader.open(os.fspath(source)), f"records file '{source}'")
+    handle = source
+    return iter(lambda: read_game(handle), None)
+
+
+def read_game(handle: IO[str]) -> Optional[Record]:
+    """The next record of a text stream (an open file, io.StringIO, sys.stdin), or None at
+    its end, as chess.pgn.read_game: it reads the handle's lines up to the record's result
+    token (a record without one ends at the next record's tag line, which the next call on
+    the same handle reads). RecordError for a malformed record names the stream (its `name`,
+    else <stream>), the record's number and line in the stream, and the fault's line."""
+    state = state_of(handle)
+    lines, first = take_record(handle, state)
+    if not lines:
+        return None
+    name = getattr(handle, "name", None)
+    source = f"records file '{name}'" if isinstance(name, str) else "<stream>"
+    reader = _RecordReader.over("".join(lines), source, first, state.records)
+    state.records += 1  # counted even if it is malformed: the next one keeps its number
+    return next(_records(reader, source), None)
 
 
 def parse(text: str, source: str = "<text>") -> List[Record]:
@@ -139,14 +171,18 @@ def parse(text: str, source: str = "<text>") -> List[Record]:
     return list(_records(_RecordReader.over(text, source), source))
 
 
-def write(record: Record) -> str:
+def write(record: Record, handle: Optional[IO[str]] = None) -> str:
     """The record as Triad writes it (adapters/records/writer.h): the tags, an empty line,
     the numbered moves with their NAGs (as $n), comments and variations, the closing comment,
-    the result and an empty line. Raises ValueError for a bad result, RecordError for a NAG
-    outside 1 to 255."""
+    the result and an empty line; also written to `handle` when given. Raises ValueError for
+    a bad result, RecordError for a NAG outside 1 to 255 (and then writes nothing)."""
     if record.result not in RESULTS:
         raise ValueError(f"result must be one of {', '.join(RESULTS)}, not {record.result!r}")
-    return _write_record(list(record.tags.items()), _line(record), record.comment, record.result)
+    text = _write_record(list(record.tags.items()), _line(record), record.comment,
+                         record.result)
+    if handle is not None:
+        handle.write(text)
+    return text
 
 
 def from_board(board: Board, tags: Optional[Dict[str, str]] = None) -> Record:

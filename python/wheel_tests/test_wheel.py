@@ -49,3 +49,10 @@ def test_the_wheel_installs_into_a_fresh_venv_and_the_quick_start_runs(tmp_path)
     out = run([python, "quick_start.py"], tmp_path, env)
     expected = re.findall(r"# prints (.*)", example)
     assert expected and out.splitlines()[:len(expected)] == expected
+
+    # A python-chess user's script runs unchanged but for the names of games, without
+    # gymnasium in the venv (the system's site-packages has none).
+    assert "gymnasium" not in run([python, "-m", "pip", "list"], tmp_path, env)
+    script = Path(__file__).resolve().parent / "chess_user.py"
+    out = run([python, script, Path(build_dir) / "triad"], tmp_path, env)
+    assert out.splitlines() == ["the python-chess user's script ran"]

@@ -7,21 +7,24 @@ mean predicted score is its mean result in every bucket. And the net's draw rate
 per 1000 games at expected score 0.5 of the engine's win/draw/loss model, in which the draw
 share at expected score E is rate * 2 min(E, 1 - E) (protocol/wdl.h)."""
 import os
+from typing import Any, Dict, List
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+Row = Dict[str, Any]  # one row of the table, COLUMNS' keys
 BUCKETS = 10
 COLUMNS = ["bucket", "low", "high", "positions", "predicted", "result", "draws", "log_loss"]
 _EPSILON = 1e-12  # log loss of a prediction of exactly 0 or 1: finite
 
 
-def log_loss(predicted, actual):
+def log_loss(predicted: ArrayLike, actual: ArrayLike) -> float:
     p = np.clip(np.asarray(predicted, dtype=np.float64), _EPSILON, 1 - _EPSILON)
     a = np.asarray(actual, dtype=np.float64)
     return float(-np.mean(a * np.log(p) + (1 - a) * np.log(1 - p)))
 
 
-def table(predicted, results):
+def table(predicted: ArrayLike, results: ArrayLike) -> List[Row]:
     """The rows of the table (dicts with COLUMNS' keys): buckets 1..10, then "all". A bucket
     without positions has None for its means."""
     p = np.asarray(predicted, dtype=np.float64)
@@ -31,7 +34,7 @@ def table(predicted, results):
     bucket = np.minimum(np.searchsorted(np.arange(1, BUCKETS) / BUCKETS, p, side="right"),
                         BUCKETS - 1)
 
-    def row(name, low, high, chosen):
+    def row(name: str, low: float, high: float, chosen: np.ndarray) -> Row:
         n = int(chosen.sum())
         out = {"bucket": name, "low": low, "high": high, "positions": n, "predicted": None,
                "result": None, "draws": None, "log_loss": None}
@@ -46,7 +49,7 @@ def table(predicted, results):
     return rows
 
 
-def draw_permille(predicted, results):
+def draw_permille(predicted: ArrayLike, results: ArrayLike) -> int:
     """The draw rate (0..1000) at which the model's expected number of draws on these
     positions is the number of drawn positions among them."""
     p = np.asarray(predicted, dtype=np.float64)
@@ -57,10 +60,10 @@ def draw_permille(predicted, results):
     return int(min(1000, round(1000 * draws / weight)))
 
 
-def write_csv(path, rows):
+def write_csv(path: str, rows: List[Row]) -> None:
     """OUT.calibration.csv, written whole (atomically); the means of an empty bucket empty."""
 
-    def cell(v):
+    def cell(v: Any) -> str:
         return "" if v is None else ("%.6f" % v if isinstance(v, float) else str(v))
 
     with open(path + ".tmp", "w") as f:
@@ -71,7 +74,7 @@ def write_csv(path, rows):
     os.replace(path + ".tmp", path)
 
 
-def text(rows):
+def text(rows: List[Row]) -> str:
     """The table as printed after training."""
     lines = ["calibration on %d validation positions (log loss %.4f):"
              % (rows[-1]["positions"], rows[-1]["log_loss"] or 0.0),

@@ -9,6 +9,8 @@ The inputs are the board from the side to move's view (the feature set, docs/eva
 case swapped, so the side to move's men are always the upper-case letters. The layouts (the
 men's letters of each game) and the mirror symmetries are the library's too.
 """
+from typing import Any, List, Optional, Tuple
+
 import numpy as np
 
 from triad import TriadError
@@ -23,7 +25,7 @@ class DataFile:
     """One data file: `header` (a dict of the header's fields) and `records` (a read-only
     memory map of the complete records; a cut tail is left out)."""
 
-    def __init__(self, path):
+    def __init__(self, path: str) -> None:
         self.path = path
         what = "data file '%s'" % path
         try:
@@ -44,7 +46,7 @@ class DataFile:
                                  offset=self.header["header_bytes"], shape=(count,))
 
 
-def open_data(paths):
+def open_data(paths: List[str]) -> List[DataFile]:
     """The data files, all of one game and board size (else a DataError)."""
     files = [DataFile(p) for p in paths]
     first = files[0]
@@ -56,7 +58,8 @@ def open_data(paths):
     return files
 
 
-def sparse_inputs(boards, sides, letters, mirror=None):
+def sparse_inputs(boards: np.ndarray, sides: np.ndarray, letters: str,
+                  mirror: Optional[Any] = None) -> Tuple[np.ndarray, np.ndarray]:
     """The on features of n positions as embedding-bag input: (indices, offsets), int64, 2n
     bags: bag j < n the view of position j from its side to move, bag n + j its opponent's
     (with a mirror permutation, the n mirror images follow the n positions: 4n bags)."""
@@ -66,7 +69,7 @@ def sparse_inputs(boards, sides, letters, mirror=None):
         raise DataError(str(e))
 
 
-def active_features(board, side, letters):
+def active_features(board: Any, side: int, letters: str) -> Tuple[List[int], List[int]]:
     """The on features of one position's two views (its mover's, its opponent's), each
     ascending: what the engine's two accumulators add up."""
     indices, offsets = sparse_inputs(np.asarray(board, dtype=np.uint8)[None, :],
@@ -74,7 +77,7 @@ def active_features(board, side, letters):
     return sorted(indices[:offsets[1]].tolist()), sorted(indices[offsets[1]:].tolist())
 
 
-def is_validation(games, fraction):
+def is_validation(games: np.ndarray, fraction: float) -> np.ndarray:
     """Whole games go to the validation split (a game's positions are alike): a fixed hash
     of the game index below `fraction`."""
     h = (np.asarray(games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)

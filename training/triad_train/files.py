@@ -2,9 +2,10 @@
 regular file, else one error that names it and says why."""
 import os
 import stat
+from typing import Callable
 
 
-def regular_file(path, what, error):
+def regular_file(path: str, what: str, error: Callable[[str], Exception]) -> os.stat_result:
     """os.stat(path) of a regular file; else raises error("<what>: <why>")."""
     try:
         st = os.stat(path)

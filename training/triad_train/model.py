@@ -16,6 +16,8 @@ score stays within the engine's int); the engine's evaluation is (b2 + w2 . clam
 QA)) * scale / (QA * QB), rounded toward zero. These ranges are the engine's (engine/nnue/
 network.h), which refuses a net outside them.
 """
+from typing import Any, List, Sequence, Tuple
+
 import numpy as np
 import torch
 from triad import learn
@@ -39,7 +41,7 @@ class Network(torch.nn.Module):
     the net file, and a view's sum is the rows of its on inputs plus the bias: what
     W1 x + b1 is for the 0/1 input vector x, without the zeros."""
 
-    def __init__(self, inputs, hidden):
+    def __init__(self, inputs: int, hidden: int) -> None:
         super().__init__()
         self.inputs, self.hidden = inputs, hidden
         self.first = torch.nn.EmbeddingBag(inputs, hidden, mode="sum")
@@ -51,13 +53,13 @@ class Network(torch.nn.Module):
             self.output.weight.uniform_(-0.1, 0.1)
             self.output.bias.zero_()
 
-    def forward(self, indices, offsets):
+    def forward(self, indices: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
         sums = self.first(indices, offsets) + self.first_bias
         n = sums.shape[0] // 2
         a = torch.clamp(torch.cat([sums[:n], sums[n:]], dim=1), 0.0, 1.0)
         return self.output(a).squeeze(1)
 
-    def clip(self):
+    def clip(self) -> None:
         """Keeps the weights where quantisation is exact enough and cannot overflow."""
         with torch.no_grad():
             self.first.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
@@ -66,7 +68,7 @@ class Network(torch.nn.Module):
             self.output.bias.clamp_(-BIAS_LIMIT, BIAS_LIMIT)
 
 
-def quantise(net):
+def quantise(net: Network) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.int32]:
     """The integer weights of the net file: W1 (inputs, hidden) and b1 int16, w2 (2 * hidden)
     int16, b2 int32. Weights outside the ranges that clip() keeps (or not finite) are refused
     (QuantiseError), never wrapped around."""
@@ -85,7 +87,8 @@ def quantise(net):
     return w1, b1, w2, np.int32(b2[0])
 
 
-def integer_eval(weights, stm_active, opp_active, scale):
+def integer_eval(weights: Sequence[Any], stm_active: List[int], opp_active: List[int],
+                 scale: int) -> int:
     """The engine's integer evaluation of one position (the lists of on features of its two
     views), in engine points from the side to move: the reference the C++ inference matches."""
     w1, b1, w2, b2 = weights

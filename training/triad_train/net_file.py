@@ -4,19 +4,21 @@ weights and the checksum are encoded and checked in C++. Written atomically (a t
 renamed over the target), so a stopped export never leaves half a net behind."""
 import os
 import tempfile
+from typing import Any, Dict, Tuple
 
 from triad import TriadError
 from triad import learn
 
 # The widest first layer: the engine's (engine/nnue/network.h), the one limit of both.
 MAX_HIDDEN = learn.MAX_HIDDEN
+Weights = Tuple[Any, Any, Any, Any]  # W1, b1, w2 (numpy arrays) and b2
 
 
 class NetError(Exception):
     """A net file that cannot be used; the message names the file and says why."""
 
 
-def encode(meta, weights):
+def encode(meta: Dict[str, Any], weights: Weights) -> bytes:
     w1, b1, w2, b2 = weights
     try:
         return learn.encode_net(meta, w1, b1, w2, int(b2))
@@ -24,7 +26,7 @@ def encode(meta, weights):
         raise NetError(str(e))
 
 
-def write(path, meta, weights):
+def write(path: str, meta: Dict[str, Any], weights: Weights) -> None:
     data = encode(meta, weights)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.lexists(path) and not os.path.isfile(path):
@@ -42,7 +44,7 @@ def write(path, meta, weights):
         raise
 
 
-def read(path, convert=False):
+def read(path: str, convert: bool = False) -> Tuple[Dict[str, Any], Weights]:
     """(meta, weights) of a net file, everything checked; convert=True also reads a version 1
     net (written before the architecture hash), to write it again."""
     try:

@@ -13,7 +13,7 @@ import argparse
 import math
 import os
 import sys
-from typing import List
+from typing import List, NoReturn, Optional, Tuple
 
 import matplotlib
 
@@ -28,16 +28,19 @@ MAX_BYTES = 1 << 20  # a curve of 100 000 epochs is about 5 MB; real ones are a 
 COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"]
 
 
+Curve = Tuple[List[int], List[float], List[float]]  # epochs, training and validation losses
+
+
 class PlotError(Exception):
     """A bad flag or curve file: the message says which and why."""
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise PlotError(message)
 
 
-def parse_args(argv):
+def parse_args(argv: List[str]) -> argparse.Namespace:
     p = Parser(prog="triad-plot", description="Plot triad-train's loss curves (OUT.csv) as a PNG.")
     p.add_argument("-csv", "--csv", nargs="+", required=True, help="curve files of triad-train")
     p.add_argument("-out", "--out", required=True, help="the PNG file to write")
@@ -52,7 +55,7 @@ def parse_args(argv):
     return a
 
 
-def read_curve(path):
+def read_curve(path: str) -> Curve:
     """The epochs, training and validation losses of one triad-train curve file."""
     what = "curve file '%s'" % path
     st = files.regular_file(path, what, PlotError)
@@ -90,7 +93,7 @@ def read_curve(path):
     return epochs, training, validation
 
 
-def draw(curves, labels, title, out):
+def draw(curves: List[Curve], labels: List[str], title: str, out: str) -> None:
     """Writes the chart of `curves` (read_curve's tuples) to `out`, atomically."""
     if os.path.lexists(out) and not os.path.isfile(out):
         raise PlotError("'%s' is not a regular file (not replaced)" % out)
@@ -118,7 +121,7 @@ def draw(curves, labels, title, out):
             os.remove(temporary)
 
 
-def run(argv):
+def run(argv: List[str]) -> int:
     a = parse_args(argv)
     curves = [read_curve(path) for path in a.csv]
     labels = a.label or [os.path.basename(p)[:-4] if p.endswith(".csv") else os.path.basename(p)
@@ -128,7 +131,7 @@ def run(argv):
     return 0
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     try:
         return run(sys.argv[1:] if argv is None else argv)
     except PlotError as e:

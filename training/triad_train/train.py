@@ -32,6 +32,7 @@ import os
 import sys
 import tempfile
 import time
+from typing import Any, Callable, List, NoReturn, Optional, Tuple
 
 import numpy as np
 
@@ -51,11 +52,11 @@ class TrainingFailed(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
-def parse_args(argv):
+def parse_args(argv: List[str]) -> argparse.Namespace:
     p = Parser(prog="triad-train", prefix_chars="-",
                description="Train a learned evaluation on triad-datagen data files.")
     p.add_argument("-data", "--data", nargs="+", required=True, help="data files (one game)")
@@ -97,7 +98,7 @@ def parse_args(argv):
     return a
 
 
-def real_flag(flag, text, fits, range_words):
+def real_flag(flag: str, text: str, fits: Callable[[float], bool], range_words: str) -> float:
     """The real number `text` of `flag`: finite and fits(value), else one UsageError."""
     try:
         value = float(text)
@@ -108,7 +109,7 @@ def real_flag(flag, text, fits, range_words):
     return value
 
 
-def check_outputs(out):
+def check_outputs(out: str) -> None:
     """Refuses, before any work, outputs that could not be written at the end of an epoch or
     of the run: a name that is not a regular file (the net, OUT.ckpt, OUT.csv,
     OUT.calibration.csv and their temporary files), and a folder where no file can be made
@@ -129,7 +130,7 @@ def check_outputs(out):
                          % (out, folder, e.strerror))
 
 
-def write_curve(path, history):
+def write_curve(path: str, history: List[Any]) -> None:
     """OUT.csv: a row per finished epoch, rewritten whole (atomically) after each one, so a
     resumed run's file is an uninterrupted run's."""
     with open(path + ".tmp", "w") as f:
@@ -139,13 +140,13 @@ def write_curve(path, history):
     os.replace(path + ".tmp", path)
 
 
-def fit_scale(scores, results):
+def fit_scale(scores: np.ndarray, results: np.ndarray) -> int:
     """The scale (engine points) at which sigmoid(score / scale) has the least log loss
     against the results: a golden-section search over 10..10000, in log space."""
     target = (results.astype(np.float64) + 1.0) / 2.0
     s = scores.astype(np.float64)
 
-    def loss(log_k):
+    def loss(log_k: float) -> float:
         p = 1.0 / (1.0 + np.exp(-s / math.exp(log_k)))
         p = np.clip(p, 1e-9, 1 - 1e-9)
         return -np.mean(target * np.log(p) + (1 - target) * np.log(1 - p))
@@ -168,7 +169,8 @@ class Dataset:
     indices of their on inputs there (a position is numbered by its place in the files, one
     file after the other)."""
 
-    def __init__(self, files, validation, mirror=None):
+    def __init__(self, files: List[dt.DataFile], validation: float,
+                 mirror: Optional[Any] = None) -> None:
         self.files = files
         self.mirror = mirror  # the mirror's permutation of the points (None: no mirror images)
         self.letters = files[0].letters
@@ -185,7 +187,7 @@ class Dataset:
         self.val = np.nonzero(held_out)[0]
         self.train = np.nonzero(~held_out)[0]
 
-    def boards(self, index):
+    def boards(self, index: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """The boards (as written) and sides to move of the positions `index` (ascending)."""
         boards, sides = [], []
         for f, start, end in zip(self.files, self.starts[:-1], self.starts[1:]):
@@ -196,7 +198,7 @@ class Dataset:
                 sides.append(rows["side"])
         return np.concatenate(boards), np.concatenate(sides)
 
-    def batch(self, index, torch, mirrored=False):
+    def batch(self, index: np.ndarray, torch: Any, mirrored: bool = False) -> Tuple[Any, ...]:
         """The inputs, scores and results of the positions `index`, followed by their mirror
         images (same scores and results) if `mirrored`."""
         boards, sides = self.boards(index)
@@ -209,7 +211,7 @@ class Dataset:
                 torch.from_numpy(results))
 
 
-def mirror_of(files, wanted):
+def mirror_of(files: List[dt.DataFile], wanted: str) -> Optional[Any]:
     """The mirror permutation to train with (None: none): -mirror on refuses a variant whose
     rules are not known to be symmetric; by default the mirror is used where they are."""
     if wanted == "off":
@@ -225,7 +227,7 @@ def mirror_of(files, wanted):
     return perms[0]
 
 
-def run(argv):
+def run(argv: List[str]) -> int:
     args = parse_args(argv)
     check_outputs(args.out)
     files = dt.open_data(args.data)
@@ -272,12 +274,12 @@ def run(argv):
              " and their mirror images" if mirror is not None else "", len(data.val),
              data.inputs, scale), flush=True)
 
-    def predicted(index):
+    def predicted(index: np.ndarray) -> np.ndarray:
         """The net's expected scores sigmoid(y) of the positions `index` (as played)."""
         indices, offsets, _, _ = data.batch(index, torch)
         return torch.sigmoid(net(indices, offsets)).numpy()
 
-    def loss_of(index, mirrored=False):
+    def loss_of(index: np.ndarray, mirrored: bool = False) -> Any:
         indices, offsets, score, result = data.batch(index, torch, mirrored)
         target = args.blend * torch.sigmoid(score / scale) + (1 - args.blend) * (result + 1) / 2
         return torch.mean((torch.sigmoid(net(indices, offsets)) - target) ** 2)
@@ -340,7 +342,7 @@ def run(argv):
     return 0
 
 
-def finite_loss(value, which, epoch, checkpoint):
+def finite_loss(value: float, which: str, epoch: int, checkpoint: str) -> None:
     """Stops the run (TrainingFailed) on a loss that is not finite, saying what was kept."""
     if math.isfinite(value):
         return
@@ -349,7 +351,7 @@ def finite_loss(value, which, epoch, checkpoint):
                          "stopped, %s" % (epoch + 1, which, value, kept))
 
 
-def convert(argv):
+def convert(argv: List[str]) -> int:
     """triad-train convert OLD NEW: the net OLD (any format version this build reads, 1
     included) written to NEW in the current version, its weights unchanged."""
     if len(argv) != 2:
@@ -362,7 +364,7 @@ def convert(argv):
     return 0
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["convert"]:
