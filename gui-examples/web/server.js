@@ -21,6 +21,10 @@ const kPublic = join(kHere, 'public');
 const kRepoRoot = resolve(kHere, '..', '..');
 const kQuitGraceMs = 1000;     // time a triad process gets to exit after `quit`
 const kUciTimeoutMs = 10000;  // time the start-up `triad uci` (listing the options) may take
+// A connection must send a request's headers within this time (408 and closed otherwise;
+// Node's default of 60 s lets idle connections pile up), checked every second.
+const kHeadersTimeoutMs = 10000;
+const kConnectionCheckMs = 1000;
 const kMimeTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -229,7 +233,8 @@ function main() {
   const reviews = new Set();
   let port = 0;  // the listening port, known once listening
   const host_refusal = (request) => check_host(request.headers.host, host_names, port);
-  const server = createServer((request, response) => {
+  const server = createServer({ headersTimeout: kHeadersTimeoutMs, connectionsCheckingInterval: kConnectionCheckMs },
+                              (request, response) => {
     const refusal = host_refusal(request);
     if (!refusal && request_path(request) === '/review') return serve_review(request, response, opts, reviews);
     if (!refusal) return serve_static(request, response);

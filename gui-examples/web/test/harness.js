@@ -20,12 +20,12 @@ export function engine_path() {
 
 // Starts `node server.js --port 0 BRIDGE_ARGS` and resolves with { url, port, pid, stop(),
 // exited } once it listens (exited: a promise of its exit); engine_args are passed on to every
-// triad process; env adds environment variables.
-export function start_bridge(engine, engine_args = [], bridge_args = [], env = {}) {
+// triad process; env adds environment variables, cwd is its folder.
+export function start_bridge(engine, engine_args = [], bridge_args = [], { env = {}, cwd = undefined } = {}) {
   return new Promise((resolve, reject) => {
     const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', ...bridge_args, '--',
                   ...engine_args];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, cwd });
     const exited = new Promise((done) => child.on('exit', done));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

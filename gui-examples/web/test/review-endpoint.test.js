@@ -6,7 +6,7 @@
 // Run: TRIAD_ENGINE=build/release/triad node --test test/review-endpoint.test.js
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as http_request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -164,9 +164,12 @@ describe('web bridge review endpoint', () => {
     }
   });
 
-  test('the engine\'s arguments reach the review\'s engine', async () => {
-    for (const engine_args of [['--option', 'Hash=8'], ['--variant', 'yinyang']]) {
-      const bridge = await start_bridge(engine_path(), engine_args);
+  test('the engine\'s arguments reach the review\'s engine, relative paths included', async () => {
+    const variants = join(scratch, 'variants.yaml');
+    writeFileSync(variants, 'variants:\n  - name: my-yinyang\n    game: yinyang\n');
+    // The last one names a file relative to the bridge's folder.
+    for (const engine_args of [['--option', 'Hash=8'], ['--variant', 'yinyang'], ['--variants', 'variants.yaml']]) {
+      const bridge = await start_bridge(engine_path(), engine_args, [], { cwd: scratch });
       try {
         const result = await post(bridge, '/review?movetime=10', kRecord);
         assert.equal(result.status, 200);
@@ -213,7 +216,7 @@ describe('web bridge review endpoint', () => {
     for (const signal of ['SIGTERM', 'SIGINT']) {
       const temp = join(scratch, `tmp-${signal}`);
       mkdirSync(temp);
-      const bridge = await start_bridge(engine_path(), [], [], { TMPDIR: temp });
+      const bridge = await start_bridge(engine_path(), [], [], { env: { TMPDIR: temp } });
       const failed = await post(bridge, '/review?movetime=10', '[Variant "yinyang"]\n\n1. zz9 *\n');
       const error = review_lines(failed.text).pop().error;
       assert.match(error, /input file 'game.txt': game 1 \(line 1\): ply 1: move 'zz9': malformed/);

@@ -2,8 +2,9 @@
 // a page from another site and a DNS-rebinding name cannot connect, the options that touch
 // the file system are refused unless the server allows them, the number of triad processes
 // is capped, and one message can carry only one bounded line. A few checks that a browser
-// cannot make (no Origin at all, a 200 KB frame) use the `ws` client directly. The review
-// endpoint (POST /review) is tried in review-endpoint.test.js.
+// cannot make (no Origin at all, a 200 KB frame, idle or oversized requests) use the `ws`
+// client or raw TCP directly. The review endpoint (POST /review) is tried in
+// review-endpoint.test.js.
 // Chromium's own Local Network Access checks (a prompt in Chrome, absent in other browsers)
 // are switched off, so that what is tested is the bridge; a control server that accepts every
 // connection shows that the browser really lets the attacker's page connect.
@@ -289,5 +290,18 @@ describe('web bridge security', () => {
                  /^HTTP\/1.1 403/);
     assert.equal(await handshake_status(bridge, { Origin: bridge.url.replace(/\/$/, '') }), 101,
                  'the bridge goes on after malformed requests and a frame that is too big');
+  });
+
+  test('a connection that sends no request, or too long headers, is answered and closed', async () => {
+    // Idle and unfinished headers: 408 after the bridge's 10 s (Node's default would be 60 s).
+    const started = Date.now();
+    const [idle, partial] = await Promise.all([raw_status(bridge, ''),
+                                               raw_status(bridge, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\n`)]);
+    assert.match(idle, /^HTTP\/1.1 408/);
+    assert.match(partial, /^HTTP\/1.1 408/);
+    assert.ok(Date.now() - started < 15000, `closed after ${Date.now() - started} ms`);
+    const huge = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`;
+    assert.match(await raw_status(bridge, huge), /^HTTP\/1.1 431/);
+    assert.equal(await handshake_status(bridge, { Origin: bridge.url.replace(/\/$/, '') }), 101);
   });
 });
