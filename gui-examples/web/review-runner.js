@@ -19,9 +19,10 @@ const kErrorChars = 2000;  // how much of triad-analyse's standard error is kept
 // the last one counts, the option name in any letter case), or '' without one. TablePath
 // may list folders separated by ':'; a review takes one folder, the first.
 export function table_folder(engine_args) {
+  const joined = '--option=';
   let folder = '';
   engine_args.forEach((arg, i) => {
-    const setting = arg === '--option' ? engine_args[i + 1] || '' : arg.startsWith('--option=') ? arg.slice(9) : '';
+    const setting = arg === '--option' ? engine_args[i + 1] || '' : arg.startsWith(joined) ? arg.slice(joined.length) : '';
     const match = /^\s*tablepath\s*=\s*(.*)$/i.exec(setting);
     if (match) folder = match[1].split(':')[0].trim();
   });
