@@ -2,25 +2,29 @@
 // through one WebSocket, to its own triad process. Every WebSocket text message is one
 // protocol line for the engine; every engine output line is sent back as one message. The
 // security rules (Host, Origin, line and option checks) are in policy.js. POST /review runs
-// `triad-analyse -review` on the record sent and streams its JSON lines back.
+// `triad-analyse -review` on the record sent and streams its JSON lines back (review-runner.js).
 // Usage: node server.js [--engine PATH] [--analyse PATH] [--port N] [--host H]
 //                       [--allow-host NAME] [--max-engines N] [--review-timeout S]
-//                       [--allow-file-options] [--log] [-- TRIAD ARGS...]
+//                       [--tables DIR] [--allow-file-options] [--log] [-- TRIAD ARGS...]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { check_host, check_line, check_origin, file_option_set, host_name, kLoopbackNames, kMaxLineBytes,
-         kMaxRecordBytes, review_movetime, shown, string_options } from './policy.js';
+import { check_host, check_line, check_origin, file_option_set, host_name, kLoopbackNames, kMaxLineBytes, shown,
+         string_options } from './policy.js';
+import { abandon_reviews, serve_review, table_folder } from './review-runner.js';
 
 const kHere = dirname(fileURLToPath(import.meta.url));
 const kPublic = join(kHere, 'public');
 const kRepoRoot = resolve(kHere, '..', '..');
 const kQuitGraceMs = 1000;     // time a triad process gets to exit after `quit`
 const kUciTimeoutMs = 10000;  // time the start-up `triad uci` (listing the options) may take
+// A connection must send a request's headers within this time (408 and closed otherwise;
+// Node's default of 60 s lets idle connections pile up), checked every second.
+const kHeadersTimeoutMs = 10000;
+const kConnectionCheckMs = 1000;
 const kMimeTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -28,14 +32,12 @@ const kMimeTypes = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
-const kReviewKillGraceMs = 2000;  // time a review gets to exit after SIGTERM
-const kMaxDrainBytes = 4 * kMaxRecordBytes;  // a longer refused body is cut off
 
 function usage(message) {
   if (message) console.error(`server.js: ${message}`);
   console.error('usage: node server.js [--engine PATH] [--analyse PATH] [--port N] [--host H]\n' +
                 '                      [--allow-host NAME] [--max-engines N] [--review-timeout S]\n' +
-                '                      [--allow-file-options] [--log] [-- ARGS]\n' +
+                '                      [--tables DIR] [--allow-file-options] [--log] [-- ARGS]\n' +
                 '  --engine PATH         the triad binary (default: $TRIAD_ENGINE, else the newest\n' +
                 '                        build/*/triad of this repository)\n' +
                 '  --analyse PATH        the triad-analyse binary the Review button runs (default:\n' +
@@ -47,6 +49,9 @@ function usage(message) {
                 '  --max-engines N       triad processes (connected tabs) at once, and reviews at\n' +
                 '                        once (default 4 each)\n' +
                 '  --review-timeout S    seconds a review may run before it is stopped (default 600)\n' +
+                '  --tables DIR          Íves dáma\'s endgame tables (triad-tables) for play and\n' +
+                '                        reviews: every triad gets --option TablePath=DIR, every\n' +
+                '                        review -tb DIR (default: the TablePath of the ARGS, if any)\n' +
                 '  --allow-file-options  let the page set options that read or write files\n' +
                 '                        (VariantPath, Debug Log File); refused by default\n' +
                 '  --log                 print every line exchanged with the engines\n' +
@@ -57,7 +62,8 @@ function usage(message) {
 
 function parse_args(argv) {
   const opts = { engine: process.env.TRIAD_ENGINE || '', analyse: '', port: 8080, host: '127.0.0.1', log: false,
-                 allow_hosts: [], max_engines: 4, review_timeout: 600, allow_file_options: false, engine_args: [] };
+                 allow_hosts: [], max_engines: 4, review_timeout: 600, tables: '', allow_file_options: false,
+                 engine_args: [] };
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
     if (arg === '--') {
@@ -75,6 +81,7 @@ function parse_args(argv) {
     else if (arg === '--max-engines') opts.max_engines = Number(value());
     else if (arg === '--analyse') opts.analyse = value();
     else if (arg === '--review-timeout') opts.review_timeout = Number(value());
+    else if (arg === '--tables') opts.tables = value();
     else if (arg === '--allow-file-options') opts.allow_file_options = true;
     else if (arg === '--log') opts.log = true;
     else if (arg === '--help' || arg === '-h') usage();
@@ -86,6 +93,11 @@ function parse_args(argv) {
     usage('--max-engines must be an integer between 1 and 1000');
   if (!Number.isInteger(opts.review_timeout) || opts.review_timeout < 1 || opts.review_timeout > 86400)
     usage('--review-timeout must be an integer between 1 and 86400 (seconds)');
+  // The engines' tables are the reviews' tables: --tables sets both, else the ARGS' TablePath.
+  if (opts.tables) opts.engine_args.push('--option', `TablePath=${resolve(opts.tables)}`);
+  opts.tables = table_folder(opts.engine_args);
+  if (opts.tables && !(existsSync(opts.tables) && statSync(opts.tables).isDirectory()))
+    usage(`the tables folder '${opts.tables}' (--tables or TablePath) is not a folder`);
   return opts;
 }
 
@@ -202,81 +214,6 @@ function connect_engine(socket, opts, id, on_exit) {
   return engine;
 }
 
-function answer(response, status, text) {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-  response.end(`${text}\n`);
-}
-
-// POST /review: the request's body is a record (at most kMaxRecordBytes); runs
-// `triad-analyse -review` on it with the bridge's engine and streams its JSON lines back.
-// The review ends when it is done, after --review-timeout, or when the page goes away.
-// reviews counts the running ones (at most --max-engines).
-function serve_review(request, response, opts, reviews) {
-  const refusal = check_origin(request.headers.origin, request.headers.host);
-  if (refusal) return answer(response, 403, refusal);
-  if (request.method !== 'POST') return answer(response, 405, 'a review is asked for with POST /review');
-  const movetime = review_movetime(new URL(request.url, 'http://x').searchParams.get('movetime'));
-  if (typeof movetime === 'string') return answer(response, 400, movetime);
-  if (reviews.size >= opts.max_engines) {
-    return answer(response, 503, `too many reviews: this bridge runs at most ${opts.max_engines} at once ` +
-                                 '(--max-engines); wait for one to finish');
-  }
-  // A body beyond the limit is read to its end (up to kMaxDrainBytes, then the connection
-  // is cut) so that the client gets the refusal rather than a reset connection.
-  const chunks = [];
-  let bytes = 0;
-  request.on('data', (chunk) => {
-    bytes += chunk.length;
-    if (bytes <= kMaxRecordBytes) chunks.push(chunk);
-    else if (bytes > kMaxDrainBytes) request.destroy();
-  });
-  request.on('end', () => {
-    if (bytes > kMaxRecordBytes) {
-      return answer(response, 413, `record of ${bytes} bytes refused: a review takes at most ${kMaxRecordBytes} bytes`);
-    }
-    const folder = mkdtempSync(join(tmpdir(), 'triad-review-'));
-    const input = join(folder, 'game.txt');
-    writeFileSync(input, Buffer.concat(chunks));
-    const engine_spec = [`cmd=${opts.engine}`, ...opts.engine_args.map((arg) => `arg=${arg}`)].join(' ');
-    const args = ['-review', '-engine', engine_spec, '-movetime', String(movetime), input];
-    const child = spawn(opts.analyse, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    reviews.add(child);
-    let errors = '';
-    let timed_out = false;
-    const running = () => child.exitCode === null && child.signalCode === null;
-    const stop = () => {
-      child.kill('SIGTERM');
-      setTimeout(() => running() && child.kill('SIGKILL'), kReviewKillGraceMs).unref();
-    };
-    const timer = setTimeout(() => {
-      timed_out = true;
-      stop();
-    }, opts.review_timeout * 1000);
-    response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-cache' });
-    response.flushHeaders();  // the page learns at once that the review runs
-    child.stdout.on('data', (chunk) => response.write(chunk));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      errors = (errors + chunk).slice(-2000);
-    });
-    response.on('close', () => running() && stop());  // the page went away
-    const finish = (reason) => {
-      clearTimeout(timer);
-      reviews.delete(child);
-      rmSync(folder, { recursive: true, force: true });
-      if (reason) response.write(`${JSON.stringify({ error: reason })}\n`);
-      response.end();
-    };
-    child.on('error', (error) => finish(`cannot start '${opts.analyse}': ${error.message}`));
-    child.on('exit', (code, signal) => {
-      if (timed_out) finish(`the review took longer than ${opts.review_timeout} s (--review-timeout) and was stopped`);
-      else if (code !== 0) finish(`triad-analyse failed (${signal || code}): ${errors.trim().split('\n').pop() || ''}`);
-      else finish('');
-    });
-  });
-  return undefined;
-}
-
 // Answers a refused WebSocket handshake with an HTTP error and closes the connection.
 function refuse_upgrade(tcp, status, reason) {
   tcp.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}\n`);
@@ -296,7 +233,8 @@ function main() {
   const reviews = new Set();
   let port = 0;  // the listening port, known once listening
   const host_refusal = (request) => check_host(request.headers.host, host_names, port);
-  const server = createServer((request, response) => {
+  const server = createServer({ headersTimeout: kHeadersTimeoutMs, connectionsCheckingInterval: kConnectionCheckMs },
+                              (request, response) => {
     const refusal = host_refusal(request);
     if (!refusal && request_path(request) === '/review') return serve_review(request, response, opts, reviews);
     if (!refusal) return serve_static(request, response);
@@ -333,12 +271,13 @@ function main() {
     engines.add(engine);
   });
 
-  const shutdown = () => {
-    for (const child of [...engines, ...reviews]) child.kill('SIGTERM');
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // However the bridge ends, its processes are stopped and the reviews' records removed.
+  process.on('exit', () => {
+    for (const child of engines) child.kill('SIGTERM');
+    abandon_reviews(reviews);
+  });
+  process.on('SIGINT', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
 
   server.listen(opts.port, opts.host, () => {
     port = server.address().port;

@@ -18,13 +18,15 @@ export function engine_path() {
   return path;
 }
 
-// Starts `node server.js --port 0 BRIDGE_ARGS` and resolves with { url, port, pid, stop() }
-// once it listens; engine_args are passed on to every triad process.
-export function start_bridge(engine, engine_args = [], bridge_args = []) {
+// Starts `node server.js --port 0 BRIDGE_ARGS` and resolves with { url, port, pid, stop(),
+// exited } once it listens (exited: a promise of its exit); engine_args are passed on to every
+// triad process; env adds environment variables, cwd is its folder.
+export function start_bridge(engine, engine_args = [], bridge_args = [], { env = {}, cwd = undefined } = {}) {
   return new Promise((resolve, reject) => {
     const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', ...bridge_args, '--',
                   ...engine_args];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, cwd });
+    const exited = new Promise((done) => child.on('exit', done));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the bridge did not start within ${kStartTimeoutMs} ms`));
@@ -37,7 +39,8 @@ export function start_bridge(engine, engine_args = [], bridge_args = []) {
       if (match) {
         clearTimeout(timer);
         const { port } = new URL(match[1]);
-        resolve({ url: match[1], port: Number(port), pid: child.pid, stop: () => child.kill('SIGTERM') });
+        resolve({ url: match[1], port: Number(port), pid: child.pid, stop: (signal = 'SIGTERM') => child.kill(signal),
+                  exited });
       }
     });
     child.on('exit', (code) => {
@@ -84,6 +87,16 @@ export function children_of(pid) {
     if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
   }
   return children;
+}
+
+// Polls until the process `pid` has `count` children (a bridge's triad processes and
+// reviews end shortly after their tab or request); fails after timeout_ms.
+export async function wait_children(pid, count, timeout_ms) {
+  const deadline = Date.now() + timeout_ms;
+  while (children_of(pid).length !== count) {
+    if (Date.now() > deadline) throw new Error(`the bridge runs ${children_of(pid).length} processes, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // A plain triad process spoken to line by line, with a timeout on every reply.
