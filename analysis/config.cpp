@@ -16,6 +16,7 @@
 #include "analysis/exact.h"
 #include "runner/command_line.h"
 #include "runner/engine_spec.h"
+#include "runner/output_files.h"
 #include "runner/value_parsers.h"
 
 namespace triad::analysis {
@@ -123,8 +124,12 @@ Result<AnalyseConfig> build(const po::variables_map& vm) {
   if (vm.count("annotate")) {
     if (!c.review) return make_error("-annotate FILE needs -review");
     c.annotate = vm["annotate"].as<std::string>();
-    if (c.annotate == c.output) return make_error("-annotate and -output must be different files");
   }
+  // An output must never be the file read, nor the other output (compared as files).
+  if (auto r = runner::refuse_shared_outputs(
+          {{"the input", c.input}, {"-output", c.output, true}, {"-annotate", c.annotate, true}});
+      !r)
+    return r.error();
   c.variant = vm["variant"].as<std::string>();
   if (vm.count("variants"))
     for (const auto& file : vm["variants"].as<std::vector<std::string>>())

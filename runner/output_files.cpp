@@ -17,7 +17,10 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
+  std::string text(1, '\'');  // appended, not "'" + ...: GCC 12 warns falsely on that form
+  text += p.string();
+  text += '\'';
+  return text;
 }
 
 std::string reason(int error) {
@@ -152,6 +155,28 @@ Result<void> prepare_output_folder(const fs::path& dir, std::string_view what) {
   if (!fd) return make_error(std::string(what) + ": " + fd.error().message);
   ::close(*fd);
   ::unlink(probe.c_str());
+  return {};
+}
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  if (a.empty() || b.empty()) return false;
+  std::error_code ec;
+  if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec))
+    return std::filesystem::equivalent(a, b, ec) && !ec;
+  const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ec), ec);
+  const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, ec), ec);
+  return ca == cb;
+}
+
+Result<void> refuse_shared_outputs(std::initializer_list<NamedFile> files) {
+  for (auto o = files.begin(); o != files.end(); ++o) {
+    if (!o->output) continue;
+    for (auto f = files.begin(); f != files.end(); ++f)
+      if (f != o && (!f->output || f < o) && same_file(o->path, f->path))
+        return make_error(std::string(o->what) + " " + quoted(o->path) + " is the same file as " +
+                          std::string(f->what) + " " + quoted(f->path) +
+                          ": refused, it would be overwritten");
+  }
   return {};
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
 #include <string_view>
 
 #include "engine/core/result.h"
@@ -27,6 +28,21 @@ Result<void> refuse_non_regular(const std::filesystem::path& target, std::string
 // Whether records can be appended to `target` (created if missing, as the first record
 // would be). Refuses a target that exists and is not a regular file.
 Result<void> check_appendable_file(const std::filesystem::path& target, std::string_view what);
+
+// Whether `a` and `b` name the same file: the same device and inode when both exist (so a
+// different spelling, a symlink or a hard link is caught), else the same absolute path with
+// `.`, `..` and existing symlinks resolved. Empty paths (an unused output) are never the same.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
+
+// Refuses an output that is the same file as an input or as another output (same_file), so
+// that a run never empties what it reads or what it has just written. `files` are the
+// program's files by their flag ("-output", "input"); outputs are those with `output` set.
+struct NamedFile {
+  std::string_view what;
+  std::filesystem::path path;
+  bool output = false;
+};
+Result<void> refuse_shared_outputs(std::initializer_list<NamedFile> files);
 
 // Creates the folder `dir` (and its parents) if needed and checks that files can be
 // created in it.

@@ -100,6 +100,15 @@ Result<void> Tournament::cut_unsaved_records(std::int64_t saved_bytes) {
 }
 
 Result<void> Tournament::check_outputs() const {
+  // No output may be the openings file or another output, under any name.
+  const std::filesystem::path openings =
+      config_.openings ? config_.openings->file : std::filesystem::path();
+  if (auto r = runner::refuse_shared_outputs({{"the openings file", openings},
+                                              {"-pgnout", config_.pgn_out, true},
+                                              {"-jsonout", config_.json_out, true},
+                                              {"-resume", config_.state_file, true}});
+      !r)
+    return r;
   if (!config_.pgn_out.empty())
     if (auto r = runner::check_appendable_file(config_.pgn_out, "-pgnout"); !r) return r;
   if (!config_.json_out.empty())

@@ -83,6 +83,46 @@ TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
   EXPECT_NE(no_limit.err.find("no search limit"), std::string::npos) << no_limit.err;
 }
 
+// An output that is the input, or the other output, under any name (the same spelling,
+// ./name, a symlink, a hard link) is refused before anything is read or written: the user's
+// records once became JSON lines, and -annotate once replaced the -output it named.
+TEST(AnalyseErrors, AnOutputThatIsTheInputOrTheOtherOutputIsRefusedAndLeftUntouched) {
+  TempDir dir("analyse_same_file");
+  const std::string record = "[Variant \"yinyang\"]\n\n1. c4b4 {a comment} c3d3 $2 *\n";
+  write_text(dir / "g.pgn", record);
+  write_text(dir / "r.jsonl", "{}\n");
+  std::filesystem::create_symlink("g.pgn", dir / "link.pgn");
+  std::filesystem::create_hard_link(dir / "g.pgn", dir / "hard.pgn");
+  const auto d = [&dir](const std::string& f) { return (dir / f).string(); };
+  const std::string dotted = (dir / "." / "g.pgn").string();
+  const std::vector<std::vector<std::string>> cases = {
+      {"-output", d("g.pgn")},
+      {"-output", dotted},
+      {"-output", d("link.pgn")},
+      {"-output", d("hard.pgn")},
+      {"-annotate", d("g.pgn")},
+      {"-annotate", d("hard.pgn")},
+      {"-output", d("r.jsonl"), "-annotate", (dir / "." / "r.jsonl").string()},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"-review", "-depth", "1", d("g.pgn")};
+    args.insert(args.end(), c.begin(), c.end());
+    const auto r = run_analyse(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << c[1] << "\n" << r.err;
+    EXPECT_NE(r.err.find("is the same file as"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+    EXPECT_EQ(read_text(dir / "g.pgn"), record) << c[1];
+    EXPECT_EQ(read_text(dir / "r.jsonl"), "{}\n") << c[1];
+  }
+  // Plain analysis too.
+  write_text(dir / "in.txt", "6/6/2DL2/2LD2/6/6 1 0\n");
+  const auto plain = run_analyse({"-depth", "1", "-variant", "yinyang", d("in.txt"), "-output",
+                                  (dir / "." / "in.txt").string()},
+                                 dir.path());
+  EXPECT_EQ(plain.exit_code, 2) << plain.err;
+  EXPECT_EQ(read_text(dir / "in.txt"), "6/6/2DL2/2LD2/6/6 1 0\n");
+}
+
 // A form feed or a vertical tab in a record file is a blank; other control bytes are one
 // error naming the record and the line. Either way triad-analyse ends (it once spun for ever).
 TEST(AnalyseErrors, OddBytesInARecordFileNeitherHangNorPassSilently) {

@@ -96,6 +96,27 @@ TEST(Cli, UnwritableOutputsAreFoundBeforeTheFirstGame) {
                  "-log");
 }
 
+TEST(Cli, AnOutputThatIsTheOpeningsFileOrAnotherOutputIsRefusedAndLeftUntouched) {
+  TempDir dir("cli_same_file");
+  const std::string opening = "6/6/2DL2/2LD2/6/6 1 0\n";
+  std::ofstream(dir / "op.txt") << opening;
+  std::filesystem::create_symlink("op.txt", dir / "link.txt");
+  const std::string openings = "file=" + (dir / "op.txt").string();
+  const std::string dotted = (dir / "." / "op.txt").string();
+  expect_refused(
+      run_triad_match(match_args({"-openings", openings, "-pgnout", dotted}), dir.path()),
+      "is the same file as the openings file");
+  expect_refused(
+      run_triad_match(match_args({"-openings", openings, "-jsonout", (dir / "link.txt").string()}),
+                      dir.path()),
+      "is the same file as the openings file");
+  EXPECT_EQ(read_text(dir / "op.txt"), opening);
+  expect_refused(run_triad_match(match_args({"-pgnout", (dir / "g.pgn").string(), "-resume",
+                                             (dir / "." / "g.pgn").string()}),
+                                 dir.path()),
+                 "is the same file as -pgnout");
+}
+
 TEST(Cli, ControlCharactersInNamesAndOptionsAreRefused) {
   TempDir dir("cli_control");
   // A line break in an option value would send the engine a command of its own.
