@@ -137,10 +137,16 @@ Result<void> check_replaceable_file(const fs::path& target, std::string_view wha
 
 Result<void> check_appendable_file(const fs::path& target, std::string_view what) {
   if (auto r = refuse_non_regular(target, what); !r) return r;
-  Fd fd(::open(target.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+  // A missing target is created to prove it can be, and removed again: a run refused later
+  // (another bad setting) leaves no empty file behind.
+  std::error_code ec;
+  const bool existed = fs::exists(target, ec);
+  Fd fd(::open(target.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | (existed ? 0 : O_CREAT | O_EXCL),
+               0644));
   if (fd.get() < 0)
     return make_error(std::string(what) + " " + quoted(target) +
                       " cannot be opened for writing: " + reason(errno));
+  if (!existed) ::unlink(target.c_str());
   return {};
 }
 

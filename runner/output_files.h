@@ -25,8 +25,8 @@ Result<void> check_replaceable_file(const std::filesystem::path& target, std::st
 // socket; links are followed). `what` names the output in the error.
 Result<void> refuse_non_regular(const std::filesystem::path& target, std::string_view what);
 
-// Whether records can be appended to `target` (created if missing, as the first record
-// would be). Refuses a target that exists and is not a regular file.
+// Whether records can be appended to `target` (a missing one is created and removed again:
+// the first record creates it). Refuses a target that exists and is not a regular file.
 Result<void> check_appendable_file(const std::filesystem::path& target, std::string_view what);
 
 // Whether `a` and `b` name the same file: the same device and inode when both exist (so a

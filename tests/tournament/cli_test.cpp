@@ -117,6 +117,19 @@ TEST(Cli, AnOutputThatIsTheOpeningsFileOrAnotherOutputIsRefusedAndLeftUntouched)
                  "is the same file as -pgnout");
 }
 
+TEST(Cli, ARefusedRunLeavesNoNewRecordFile) {
+  // -pgnout is tried before the endgame tables are opened; a refusal after that must not
+  // leave an empty record file where there was none.
+  TempDir dir("cli_refused_pgnout");
+  const auto pgn = dir / "games.pgn";
+  expect_refused(run_triad_match({"-engine", "name=A", "cmd=builtin:random", "-engine", "name=B",
+                                  "cmd=builtin:random", "-variant", "ivesdama", "-games", "2",
+                                  "-tb", (dir / "no-tables").string(), "-pgnout", pgn.string()},
+                                 dir.path()),
+                 "-tb");
+  EXPECT_FALSE(std::filesystem::exists(pgn));
+}
+
 TEST(Cli, ControlCharactersInNamesAndOptionsAreRefused) {
   TempDir dir("cli_control");
   // A line break in an option value would send the engine a command of its own.
