@@ -24,7 +24,12 @@ void write_prefix(JsonWriter& j, const Task& t) {
 }
 
 void write_score(JsonWriter& j, const protocol::EngineScore& s) {
-  j.begin_object().key(s.mate ? "mate" : "cp").value(s.value).end_object();
+  j.begin_object();
+  if (s.mate)
+    j.key("mate").value(protocol::mate_moves(s.value)).key("mate_plies").value(s.value);
+  else
+    j.key("cp").value(s.value);
+  j.end_object();
 }
 
 namespace {
