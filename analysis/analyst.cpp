@@ -310,9 +310,11 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   r.p1_expected = p1 ? judged->after : 1 - judged->after;
   r.cls = judged->cls;
   r.only_move = judged->only_move;
+  r.forced = in.legal_moves == 1;
   if (judged->exact) {
     r.exact_before = in.exact_before;
     r.exact_played = in.exact_played;
+    r.exact_by = config_.tables.contains(task.variant) ? "table" : "solver";
     prove_best(*before, keepers, r);
   }
   return r;
