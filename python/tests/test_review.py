@@ -92,13 +92,14 @@ def test_a_finished_game_has_its_result_beside_the_counts(engine_path):
 
 
 def test_a_mate_counts_moves_as_engine_analyse_does(engine_path):
-    """The review's best-line mate is `engine.analyse`'s for the same position and limit
-    (moves, Player 1's point of view), with the plies beside it."""
+    """The review's best-line mate is `engine.analyse`'s for the same position, limit and
+    options (the review's MultiPV 2, UCI_ShowWDL, OwnBook off): moves, Player 1's point of
+    view, with the plies beside it."""
     board = triad.Board("yinyang")
     board.set_position(START)
     with triad.engine.SimpleEngine.popen(engine_path) as engine:
-        engine.configure({"Threads": 1})
-        info = engine.analyse(board, Limit(nodes=3000))
+        engine.configure({"Threads": 1, "OwnBook": False, "UCI_ShowWDL": True})
+        info = engine.analyse(board, Limit(nodes=3000), multipv=2)[0]
     expected = info["score"].p1().mate()
     assert expected is not None and expected > 0
     before = triad.review([game("b5a5", 1)], Limit(nodes=3000), engine=engine_path,
