@@ -24,7 +24,12 @@ void write_prefix(JsonWriter& j, const Task& t) {
 }
 
 void write_score(JsonWriter& j, const protocol::EngineScore& s) {
-  j.begin_object().key(s.mate ? "mate" : "cp").value(s.value).end_object();
+  j.begin_object();
+  if (s.mate)
+    j.key("mate").value(protocol::mate_moves(s.value)).key("mate_plies").value(s.value);
+  else
+    j.key("cp").value(s.value);
+  j.end_object();
 }
 
 namespace {
@@ -305,9 +310,11 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   r.p1_expected = p1 ? judged->after : 1 - judged->after;
   r.cls = judged->cls;
   r.only_move = judged->only_move;
+  r.forced = in.legal_moves == 1;
   if (judged->exact) {
     r.exact_before = in.exact_before;
     r.exact_played = in.exact_played;
+    r.exact_by = config_.tables.contains(task.variant) ? "table" : "solver";
     prove_best(*before, keepers, r);
   }
   return r;

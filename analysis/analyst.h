@@ -45,8 +45,9 @@ std::string check_moves(const Task& task, const Analysis& analysis,
 // The output line of a task (JSON, without the line end); `analysis` is null for tasks that
 // need no engine, and `failure` is set when the engine failed on it every time.
 std::string format_output(const Task& task, const Analysis* analysis, const std::string* failure);
-// The start of a task's output line (an open object), and a score object {"cp":N} or
-// {"mate":N}.
+// The start of a task's output line (an open object), and a score object: {"cp":N}, or
+// {"mate":N,"mate_plies":P} with N in moves as UCI's `score mate N` and P the same distance
+// in plies (both signed: positive, the side the score is for wins).
 void write_prefix(adapters::JsonWriter& j, const Task& task);
 void write_score(adapters::JsonWriter& j, const protocol::EngineScore& score);
 // The start of a task's output line, up to and including the position: the same for every

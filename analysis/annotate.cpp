@@ -15,8 +15,19 @@ namespace {
 
 using adapters::records::RecordMove;
 
-// "+1.25" (a score of 125) or "#+7" / "#-4" (a mate in plies), Player 1's point of view.
+// "+1.25" (a score of 125), "#+7" / "#-4" (a mate in moves), or a proven result as "table
+// win", "solved draw", "decided loss" (by the engine's own solver), Player 1's point of view.
 std::string evaluation(const YAML::Node& score) {
+  if (score["proven"]) {
+    const auto by = score["by"].as<std::string>();
+    const auto result = score["proven"].as<std::string>();
+    return std::string(by == "table"    ? "table "
+                       : by == "solver" ? "solved "
+                                        : "decided ") +
+           (result == "1-0"   ? "win"
+            : result == "0-1" ? "loss"
+                              : "draw");
+  }
   char text[32];
   if (score["mate"])
     std::snprintf(text, sizeof text, "#%+d", score["mate"].as<int>());

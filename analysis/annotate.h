@@ -1,7 +1,7 @@
 // The annotated records of a game review (-annotate FILE, docs/analysis.md "Game review"):
 // each game's record (its tags, result and closing comment) with every move annotated from
 // the review's JSON lines: a comment with the evaluation (Player 1's point of view: +1.25,
-// or #+7 / #-4 for a mate in plies), NAG $6 (?!), $2 (?) or $4 (??) for an inaccuracy, a
+// or #+7 / #-4 for a mate in moves), NAG $6 (?!), $2 (?) or $4 (??) for an inaccuracy, a
 // mistake or a blunder, and for those the engine's best line as a variation; the accuracies
 // in the closing comment. Built from the lines, so a resumed review writes the same file.
 #pragma once

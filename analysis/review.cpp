@@ -6,6 +6,7 @@
 
 #include "adapters/common/json_writer.h"
 #include "adapters/records/record.h"
+#include "analysis/accuracy.h"
 #include "analysis/analyst.h"
 #include "protocol/wdl.h"
 
@@ -75,6 +76,22 @@ double expected_score(const protocol::InfoLine& line) {
   return (wdl.win + wdl.draw / 2.0) / 1000.0;
 }
 
+void write_review_score(adapters::JsonWriter& j, const protocol::EngineScore& score,
+                        const std::optional<engine::GameResult>& proven, std::string_view by) {
+  std::optional<engine::GameResult> result = score.mate ? std::nullopt : proven;
+  if (!score.mate && !proven && std::abs(score.value) >= kDecidedCp) {
+    result = score.value > 0 ? engine::GameResult::kP1Win : engine::GameResult::kP2Win;
+    by = "engine";
+  }
+  if (!result) return write_score(j, score);
+  j.begin_object()
+      .key("proven")
+      .value(adapters::records::result_token(*result))
+      .key("by")
+      .value(by)
+      .end_object();
+}
+
 std::string format_review(const Task& task, const MoveReview& r) {
   adapters::JsonWriter j;
   write_prefix(j, task);
@@ -84,9 +101,9 @@ std::string format_review(const Task& task, const MoveReview& r) {
   j.key("best").value(r.best).key("pv").begin_array();
   for (const auto& m : r.pv) j.value(m);
   j.end_array().key("before");
-  write_score(j, r.before);
+  write_review_score(j, r.before, r.exact_before, r.exact_by);
   j.key("played");
-  write_score(j, r.played);
+  write_review_score(j, r.played, r.exact_played, r.exact_by);
   j.key("loss").value(rounded(r.loss, 1e4));
   j.key("p1_expected_before").value(rounded(r.p1_expected_before, 1e4));
   j.key("p1_expected").value(rounded(r.p1_expected, 1e4));
@@ -103,21 +120,37 @@ std::string format_review(const Task& task, const MoveReview& r) {
   return j.end_object().text();
 }
 
+std::optional<double> player_accuracy(const std::vector<MoveReview>& moves, engine::Player player) {
+  // Player 1's expected score along the game; a move the engine failed on keeps the last one.
+  std::vector<double> curve;
+  for (const auto& m : moves) {
+    if (curve.empty()) curve.push_back(m.error.empty() ? m.p1_expected_before : 0.5);
+    curve.push_back(m.error.empty() ? m.p1_expected : curve.back());
+  }
+  const auto weights = volatility_weights(curve);
+  std::vector<double> accuracies, kept;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto& m = moves[i];
+    if (m.mover != player || !m.error.empty()) continue;
+    const bool p1 = player == engine::Player::kOne;
+    const double before = p1 ? m.p1_expected_before : 1 - m.p1_expected_before;
+    const double after = p1 ? m.p1_expected : 1 - m.p1_expected;
+    const bool proven_unchanged = m.exact_before && m.exact_before == m.exact_played;
+    if (uninformative(m.forced, proven_unchanged, before, after)) continue;
+    accuracies.push_back(move_accuracy(m.loss));
+    kept.push_back(weights[i]);
+  }
+  return game_accuracy(accuracies, kept);
+}
+
 std::string format_summary(const Task& task, const std::vector<MoveReview>& moves) {
   adapters::JsonWriter j;
   write_prefix(j, task);
   j.key("summary").value(true).key("accuracy").begin_object();
   for (const auto player : {engine::Player::kOne, engine::Player::kTwo}) {
-    double sum = 0;
-    int judged = 0;
-    for (const auto& m : moves)
-      if (m.mover == player && m.error.empty()) {
-        sum += move_accuracy(m.loss);
-        ++judged;
-      }
     j.key(player == engine::Player::kOne ? "p1" : "p2");
-    if (judged > 0)
-      j.value(rounded(sum / judged, 100));
+    if (const auto a = player_accuracy(moves, player))
+      j.value(rounded(*a, 100));
     else
       j.null();
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/common/json_writer.h"
 #include "analysis/task.h"
 #include "engine/core/types.h"
 #include "protocol/client/info_line.h"
@@ -51,13 +52,27 @@ struct MoveReview {
   double p1_expected_before = 0.5, p1_expected = 0.5;
   MoveClass cls = MoveClass::kBest;
   bool only_move = false;  // one legal move, or one that keeps the position's value
+  bool forced = false;     // one legal move (it does not count in the accuracy)
   std::optional<engine::GameResult> exact_before, exact_played;  // with perfect play
-  int depth = 0;      // of the best line (no times: a review's output is the same on every run)
-  std::string error;  // the engine failed here: not judged
+  std::string exact_by;  // what proved them: "table" (endgame tables) or "solver"
+  int depth = 0;         // of the best line (no times: a review's output is the same on every run)
+  std::string error;     // the engine failed here: not judged
 };
+
+// A reviewed score as JSON: {"mate":N,"mate_plies":P} for the engine's mate (analyst.h's
+// write_score); else, with `proven` (the result with perfect play, proven by `by`),
+// {"proven":"1-0","by":"table"} (or "solver"); else for the engine's decided values (at least
+// kDecidedCp, beyond any evaluation: a win its solver found, not proven against repetitions)
+// {"proven":"1-0","by":"engine"}; else {"cp":N}. Player 1's point of view.
+inline constexpr int kDecidedCp = 29952;
+void write_review_score(adapters::JsonWriter& j, const protocol::EngineScore& score,
+                        const std::optional<engine::GameResult>& proven, std::string_view by);
 
 // The JSON line of a judged move (or of its error), without the line end.
 std::string format_review(const Task& task, const MoveReview& review);
+// A player's accuracy over a game's moves (accuracy.h): the moves that say something about
+// skill, weighted by the game's volatility around them; nothing without such a move.
+std::optional<double> player_accuracy(const std::vector<MoveReview>& moves, engine::Player player);
 // The summary line of a game that ends at `task` (its last position), from its moves.
 std::string format_summary(const Task& task, const std::vector<MoveReview>& moves);
 

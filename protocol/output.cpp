@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "adapters/common/text.h"
+#include "protocol/client/info_line.h"
 
 namespace triad::protocol {
 
@@ -47,7 +48,7 @@ std::string format_info(const adapters::TextInfo& info, Mode mode,
                     std::to_string(info.multipv) + " score ";
   if (engine::is_mate_score(info.score)) {
     const int plies = engine::mate_plies(info.score);  // signed: > 0 the side to move wins
-    const int n = mode == Mode::kUgi ? plies : (plies > 0 ? (plies + 1) / 2 : -((-plies + 1) / 2));
+    const int n = mode == Mode::kUgi ? plies : mate_moves(plies);
     out += "mate " + std::to_string(n);
   } else {
     out += "cp " + std::to_string(info.score);

@@ -18,7 +18,10 @@ std::string seconds(std::int64_t ms) {
 }  // namespace
 
 std::string format_score(const protocol::EngineScore& score) {
-  if (score.mate) return (score.value > 0 ? "+M" : "-M") + std::to_string(std::abs(score.value));
+  // A mate in moves, as cutechess writes it (UCI's `score mate N`).
+  if (score.mate)
+    return (score.value > 0 ? "+M" : "-M") +
+           std::to_string(std::abs(protocol::mate_moves(score.value)));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.2f", score.value / 100.0);
   return buf;

@@ -9,7 +9,8 @@
 
 namespace triad::tournament {
 
-// "+0.35" / "-1.20" for centipawn-like scores, "+M5" / "-M4" for mates (in plies).
+// "+0.35" / "-1.20" for centipawn-like scores, "+M5" / "-M4" for mates in moves (UCI's
+// `score mate N`, as cutechess writes them).
 std::string format_score(const protocol::EngineScore& score);
 
 // The whole record, ending with an empty line (records are appended one after another).

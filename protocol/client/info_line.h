@@ -24,6 +24,12 @@ struct EngineScore {
   int value = 0;
 };
 
+// A signed mate distance in plies as UCI's `score mate N`: the moves of the side that mates
+// (its last move ends the game, so it makes ceil(plies / 2) of them), with the plies' sign.
+constexpr int mate_moves(int plies) {
+  return plies > 0 ? (plies + 1) / 2 : -((-plies + 1) / 2);
+}
+
 // The largest score magnitude accepted (centipawns, or mate plies after conversion).
 inline constexpr std::int64_t kMaxEngineScore = 1'000'000'000;
 

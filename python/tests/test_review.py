@@ -39,7 +39,8 @@ def test_review_finds_the_blunder_and_annotates_it(engine_path, tmp_path):
     assert blunder.best == "b5a5" and blunder.pv[0] == "b5a5"
     assert blunder.exact == {"before": "1-0", "played": "0-1"}
     assert "mate" in blunder.before or blunder.before["cp"] > 0  # Player 1's point of view
-    assert games[0].accuracy["p1"] < games[1].accuracy["p1"] == 100.0
+    assert games[0].accuracy["p1"] < 10.0  # the blunder is Player 1's only move that counts
+    assert games[1].accuracy["p1"] is None  # a proven win kept: no move says anything
     assert games[0].counts["blunder"][0] == 1
     assert set(games[0].counts) == {"inaccuracy", "mistake", "blunder"}
     assert [g.result for g in games] == [None, None]  # neither game reached its end
@@ -88,3 +89,20 @@ def test_a_finished_game_has_its_result_beside_the_counts(engine_path):
                          options={"Threads": 1})
     assert games[0].result in ("1-0", "0-1", "1/2-1/2")
     assert "result" not in games[0].counts
+
+
+def test_a_mate_counts_moves_as_engine_analyse_does(engine_path):
+    """The review's best-line mate is `engine.analyse`'s for the same position, limit and
+    options (the review's MultiPV 2, UCI_ShowWDL, OwnBook off): moves, Player 1's point of
+    view, with the plies beside it."""
+    board = triad.Board("yinyang")
+    board.set_position(START)
+    with triad.engine.SimpleEngine.popen(engine_path) as engine:
+        engine.configure({"Threads": 1, "OwnBook": False, "UCI_ShowWDL": True})
+        info = engine.analyse(board, Limit(nodes=3000), multipv=2)[0]
+    expected = info["score"].p1().mate()
+    assert expected is not None and expected > 0
+    before = triad.review([game("b5a5", 1)], Limit(nodes=3000), engine=engine_path,
+                          options={"Threads": 1})[0].moves[0].before
+    assert before["mate"] == expected
+    assert before["mate"] == (before["mate_plies"] + 1) // 2

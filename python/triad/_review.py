@@ -1,8 +1,10 @@
 """Game review in Python (triad.review, docs/analysis.md "Game review"): `review()` runs
 Triad's reviewer, `triad-analyse -review`, on game records and returns every move judged
 (MoveReview) and each game's accuracies (GameReview), with the fields of the review's JSON
-lines. Scores are from Player 1's point of view, {"cp": N} or {"mate": N} with the mate in
-plies (positive: Player 1 wins); `loss` is the expected score (0..1) the mover gave away."""
+lines. Scores are from Player 1's point of view, {"cp": N} or {"mate": N, "mate_plies": P}
+with the mate in moves as `engine.analyse` and UCI's `score mate N` count it, and in plies
+(positive: Player 1 wins), or a known result {"proven": "1-0", "by": "table"} ("solver",
+"engine"); `loss` is the expected score (0..1) the mover gave away."""
 from __future__ import annotations
 
 import dataclasses
@@ -41,8 +43,8 @@ class MoveReview:
     move: str
     best: str = ""
     pv: List[str] = dataclasses.field(default_factory=list)
-    before: Dict[str, int] = dataclasses.field(default_factory=dict)
-    played: Dict[str, int] = dataclasses.field(default_factory=dict)
+    before: Dict[str, Any] = dataclasses.field(default_factory=dict)
+    played: Dict[str, Any] = dataclasses.field(default_factory=dict)
     loss: float = 0.0
     p1_expected_before: float = 0.5
     p1_expected: float = 0.5

@@ -98,5 +98,26 @@ TEST(ReviewJudge, InputsThatDescribeNoPositionAreErrors) {
   EXPECT_NE(j.error().message.find("proven result"), std::string::npos);
 }
 
+// Proven results are written as such, never as the engine's huge centipawn numbers; a mate
+// keeps its distance (moves, as UCI's `score mate`, and plies).
+std::string review_score(protocol::EngineScore score, std::optional<GameResult> proven,
+                         std::string_view by) {
+  adapters::JsonWriter j;
+  write_review_score(j, score, proven, by);
+  return j.text();
+}
+
+TEST(ReviewScore, ProvenResultsAreNamedAndMatesKeepTheirDistance) {
+  EXPECT_EQ(review_score({false, 30962}, GameResult::kP1Win, "table"),
+            R"({"proven":"1-0","by":"table"})");
+  EXPECT_EQ(review_score({false, 0}, GameResult::kDraw, "solver"),
+            R"({"proven":"1/2-1/2","by":"solver"})");
+  // Without exact knowledge, the engine's decided value (its solver, not a proof).
+  EXPECT_EQ(review_score({false, -30962}, std::nullopt, ""), R"({"proven":"0-1","by":"engine"})");
+  EXPECT_EQ(review_score({false, 850}, std::nullopt, ""), R"({"cp":850})");
+  EXPECT_EQ(review_score({true, -13}, GameResult::kP2Win, "table"),
+            R"({"mate":-7,"mate_plies":-13})");
+}
+
 }  // namespace
 }  // namespace triad::analysis

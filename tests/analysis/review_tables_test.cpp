@@ -122,6 +122,17 @@ TEST(ReviewTables, MovesInsideTheTablesAreJudgedByThem) {
     const auto after = replay->outcome().over() ? replay->outcome().result : *tb->result(*replay);
     EXPECT_EQ(line["exact"]["before"].as<std::string>(), adapters::records::result_token(*before));
     EXPECT_EQ(line["exact"]["played"].as<std::string>(), adapters::records::result_token(after));
+    // A table result is shown as such (or as the engine's mate), never as a huge number.
+    for (const char* key : {"before", "played"}) {
+      const YAML::Node s = line[key];
+      if (s["mate"]) continue;
+      ASSERT_TRUE(s["proven"]) << key << " " << out[ply];
+      EXPECT_EQ(s["by"].as<std::string>(), "table") << out[ply];
+    }
+    EXPECT_EQ(line["played"]["proven"] ? line["played"]["proven"].as<std::string>()
+                                       : line["exact"]["played"].as<std::string>(),
+              line["exact"]["played"].as<std::string>())
+        << out[ply];
     const std::string cls = line["class"].as<std::string>();
     if (game.keeps[ply]) {
       EXPECT_TRUE(cls == "best" || cls == "excellent" || cls == "good") << out[ply];

@@ -1,8 +1,10 @@
 // Game records (docs/notation.md "Game records").
+#include <cstdlib>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "protocol/client/info_line.h"
 #include "tournament/record.h"
 
 namespace triad::tournament {
@@ -48,7 +50,7 @@ TEST(Record, TagsMovesCommentsAndResult) {
             "[TimeControl \"st=0.05\"]\n"
             "[PlyCount \"3\"]\n"
             "\n"
-            "1. c4b4 {book} d3e3 {+0.35/7 0.105s} 2. b4b5 {-M3/4 0.002s}\n"
+            "1. c4b4 {book} d3e3 {+0.35/7 0.105s} 2. b4b5 {-M2/4 0.002s}\n"
             "{Player 1 made an illegal move: zz} 0-1\n"
             "\n");
 }
@@ -77,8 +79,21 @@ TEST(Record, EngineTextCannotCloseTheComment) {
 TEST(Record, FormatScore) {
   EXPECT_EQ(format_score({false, 0}), "+0.00");
   EXPECT_EQ(format_score({false, -1250}), "-12.50");
-  EXPECT_EQ(format_score({true, 5}), "+M5");
-  EXPECT_EQ(format_score({true, -2}), "-M2");
+  EXPECT_EQ(format_score({true, 5}), "+M3");  // 5 plies: the winner's third move ends it
+  EXPECT_EQ(format_score({true, -2}), "-M1");
+}
+
+// A record's mate is the number the engine sent as UCI's `score mate N` (moves), the same
+// after the client's conversion to plies; UGI's plies come out as moves.
+TEST(Record, FormatScoreWritesTheEnginesUciMateInMoves) {
+  for (const int n : {1, 3, 7, -1, -4, -12}) {
+    const auto uci = protocol::parse_info(protocol::Dialect::kUci,
+                                          "info depth 9 score mate " + std::to_string(n));
+    ASSERT_TRUE(uci.score);
+    EXPECT_EQ(format_score(*uci.score), (n > 0 ? "+M" : "-M") + std::to_string(std::abs(n)));
+  }
+  const auto ugi = protocol::parse_info(protocol::Dialect::kUgi, "info depth 9 score mate -14");
+  EXPECT_EQ(format_score(*ugi.score), "-M7");
 }
 
 }  // namespace
