@@ -623,8 +623,9 @@ function save_record() {
 
 // One line of the review's output (docs/analysis.md): a move's verdict on the main line's
 // node it names, or a game's summary.
-// A review's score (Player 1's view) with its expected score when the JSON has one. A review
-// that gives `p1_expected` counts mates in moves; an older one counts them in plies.
+// A review's score (Player 1's view: { cp }, { mate } or { proven, by }) with its expected
+// score when the JSON has one. A review that gives `p1_expected` counts mates in moves; an
+// older one counts them in plies.
 function review_eval(entry, score, expected) {
   const has_expected = typeof entry.p1_expected === 'number';
   const result = has_expected ? { ...score } : mate_in_moves(score);

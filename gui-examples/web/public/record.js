@@ -9,6 +9,10 @@ const kEvalComment = /\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\]/;
 // The evaluation a game review's annotated record puts first in a comment: `+1.25` or
 // `#-12` (mate in plies), Player 1's point of view (not triad-match's `+0.35/7`, the mover's).
 const kReviewComment = /^(#?)([+-]\d+(?:\.\d+)?)(?=[ ,]|$)/;
+// A review's proven result, Player 1's point of view: `table win`, `solved draw`, …
+const kProvenComment = /^(table|solved|decided) (win|draw|loss)(?=[ ,]|$)/;
+const kProvenResult = { win: '1-0', draw: '1/2-1/2', loss: '0-1' };
+const kProvenBy = { table: 'table', solved: 'solver', decided: 'engine' };
 
 // One position of the tree: the move that led to it (null at the root), the lines that
 // continue it (children[0] is the main continuation), and what is known about it.
@@ -43,7 +47,7 @@ export function side_of(fen) {
 }
 
 export function format_eval(score) {
-  if (!score) return '';
+  if (!score || score.proven !== undefined) return '';  // [%eval] has no word for a proof
   if (score.mate !== undefined) return `#${score.mate}`;
   return (score.cp / 100).toFixed(2);
 }
@@ -55,14 +59,17 @@ export function mate_in_moves(score) {
 }
 
 // `[%eval 0.35]` / `[%eval #-3]` in a comment -> { cp } / { mate }; a review's `+1.25` /
-// `#-12` (plies) at its start likewise; else null.
+// `#-6` (mate in moves) or proven result (`table win`, `solved draw`, `decided loss`) at its
+// start likewise (docs/analysis.md "The annotated record"); else null.
 export function parse_eval(comment) {
   const match = kEvalComment.exec(comment);
   // + 0: no -0 from '-0.00'
   if (match) return match[1] ? { mate: Number(match[2]) } : { cp: Math.round(Number(match[2]) * 100) + 0 };
+  const proven = kProvenComment.exec(comment);
+  if (proven) return { proven: kProvenResult[proven[2]], by: kProvenBy[proven[1]] };
   const review = kReviewComment.exec(comment);
   if (!review) return null;
-  return review[1] ? mate_in_moves({ mate: Number(review[2]) }) : { cp: Math.round(Number(review[2]) * 100) + 0 };
+  return review[1] ? { mate: Number(review[2]) } : { cp: Math.round(Number(review[2]) * 100) + 0 };
 }
 
 // A position line as the page's Load box takes it: `startpos`, `<position line>`, either
@@ -229,7 +236,7 @@ export function write_record(tags, root, first_side, result) {
     else if (numbered) words.push(`${number(ply)}...`);
     words.push(node.move);
     for (const nag of node.nags) words.push(`$${nag}`);
-    const comment = [node.eval ? `[%eval ${format_eval(node.eval)}]` : '', node.comment].filter(Boolean).join(' ');
+    const comment = [format_eval(node.eval) ? `[%eval ${format_eval(node.eval)}]` : '', node.comment].filter(Boolean).join(' ');
     if (comment) words.push(`{${comment}}`);
   };
   const write_line = (start, ply, numbered) => {

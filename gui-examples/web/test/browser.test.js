@@ -449,9 +449,9 @@ describe('web GUI in chromium', () => {
     await at_ply(page, 1);
     assert_board(await page_state(page), (await referee.position(start, [two[0]])).board);
 
-    // A review's annotated record: its evaluations (`+1.25`, `#-12` in plies) and NAGs load.
+    // A review's annotated record: its evaluations (`+1.25`, `#-6` in moves) and NAGs load.
     await page.fill('#record', `[Variant "razzledazzle"]\n\n1. ${two[0]} {+1.25} 1... ${two[1]} $4 ` +
-                               `{#-12, blunder (loss 1.00); best x} ( 1... ${two[1]} ) *\n`);
+                               `{#-6, blunder (loss 1.00); best x} ( 1... ${two[1]} ) *\n`);
     await page.click('#load-record');
     await at_ply(page, 2);
     assert.deepEqual(await page.evaluate(() => {
@@ -554,7 +554,7 @@ describe('web GUI in chromium', () => {
       return [n('inaccuracy'), n('mistake'), n('blunder')];
     };
     const summary = (await page.textContent('#accuracy')).match(
-        /^Accuracy: Player 1 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\), Player 2 [\d.]+ % \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\)$/);
+        /^Accuracy: Player 1 (?:[\d.]+ %|–) \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\), Player 2 (?:[\d.]+ %|–) \((\d+) inaccurac(?:y|ies), (\d+) mistakes?, (\d+) blunders?\)$/);
     assert.ok(summary, await page.textContent('#accuracy'));
     assert.deepEqual(summary.slice(1).map(Number), [...counts(1), ...counts(2)]);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });

@@ -1,7 +1,7 @@
 // Unit tests of public/record.js's reading of texts with several records.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { line_from, parse_records, record_title } from '../../public/record.js';
+import { format_eval, line_from, parse_eval, parse_records, record_title } from '../../public/record.js';
 
 const kTwo = `[Variant "yinyang"]
 [Player1 "Ann"]
@@ -34,4 +34,14 @@ test('a chooser names each game by its number, players and result', () => {
 test('a text with one record, or only moves, is one record', () => {
   assert.equal(parse_records('1. b5b4 *').length, 1);
   assert.equal(parse_records('').length, 1);
+});
+
+test("a review's annotated comments read as the review wrote them: mates in moves, proofs by name", () => {
+  assert.deepEqual(parse_eval('#-6 mistake, best c3d3'), { mate: -6 });
+  assert.deepEqual(parse_eval('+1.25 best c3d3'), { cp: 125 });
+  assert.deepEqual(parse_eval('table win, blunder'), { proven: '1-0', by: 'table' });
+  assert.deepEqual(parse_eval('solved draw'), { proven: '1/2-1/2', by: 'solver' });
+  assert.deepEqual(parse_eval('decided loss'), { proven: '0-1', by: 'engine' });
+  assert.equal(format_eval({ proven: '1-0', by: 'table' }), '');
+  assert.equal(format_eval({ mate: -6 }), '#-6');
 });

@@ -33,3 +33,12 @@ test('the bar and the graph draw the expected score, not clipped centipawns', ()
   assert.equal(eval_fraction({ cp: 400 }), 0.5);  // a record with only [%eval]
   assert.equal(eval_fraction(null), null);
 });
+
+test("a review's proven result is shown by name, never as centipawns, and drawn at the end", () => {
+  assert.equal(score_text({ proven: '1-0', by: 'table' }), 'table win');
+  assert.equal(score_text({ proven: '0-1', by: 'solver', expected: 0 }), 'solved loss (0 %)');
+  assert.equal(score_text({ proven: '1/2-1/2', by: 'engine' }), 'decided draw');
+  assert.equal(eval_fraction({ proven: '1-0', by: 'table' }), 1);
+  assert.equal(eval_fraction({ proven: '0-1', by: 'table' }), -1);
+  assert.equal(eval_fraction({ proven: '1/2-1/2', by: 'table' }), 0);
+});
