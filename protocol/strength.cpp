@@ -14,22 +14,30 @@ namespace {
 constexpr int kFullSkill = 20;
 
 // A raw strength x -> the search settings (docs/strength.md "How a limited level plays"):
-//   depth:        1 + floor(kDepthSteps * x) plies always completed;
+//   depth:        1 + floor(kDepthSteps * x) plies always completed, at most kMaxDepth;
 //   node budget:  kMinNodes * kNodeRange^x, spent beyond that depth;
 //   root lines:   kCandidateLines, and more at the bottom of the ladder (up to 8 times as
 //                 many at x = 0, as many as at the top from x = kWideBelow);
 //   temperature:  kMaxTemperature * kTemperatureRange^x logistic units of the evaluation's
-//                 expected score, raised towards the bottom (up to 4 times at x = 0), so
+//                 expected score, raised towards the bottom (up to 31 times at x = 0), so
 //                 that the weakest levels draw almost evenly among their moves.
 constexpr int kCandidateLines = 8;
-constexpr int kDepthSteps = 8;
+constexpr int kDepthSteps = 10;
+constexpr int kMaxDepth = 8;
 constexpr double kMinNodes = 16;
-constexpr double kNodeRange = 16384;
+constexpr double kNodeRange = 4096;
 constexpr double kMaxTemperature = 1.0;
-constexpr double kTemperatureRange = 0.01;
+constexpr double kTemperatureRange = 0.005;
 constexpr double kWideBelow = 0.25;
 // From this raw strength on (Skill Level 5), the search uses the game's exact knowledge.
 constexpr double kExactFrom = 0.3;
+// ... and from this one on (Skill Level 11) it also solves a small enough root outright.
+constexpr double kSolveRootFrom = 0.6;
+// Skill Level n < 20: the raw strengths 0.05..1 in equal steps (docs/strength.md).
+double level_strength(int level) {
+  return static_cast<double>(level + 1) / kFullSkill;
+}
+
 }  // namespace
 
 void declare_strength_options(Options& options) {
@@ -53,14 +61,16 @@ void set_elo_range(Options& options, const adapters::AnyGame& game) {
 
 double raw_strength(int elo, std::span<const double> calibration) {
   const double e = std::clamp(elo, kMinElo, kMaxElo);
-  if (calibration.size() < 2) return (e - kMinElo) / (kMaxElo - kMinElo);
-  // The first step whose rating reaches e, and linear between it and the one before.
-  const double steps = static_cast<double>(calibration.size() - 1);
+  if (calibration.empty()) return level_strength(0) + (e - kMinElo) / (kMaxElo - kMinElo) *
+                                                          (1 - level_strength(0));
+  // Below the weakest level's rating: that level; between two levels: linear in x.
+  if (e <= calibration.front()) return level_strength(0);
   for (std::size_t k = 1; k < calibration.size(); ++k) {
     const double lo = calibration[k - 1], hi = calibration[k];
     if (e <= hi) {
       const double within = hi > lo ? std::clamp((e - lo) / (hi - lo), 0.0, 1.0) : 1.0;
-      return (static_cast<double>(k - 1) + within) / steps;
+      const auto n = static_cast<int>(k);
+      return level_strength(n - 1) + within * (level_strength(n) - level_strength(n - 1));
     }
   }
   return 1.0;
@@ -73,10 +83,11 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
   skill.active = true;
   const double wide = std::max(0.0, 1 - x / kWideBelow);  // 1 at x = 0, 0 from kWideBelow
   skill.lines = static_cast<int>(std::lround(kCandidateLines * std::pow(8.0, wide)));
-  skill.depth = 1 + static_cast<int>(std::floor(x * kDepthSteps + 1e-9));
+  skill.depth = std::min(kMaxDepth, 1 + static_cast<int>(std::floor(x * kDepthSteps + 1e-9)));
   skill.temperature =
-      kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 3 * wide * wide) * score_scale;
+      kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 30 * wide * wide) * score_scale;
   skill.exact = x >= kExactFrom - 1e-9;
+  skill.solve_root = x >= kSolveRootFrom - 1e-9;
   return skill;
 }
 
@@ -90,8 +101,7 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
   } else {
     const auto level = options.spin("Skill Level");
     if (level >= kFullSkill) return std::nullopt;
-    // Skill Level 0..19: the raw strengths 0.05..1 in equal steps (docs/strength.md).
-    raw = static_cast<double>(level + 1) / kFullSkill;
+    raw = level_strength(static_cast<int>(level));
   }
   engine::Skill skill = skill_for_raw(raw, score_scale);
   const auto seed = options.spin("Skill Seed");

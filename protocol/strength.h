@@ -3,9 +3,9 @@
 // weakened move choice. The one place that maps these options to search settings.
 //
 // A level is a raw strength x in [0, 1] (0 = the smallest search, a one-ply look drawing
-// widely among its lines; 1 = the largest budget, nearly always the best line); UCI_Elo picks x
-// through the game's calibration (GameDescriptor::strength_ratings: the measured rating of x = 0,
-// 1/n, ..., 1), Skill Level n < 20 is x = (n + 1) / 20 in every game.
+// widely among its lines; 1 = the largest budget, nearly always the best line); Skill Level
+// n < 20 is x = (n + 1) / 20 in every game, UCI_Elo picks x through the game's calibration
+// (GameDescriptor::strength_ratings: the measured ratings of Skill Levels 0..19).
 #pragma once
 
 #include <cstdint>
@@ -38,8 +38,9 @@ void set_elo_range(Options& options, const adapters::AnyGame& game);
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
                                             double score_scale, std::mt19937_64& rng);
 
-// The raw strength of a rating on a calibration (linear between its steps; without a
-// calibration, kMinElo..kMaxElo spread linearly over 0..1).
+// The raw strength of a rating on a calibration (the ratings of Skill Levels 0..19, linear in
+// x between them, Skill Level 0 below the first; without a calibration, kMinElo..kMaxElo
+// spread linearly over Skill Level 0's x..1).
 double raw_strength(int elo, std::span<const double> calibration);
 
 // The search settings of a raw strength, for an evaluation of `score_scale` (as above).

@@ -50,8 +50,7 @@ struct GameDescriptor {
   // fit every variant of the game. E.g. Yin Yang's perfect play.
   std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame& game) = nullptr;
   // The strength levels' calibration (protocol/strength.h, docs/strength.md): the measured
-  // rating (the uniform random mover = 0) of each step of the raw strength 0, 1/n, ..., 1;
-  // empty = not calibrated.
+  // ratings (the uniform random mover = 0) of Skill Levels 0..19; empty = not calibrated.
   std::span<const double> strength_ratings;
 };
 

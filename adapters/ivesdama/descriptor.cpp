@@ -18,11 +18,10 @@ constexpr std::string_view kBenchPositions[] = {
     "d7b7 b3c3 d6c7",
 };
 
-// The strength levels' calibration (docs/strength.md): the measured rating of the raw
-// strengths 0, 0.05, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0,    61,   122,  188,  253,  316,  379,
-                                       471,  569,  668,  1022, 1074, 1126, 1200,
-                                       1273, 1364, 1425, 1454, 1484, 1511, 1538};
+// The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
+// 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
+constexpr double kStrengthRatings[] = {212, 302, 391,  477,  562,  649,  735,  780,  824,  893,
+                                       961, 985, 1008, 1050, 1092, 1108, 1123, 1156, 1189, 1203};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::ivesdama::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);

@@ -18,9 +18,10 @@ constexpr std::string_view kBenchPositions[] = {
     "f3e5 c4d2 d1f1f6 d2b1 e5d3 d8f7 d1c3 b8a6 c3d5 a6b4",
 };
 
-// The strength levels' calibration (docs/strength.md): the measured rating of the raw
-// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0, 215, 355, 541, 890, 1565, 1779, 1959, 2018, 2288, 2433};
+// The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
+// 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
+constexpr double kStrengthRatings[] = {417,  504,  591,  734,  878,  963,  1048, 1122, 1195, 1273,
+                                       1352, 1455, 1558, 1558, 1558, 1592, 1627, 1627, 1627, 1627};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);

@@ -18,9 +18,10 @@ constexpr std::string_view kBenchPositions[] = {
     "startpos moves c3b3 d3d1 d4d5 c4a4 b3b2 d3e3 b3b5 c4c6 b2b1 d5e5 a4b4 a4a3",
 };
 
-// The strength levels' calibration (docs/strength.md): the measured rating of the raw
-// strengths 0, 0.1, ..., 1 (the uniform random mover = 0).
-constexpr double kStrengthRatings[] = {0, 37, 72, 167, 249, 401, 468, 531, 596, 620, 680};
+// The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
+// 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
+constexpr double kStrengthRatings[] = {125, 161, 196, 236, 275, 341, 406, 429, 451, 506,
+                                       561, 626, 691, 714, 736, 754, 772, 778, 785, 785};
 
 constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(
     kBenchPositions, &perfect_play_move, kStrengthRatings);

@@ -358,7 +358,8 @@ SearchResult<typename G::Move> Searcher<G>::Impl::run(const GameLine<G>& line,
     wait_for_release(limits);
     return {};
   }
-  if (searchmoves.empty() && config.multipv <= 1 && !config.skill.active) {
+  if (searchmoves.empty() && config.multipv <= 1 &&
+      (!config.skill.active || config.skill.solve_root)) {
     // Small enough to solve to the end of the game: play the perfect line.
     if (auto solved = try_solve_root(line, config, on_info)) {
       wait_for_release(limits);

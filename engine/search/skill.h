@@ -9,7 +9,8 @@
 // The draw is a function of the seed and the position only, so a fixed seed plays the same
 // move in the same position. The weakest levels' search also uses no exact knowledge (endgame
 // solvers, endgame tables): they do not play perfect endgames by lookup; from a middle level
-// on (`exact`) the search meets solved positions as full strength does.
+// on (`exact`) the search meets solved positions inside its tree, and the strongest levels
+// (`solve_root`) also solve a small enough root outright, as full strength does.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,7 @@ struct Skill {
   std::uint64_t nodes = 0;
   double temperature = 1.0;  // score units (> 0)
   bool exact = false;        // the search uses the game's exact knowledge inside the tree
+  bool solve_root = false;   // ... and solves a small enough root outright, as full strength
   std::uint64_t seed = 0;
 };
 

@@ -120,15 +120,15 @@ std::vector<Trap> traps_of(const std::string& variant, std::size_t wanted) {
   return traps;
 }
 
-TEST(StrengthSession, FromLevel3ALevelTakesAOneMoveWinAndAvoidsAOneMoveLoss) {
+TEST(StrengthSession, FromLevel1ALevelTakesAOneMoveWinAndAvoidsAOneMoveLoss) {
   // The levels' error is a plausible move, never one that throws the game at once: from
-  // Skill Level 3 on (docs/strength.md) a level that can win at once does, and one that can
-  // avoid losing at once does, whatever the draw.
+  // Skill Level 1 on (two plies; docs/strength.md) a level that can win at once does, and one that
+  // can avoid losing at once does, whatever the draw.
   for (const std::string variant : {"razzledazzle", "yinyang", "ivesdama-forward"}) {
     const auto traps = traps_of(variant, 8);
     ASSERT_GE(traps.size(), 6u) << variant;
     for (const auto& t : traps)
-      for (const char* level : {"3", "10"})
+      for (const char* level : {"1", "10"})
         for (int seed = 1; seed <= 2; ++seed) {
           const Lines setup{std::string("setoption name Skill Level value ") + level,
                             "setoption name Skill Seed value " + std::to_string(seed)};
@@ -147,18 +147,18 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   SessionDriver d;
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
-  EXPECT_EQ(
-      count_prefix(out, "option name UCI_Elo type spin default " + std::to_string(kMaxElo) +
-                            " min " + std::to_string(kMinElo) + " max " + std::to_string(kMaxElo)),
-      1);
+  // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min " +
+                                  std::to_string(kMinElo) + " max 1627"),
+            1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
-  EXPECT_EQ(d.send("setoption name UCI_Elo value " + std::to_string(kMaxElo + 1)),
-            Lines{"info string error setoption UCI_Elo : " + std::to_string(kMaxElo + 1) +
-                  " is out of range " + std::to_string(kMinElo) + ".." + std::to_string(kMaxElo)});
+  EXPECT_EQ(d.send("setoption name UCI_Elo value 1628"),
+            Lines{"info string error setoption UCI_Elo : 1628 is out of range " +
+                  std::to_string(kMinElo) + "..1627"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
@@ -200,16 +200,17 @@ TEST(StrengthSession, NoEndgameSolverOrTableBelowLevel5) {
   // A Yin Yang position with 10 empty squares (the solver proves it at once) and an Íves dáma
   // position of three stones (the endgame table's): full strength reports the forced result,
   // a level below 5 searches without that knowledge; from level 5 on a level's search meets
-  // the table (and Yin Yang's in-tree solver, which this shallow search does not reach).
+  // the table (and Yin Yang's in-tree solver, which this shallow search does not reach), from
+  // level 11 on it also solves a small root outright.
   const std::string yinyang = "fen 1DLLL1/2DDDL/1LLLLD/DLLLLD/3LDD/1LDLL1 1 22";
   const std::string ivesdama = "fen p/3/5/3/1/3/5/1P1/P 1 0";
   EXPECT_TRUE(any_mate_score(play("yinyang", {}, yinyang, "go depth 1")));
   EXPECT_TRUE(any_mate_score(play("ivesdama", {}, ivesdama, "go depth 1")));
-  for (const int level : {0, 4, 5, 10, 19}) {
+  for (const int level : {0, 4, 5, 10, 11, 19}) {
     const Lines setup{"setoption name Skill Level value " + std::to_string(level),
                       "setoption name Skill Seed value 5"};
     const auto yy = play("yinyang", setup, yinyang, "go depth 1");
-    EXPECT_FALSE(any_mate_score(yy)) << level;
+    EXPECT_EQ(any_mate_score(yy), level >= 11) << level;  // solves the root from level 11
     EXPECT_FALSE(bestmove(yy).empty());
     const auto id = play("ivesdama", setup, ivesdama, "go depth 1");
     EXPECT_EQ(any_mate_score(id), level >= 5) << level;
@@ -257,21 +258,21 @@ TEST(StrengthSession, ALimitedLevelHoldsItsBestmoveUntilStop) {
 // UCI_Elo's range is the chosen game's own (up to its strongest calibrated level), so a GUI
 // that reads the options at the handshake offers only ratings the game's levels reach.
 TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
-  SessionDriver d;
+  SessionDriver d;  // the default variant, Razzle Dazzle
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 2400 min 100 max 2400"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 100 max 1627"),
       1);
   d.send("setoption name UCI_Variant value yinyang");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 680 min 100 max 680"), 1);
-  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 681"), "info string error"), 1);
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 785 min 100 max 785"), 1);
+  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 786"), "info string error"), 1);
   d.send("setoption name UCI_Variant value ivesdama");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1538 min 100 max 1538"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1203 min 100 max 1203"),
       1);
   d.send("setoption name UCI_Variant value razzledazzle");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 2400 min 100 max 2400"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 100 max 1627"),
       1);
 }
 

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Calibrates the strength levels of one variant (docs/strength.md "Calibration"): one round
+# robin of the random mover and Skill Levels 0, 2, ..., 18 and 19, node-limited, with
+# a match of Level 0 against the random mover, and one maximum-likelihood fit of both (the
+# random mover = 0; a small prior keeps a clean sweep finite). The levels' ratings are made monotone and
+# filled in for the odd levels: the 20 numbers of the game's kStrengthRatings
+# (adapters/<game>/descriptor.cpp). Resumable: run it again with the same arguments and each
+# match goes on from its -resume file.
+#
+#   [TRIAD_BIN_DIR=DIR] scripts/calibrate-levels.sh VARIANT [ROUNDS] [OUTDIR]
+#     TRIAD_BIN_DIR  where triad and triad-match are (default build/release)
+#     VARIANT  razzledazzle, yinyang or ivesdama-forward (the game's calibrated rule set)
+#     ROUNDS   rounds of 2 games per pair (default 5: 10 games per pair)
+#     OUTDIR   where the records, results and resume state go (default build/calibration)
+set -euo pipefail
+variant=${1:?usage: scripts/calibrate-levels.sh VARIANT [ROUNDS] [OUTDIR]}
+rounds=${2:-5}
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${3:-$root/build/calibration}
+bin=${TRIAD_BIN_DIR:-$root/build/release}
+game=${variant%%-*}
+book=$root/books/suites/$game-balanced.txt
+# Two random plies after each opening of the suite, except in Yin Yang, whose suite positions
+# are far into its short game (two random plies that keep the game going do not always exist).
+plies=2
+[[ $game == yinyang ]] && plies=0
+[[ -x $bin/triad && -x $bin/triad-match ]] || { echo "calibrate-levels: build the engine first (scripts/run.sh)" >&2; exit 2; }
+[[ -f $book ]] || { echo "calibrate-levels: no openings suite $book" >&2; exit 2; }
+mkdir -p "$out"
+engines=(-engine name=random cmd=builtin:random)
+for level in 0 2 4 6 8 10 12 14 16 18 19; do
+  engines+=(-engine "name=level$level" "cmd=$bin/triad" "option.Skill Level=$level")
+done
+nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]}" \
+  -each option.Hash=16 option.OwnBook=false tc=600+1 \
+  -openings "file=$book" order=random "plies=$plies" -seed 1 \
+  -games 2 -rounds "$rounds" -repeat -concurrency 2 -maxplies 400 -ratinginterval 0 \
+  -pgnout "$out/cal-$variant.pgn" -jsonout "$out/cal-$variant.json" \
+  -resume "$out/cal-$variant.resume" -anchor level0 >"$out/cal-$variant.log"
+nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]:0:7}" \
+  -each option.Hash=16 option.OwnBook=false tc=600+1 \
+  -openings "file=$book" order=random "plies=$plies" -seed 2 \
+  -games 2 -rounds 20 -repeat -concurrency 2 -maxplies 400 -ratinginterval 0 \
+  -pgnout "$out/anchor-$variant.pgn" -jsonout "$out/anchor-$variant.json" \
+  -resume "$out/anchor-$variant.resume" >"$out/anchor-$variant.log"
+python3 - "$out/cal-$variant.json" "$out/anchor-$variant.json" <<'PY'
+# Ratings of the whole field from both matches: a logistic (Elo) maximum-likelihood fit with
+# a quarter of a virtual drawn game per pair played (so that a clean sweep between two
+# levels gives a large but finite distance), the random mover = 0; then made monotone over the levels (pool
+# adjacent violators) and the odd levels filled in halfway between their neighbours.
+import json, math, sys
+points, games = {}, {}
+for path in sys.argv[1:]:
+    for p in json.load(open(path))["pairs"]:
+        key = (p["engine"], p["opponent"])
+        points[key] = points.get(key, 0) + p["wins"] + p["draws"] / 2
+        games[key] = games.get(key, 0) + p["games"]
+PRIOR = 0.25  # virtual games per pair, drawn
+names = sorted({n for k in games for n in k})
+r = {n: 0.0 for n in names}
+for _ in range(20000):  # gradient ascent on the log-likelihood, per rating
+    grad = {n: 0.0 for n in names}
+    for (a, b), n in games.items():
+        e = 1 / (1 + 10 ** ((r[b] - r[a]) / 400))
+        s = (points[(a, b)] + PRIOR / 2) / (n + PRIOR)
+        grad[a] += (n + PRIOR) * (s - e)
+        grad[b] -= (n + PRIOR) * (s - e)
+    for n in names:
+        r[n] += 2.0 * grad[n]
+    shift = r["random"]
+    for n in names:
+        r[n] -= shift
+measured = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 19]
+blocks = []  # [sum, count]
+for level in measured:
+    blocks.append([r[f"level{level}"], 1])
+    while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+        t, c = blocks.pop()
+        blocks[-1][0] += t
+        blocks[-1][1] += c
+fit = [t / c for t, c in blocks for _ in range(c)]
+at = dict(zip(measured, fit))
+table = [at[n] if n in at else (at[n - 1] + at[n + 1]) / 2 for n in range(20)]
+print("fitted:", ", ".join(f"{n} {r[n]:.0f}" for n in names))
+print("kStrengthRatings:", ", ".join(str(round(x)) for x in table))
+PY
