@@ -61,8 +61,8 @@ void set_elo_range(Options& options, const adapters::AnyGame& game) {
 
 double raw_strength(int elo, std::span<const double> calibration) {
   const double e = std::clamp(elo, kMinElo, kMaxElo);
-  if (calibration.empty()) return level_strength(0) + (e - kMinElo) / (kMaxElo - kMinElo) *
-                                                          (1 - level_strength(0));
+  if (calibration.empty())
+    return level_strength(0) + (e - kMinElo) / (kMaxElo - kMinElo) * (1 - level_strength(0));
   // Below the weakest level's rating: that level; between two levels: linear in x.
   if (e <= calibration.front()) return level_strength(0);
   for (std::size_t k = 1; k < calibration.size(); ++k) {
