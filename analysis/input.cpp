@@ -38,7 +38,7 @@ bool looks_like_records(std::string_view text) {
 }  // namespace
 
 Result<Input> Input::read(const AnalyseConfig& config, const adapters::VariantRegistry& registry) {
-  auto text = adapters::read_regular_file(config.input, "input file", kMaxInputBytes);
+  auto text = adapters::read_text_file(config.input, "input file", kMaxInputBytes);
   if (!text) return text.error();
   Input in;
   in.review_ = config.review;

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
 
 namespace triad::runner {
@@ -46,6 +47,7 @@ Result<std::vector<Opening>> load_openings(const std::filesystem::path& file,
       return make_error(where + " line " + std::to_string(number) + " is longer than " +
                         std::to_string(kMaxOpeningLineBytes) + " bytes");
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1) line = std::string(adapters::without_bom(line));
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
     Opening o;

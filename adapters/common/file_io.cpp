@@ -117,6 +117,24 @@ bool AppendFile::write(std::string_view text) {
   return true;
 }
 
+Result<std::string> read_text_file(const std::filesystem::path& path, std::string_view what,
+                                   std::uintmax_t max_bytes) {
+  auto text = read_regular_file(path, what, max_bytes);
+  if (text && without_bom(*text).size() != text->size()) text->erase(0, 3);
+  return text;
+}
+
+std::string_view without_bom(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
+}
+
+void ReadFile::skip_bom() {
+  char head[3] = {};
+  if (::pread(fd_, head, sizeof head, 0) == 3 && without_bom(std::string_view(head, 3)).empty())
+    ::lseek(fd_, 3, SEEK_SET);
+}
+
 Result<ReadFile> ReadFile::open(const std::filesystem::path& path, std::string_view what) {
   auto fd = open_regular(path, what, O_RDONLY);
   if (!fd) return fd.error();

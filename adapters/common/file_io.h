@@ -22,6 +22,14 @@ inline constexpr std::uintmax_t kMaxConfigFileBytes = 1u << 20;
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::string_view what,
                                       std::uintmax_t max_bytes = kMaxConfigFileBytes);
 
+// A text file as read_regular_file reads it, without a UTF-8 byte-order mark at its start
+// (Notepad and many GUIs write one): for records, positions, openings, variants, boards.
+Result<std::string> read_text_file(const std::filesystem::path& path, std::string_view what,
+                                   std::uintmax_t max_bytes = kMaxConfigFileBytes);
+
+// `text` without a UTF-8 byte-order mark at its start.
+std::string_view without_bom(std::string_view text);
+
 // A regular file opened for appending (created if missing). Opening never blocks and refuses
 // anything that is not a regular file. Movable, not copyable; closed on destruction.
 class AppendFile {
@@ -58,6 +66,9 @@ class ReadFile {
 
   // Up to `size` bytes into `buffer`: how many, 0 at the end of the file.
   Result<std::size_t> read(char* buffer, std::size_t size);
+
+  // Skips a UTF-8 byte-order mark at the start of a text file (call before the first read).
+  void skip_bom();
 
  private:
   ReadFile(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}

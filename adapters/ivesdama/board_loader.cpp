@@ -359,7 +359,7 @@ Result<ives::Board> load_board_text(std::string_view yaml, const std::string& so
 }
 
 Result<ives::Board> load_board_file(const std::filesystem::path& file) {
-  auto text = read_regular_file(file, "board file");
+  auto text = read_text_file(file, "board file");
   if (!text) return make_error("board: " + text.error().message);
   return load_board_text(*text, sanitize(file.string(), kMaxShownPathBytes));
 }

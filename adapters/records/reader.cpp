@@ -64,12 +64,13 @@ RecordReader::RecordReader(std::string source, std::optional<ReadFile> file, std
 Result<RecordReader> RecordReader::open(const std::filesystem::path& path) {
   auto file = ReadFile::open(path, "records file");
   if (!file) return file.error();
+  file->skip_bom();
   return RecordReader("records file '" + sanitize(path.string(), kMaxShownPathBytes) + "'",
                       std::move(*file), {});
 }
 
 RecordReader RecordReader::over(std::string_view text, std::string source) {
-  return RecordReader(std::move(source), std::nullopt, text);
+  return RecordReader(std::move(source), std::nullopt, without_bom(text));
 }
 
 bool RecordReader::refill() {

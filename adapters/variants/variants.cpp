@@ -87,7 +87,7 @@ void VariantRegistry::add_default_variants() {
 }
 
 Result<void> VariantRegistry::load_file(const std::filesystem::path& file) {
-  auto text = read_regular_file(file, "variant file");
+  auto text = read_text_file(file, "variant file");
   if (!text) return text.error();
   return load_text(*text, file.parent_path(), sanitize(file.string(), kMaxShownPathBytes));
 }

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "adapters/common/file_io.h"
 #include "adapters/common/variants.h"
 #include "adapters/records/reader.h"
 #include "adapters/records/replay.h"
@@ -383,6 +384,30 @@ TEST(Records, ReplayNamesTheBadMove) {
   auto s = set_up(**game, (*bad_fen)[0]);
   ASSERT_FALSE(s);
   EXPECT_EQ(s.error().message.rfind("FEN tag: ", 0), 0u);
+}
+
+// A UTF-8 byte-order mark (Notepad and many GUIs write one) at the start of a text file is
+// skipped by every text reader: record files and texts, position and openings files
+// (read_text_file), variant files. It once read as part of the first tag or position.
+TEST(Records, AByteOrderMarkAtTheStartIsSkippedByEveryTextReader) {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string record = "[Variant \"yinyang\"]\n\n1. c4b4 c3d3 *\n";
+  TempFile file(bom + record);
+  auto reader = RecordReader::open(file.path());
+  ASSERT_TRUE(reader) << reader.error().message;
+  auto from_file = reader->next();
+  ASSERT_TRUE(from_file && *from_file) << (from_file ? "no record" : from_file.error().message);
+  EXPECT_EQ((*from_file)->tags.front().name, "Variant");
+  EXPECT_EQ(read_one(bom + record).moves.size(), 2u);
+  auto text = read_text_file(file.path(), "input file");
+  ASSERT_TRUE(text) << text.error().message;
+  EXPECT_EQ(*text, record);
+  EXPECT_EQ(without_bom(bom), "");
+  TempFile variants(bom + "variants:\n  - name: yy2\n    game: yinyang\n");
+  auto registry = VariantRegistry::builtin();
+  auto loaded = registry.load_file(variants.path());
+  EXPECT_TRUE(loaded) << loaded.error().message;
+  EXPECT_TRUE(registry.create("yy2").ok());
 }
 
 }  // namespace

@@ -130,6 +130,16 @@ TEST(Cli, ARefusedRunLeavesNoNewRecordFile) {
   EXPECT_FALSE(std::filesystem::exists(pgn));
 }
 
+TEST(Cli, AnOpeningsFileWithAByteOrderMarkIsRead) {
+  TempDir dir("cli_openings_bom");
+  std::ofstream(dir / "op.txt") << "\xEF\xBB\xBF"
+                                << "6/6/2DL2/2LD2/6/6 1 0\n";
+  const auto r =
+      run_triad_match(match_args({"-openings", "file=" + (dir / "op.txt").string()}), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Finished match"), std::string::npos) << r.out;
+}
+
 TEST(Cli, ControlCharactersInNamesAndOptionsAreRefused) {
   TempDir dir("cli_control");
   // A line break in an option value would send the engine a command of its own.
