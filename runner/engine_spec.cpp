@@ -29,6 +29,13 @@ Result<bool> apply_engine_key(EngineSpec& e, const std::string& key, const std::
       return make_error("proto " + adapters::quote(value) + " must be uci or ugi");
     }
   } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+    // A line break in a name or value would reach the engine as a command of its own.
+    for (const std::string* text : {&key, &value})
+      for (const unsigned char ch : *text)
+        if (ch < 0x20 || ch == 0x7f)
+          return make_error(key.substr(0, 7) + adapters::quote(key.substr(7)) +
+                            " contains a control character (code " + std::to_string(ch) +
+                            "); option names and values must be one line of text");
     e.options.emplace_back(key.substr(7), value);
   } else {
     return false;

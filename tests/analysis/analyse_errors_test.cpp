@@ -49,6 +49,9 @@ TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
       {{"-engine", "cmd=" + d("no-engine")}, "no-engine' does not exist"},
       {{"-engine", "cmd=builtin:random"}, "needs a UCI/UGI engine"},
       {{"-engine", "tc=10+0.1"}, "give the limit as -depth"},
+      // A line break in an option would reach the engine as a command of its own.
+      {{"-engine", "option.Hash=8\nsetoption name Debug Log File value " + d("log")},
+       "contains a control character"},
       {{"-multipv", "0"}, "-multipv '0' is outside 1..256"},
       // Every number is range-checked, in one wording (a negative -nodes once became 2^63-1).
       {{"-nodes=-9223372036854775809"}, "-nodes '-9223372036854775809' is outside 1.."},
