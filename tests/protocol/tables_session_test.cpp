@@ -190,9 +190,10 @@ TEST_F(TablesSession, AWonRootPlaysTheFastestWinAndReportsTbhits) {
       << joined(out);
   EXPECT_NE(joined(out).find(" tbhits "), std::string::npos) << joined(out);
 
-  // Not at a limited strength level, nor with TableProbeLimit 0.
+  // Not at a strength level below 5 (docs/strength.md: the weakest levels use no exact
+  // knowledge; UCI_Elo 200 is Level 0 in Íves dáma), nor with TableProbeLimit 0.
   d.send("setoption name UCI_LimitStrength value true");
-  d.send("setoption name UCI_Elo value 1000");
+  d.send("setoption name UCI_Elo value 200");
   const Lines limited = d.send("go depth 2");
   EXPECT_EQ(joined(limited).find("tbhits"), std::string::npos) << joined(limited);
   d.send("setoption name UCI_LimitStrength value false");

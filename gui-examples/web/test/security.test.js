@@ -110,7 +110,9 @@ function handshake_status(bridge_, headers) {
 }
 
 // Sends `request` (raw HTTP) to the bridge; resolves with the status line of its answer.
-function raw_status(bridge_, request) {
+// A connection the bridge resets while the request is still being written (it answers and
+// closes as soon as it has read too much) ends as 'reset' when nothing was read, if `reset_ok`.
+function raw_status(bridge_, request, reset_ok = false) {
   return new Promise((resolve, reject) => {
     let answer = '';
     const tcp = connect(bridge_.port, '127.0.0.1', () => tcp.write(request));
@@ -119,7 +121,10 @@ function raw_status(bridge_, request) {
       answer += chunk;
     });
     tcp.on('close', () => resolve(answer.split('\r\n')[0]));
-    tcp.on('error', reject);
+    tcp.on('error', (error) => {
+      if (reset_ok && error.code === 'ECONNRESET') resolve(answer.split('\r\n')[0] || 'reset');
+      else reject(error);
+    });
     setTimeout(() => tcp.destroy(), kWaitMs).unref();
   });
 }
@@ -301,7 +306,10 @@ describe('web bridge security', () => {
     assert.match(partial, /^HTTP\/1.1 408/);
     assert.ok(Date.now() - started < 15000, `closed after ${Date.now() - started} ms`);
     const huge = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`;
-    assert.match(await raw_status(bridge, huge), /^HTTP\/1.1 431/);
+    // 431, or a close or reset that cut the answer off while the rest of the headers was on
+    // its way: never served.
+    const refused = await raw_status(bridge, huge, true);
+    assert.match(refused, /^(HTTP\/1.1 431 .*|reset|)$/, refused);
     assert.equal(await handshake_status(bridge, { Origin: bridge.url.replace(/\/$/, '') }), 101);
   });
 });
