@@ -88,8 +88,8 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
     auto loaded = runner::load_openings(config.openings, s.variant_.factory);
     if (!loaded) return make_error("-openings: " + loaded.error().message);
     s.openings_ = std::move(*loaded);
-    auto text = adapters::read_text_file(config.openings, "openings file",
-                                            runner::kMaxOpeningsFileBytes);
+    auto text =
+        adapters::read_text_file(config.openings, "openings file", runner::kMaxOpeningsFileBytes);
     if (!text) return make_error("-openings: " + text.error().message);
     s.header_.openings_digest = std::max<std::uint64_t>(1, adapters::hash_text(*text));
   } else {
