@@ -11,6 +11,7 @@
 #include "analysis/annotate.h"
 #include "engine/games/ivesdama/game.h"
 #include "protocol/client/engine_process.h"
+#include "runner/managed_engine.h"
 #include "runner/output_files.h"
 
 namespace triad::analysis {
@@ -43,6 +44,10 @@ void warn_of_games_without_tables(const AnalyseConfig& config, const Input& inpu
 Result<void> check_engine(const AnalyseConfig& config) {
   const auto& e = config.engine;
   if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}, {}}); !r)
+    return make_error("-engine: " + r.error().message);
+  runner::ManagedEngineSettings settings;
+  settings.handshake_timeout = config.handshake_timeout;
+  if (auto r = runner::ManagedEngine(e, settings).check_options(); !r)
     return make_error("-engine: " + r.error().message);
   if (!config.log_dir.empty()) return runner::prepare_output_folder(config.log_dir, "-log");
   return {};

@@ -22,7 +22,8 @@
 namespace triad::analysis {
 
 // The checks every rank that runs engines makes before the first position: the engine
-// program exists and the log folder can be written.
+// program exists, offers the options it is given (values of their declared type and range)
+// and the log folder can be written.
 Result<void> check_engine(const AnalyseConfig& config);
 
 class Run {

@@ -17,13 +17,33 @@ ManagedEngine::~ManagedEngine() {
     client_->quit(std::chrono::milliseconds(500));
 }
 
-std::optional<Failure> ManagedEngine::start(const std::string& variant) {
+std::optional<Failure> ManagedEngine::launch() {
   protocol::ProcessSpec process_spec{spec_.command,        spec_.args,       spec_.working_dir,
                                      settings_.stderr_log, settings_.io_log, settings_.cancel};
   auto process = protocol::EngineProcess::start(process_spec);
   if (!process) return Failure{FailureKind::kDisconnected, process.error().message};
   client_ = std::make_unique<protocol::EngineClient>(std::move(*process), spec_.dialect);
-  if (auto f = client_->handshake(settings_.handshake_timeout)) return f;
+  return client_->handshake(settings_.handshake_timeout);
+}
+
+Result<void> ManagedEngine::check_options() {
+  if (spec_.options.empty() || client_) return {};
+  if (launch()) {
+    client_.reset();  // the run meets this failure itself
+    return {};
+  }
+  Result<void> checked;
+  for (const auto& [name, value] : spec_.options)
+    if (auto r = client_->offered_options().check(name, value); !r) {
+      checked = r.error();
+      break;
+    }
+  quit(std::chrono::milliseconds(500));
+  return checked;
+}
+
+std::optional<Failure> ManagedEngine::start(const std::string& variant) {
+  if (auto f = launch()) return f;
   for (const auto& [name, value] : settings_.defaults)
     if (client_->offers_option(name))
       if (auto f = client_->set_option(name, value)) return f;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/result.h"
 #include "protocol/client/engine_client.h"
 #include "runner/engine_spec.h"
 
@@ -43,6 +44,12 @@ class ManagedEngine {
   // = not sent): starts the engine if none runs (one found dead is a failure), then
   // `ucinewgame` and isready/readyok. A failure ends the process; the next call starts anew.
   std::optional<protocol::Failure> prepare(const std::string& variant);
+  // Before a run: starts the engine once (handshake only) and checks the specification's
+  // options against the options it offers — one it does not offer, or a value outside the
+  // declared type or range, is an error that names it; then quits it. A specification without
+  // options starts nothing, and an engine that fails to start or to answer the handshake is
+  // not an error here (the run meets that failure as it would).
+  Result<void> check_options();
   // `position` then `go` on a prepared engine; `on_info` sees every info line of the search.
   protocol::SearchReply search(const std::string& start_fen, const std::vector<std::string>& moves,
                                const protocol::GoLimits& limits, std::chrono::milliseconds timeout,
@@ -63,6 +70,8 @@ class ManagedEngine {
   const EngineSpec& spec() const { return spec_; }
 
  private:
+  // A process with its handshake done (client_ set; the failure otherwise).
+  std::optional<protocol::Failure> launch();
   std::optional<protocol::Failure> start(const std::string& variant);
   bool cancelled() const { return settings_.cancel && settings_.cancel->cancelled(); }
 

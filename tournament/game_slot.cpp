@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "runner/managed_engine.h"
 #include "tournament/record.h"
 
 namespace triad::tournament {
@@ -103,6 +104,10 @@ Result<void> check_engine_programs(const TournamentConfig& config) {
   for (const auto& e : config.engines) {
     if (e.builtin()) continue;
     if (auto r = protocol::EngineProcess::check({e.command, e.args, e.working_dir, {}, {}, {}}); !r)
+      return make_error("engine '" + e.name + "': " + r.error().message);
+    runner::ManagedEngineSettings settings;
+    settings.handshake_timeout = std::chrono::milliseconds(config.handshake_timeout_ms);
+    if (auto r = runner::ManagedEngine(e, settings).check_options(); !r)
       return make_error("engine '" + e.name + "': " + r.error().message);
   }
   return {};

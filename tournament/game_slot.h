@@ -57,7 +57,8 @@ class GameSlot {
   bool played_ = false;  // a game before this one (the -wait pause comes between games)
 };
 
-// Every external engine's program can be started (a typo fails before the first game).
+// Every external engine's program can be started and offers the options it is given, with
+// values of their declared type and range (a typo fails before the first game).
 Result<void> check_engine_programs(const TournamentConfig& config);
 
 }  // namespace triad::tournament

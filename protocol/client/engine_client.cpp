@@ -76,13 +76,7 @@ std::optional<Failure> EngineClient::wait_for(const std::string& token,
     if (tokens.empty()) continue;
     if (tokens[0] == "id" && tokens.size() > 2 && tokens[1] == "name")
       id_name_ = r.line.substr(r.line.find("name") + 5);
-    if (tokens[0] == "option" && tokens.size() > 2 && tokens[1] == "name" &&
-        option_names_.size() < kMaxOptionNames) {
-      // The name runs to " type " (it may contain spaces).
-      const auto start = r.line.find("name") + 5;
-      const auto end = r.line.find(" type ", start);
-      option_names_.insert(r.line.substr(start, end == std::string::npos ? end : end - start));
-    }
+    if (tokens[0] == "option") options_.add(r.line);
     if (tokens[0] == token) return std::nullopt;
   }
 }

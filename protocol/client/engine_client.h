@@ -9,13 +9,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "protocol/client/engine_process.h"
 #include "protocol/client/info_line.h"
+#include "protocol/client/offered_options.h"
 
 namespace triad::protocol {
 
@@ -89,7 +89,9 @@ class EngineClient {
   Dialect dialect() const { return dialect_; }
   const std::string& id_name() const { return id_name_; }
   // Whether the engine listed this option at the handshake.
-  bool offers_option(const std::string& name) const { return option_names_.count(name) > 0; }
+  bool offers_option(const std::string& name) const { return options_.find(name) != nullptr; }
+  // The options the engine listed at the handshake (to check a user's values against).
+  const OfferedOptions& offered_options() const { return options_; }
 
  private:
   std::optional<Failure> send(const std::string& line);
@@ -100,9 +102,7 @@ class EngineClient {
   std::unique_ptr<EngineProcess> process_;
   Dialect dialect_;
   std::string id_name_;
-  // The option names listed at the handshake (at most kMaxOptionNames are kept).
-  static constexpr std::size_t kMaxOptionNames = 1000;
-  std::set<std::string> option_names_;
+  OfferedOptions options_;  // listed at the handshake
 };
 
 }  // namespace triad::protocol

@@ -219,6 +219,18 @@ def test_configure_raises_with_the_engines_message(engine_path):
         assert engine.play(triad.Board("razzledazzle"), Limit(depth=1)).move is not None
 
 
+def test_an_option_value_cannot_smuggle_a_second_command(engine_path, tmp_path):
+    log = tmp_path / "smuggled.log"
+    with SimpleEngine.popen(engine_path) as engine:
+        for value in (f"8\nsetoption name Debug Log File value {log}", "8\r", "8\x00"):
+            with pytest.raises(ValueError, match="control characters"):
+                engine.configure({"Hash": value})
+        with pytest.raises(ValueError, match="control characters"):
+            engine.send("isready\nquit")
+        assert engine.play(triad.Board("razzledazzle"), Limit(depth=1)).move is not None
+    assert not log.exists()
+
+
 def test_strength_level_from_python(engine_path):
     # A limited level (docs/strength.md) with a fixed seed plays the same move twice and no
     # book move; a level out of range is the engine's one error.

@@ -156,7 +156,8 @@ class Engine:
     async def configure(self, options: Dict[str, Any]) -> None:
         """Sets options (`setoption name N value V`), in order; an unknown name, or a value the
         engine refuses (its `info string error` line: the message), raises EngineError and
-        leaves the later options unsent. The values stay for every later search."""
+        leaves the later options unsent; a value holding a line break or another control
+        character raises ValueError (unsent). The values stay for every later search."""
         async with self._turn():
             for name, value in options.items():
                 key = name.lower()

@@ -39,7 +39,11 @@ class Transport:
         return self.process.returncode is None
 
     def send(self, line: str) -> None:
-        """Writes one line; EngineTerminatedError if the process has exited."""
+        """Writes one line; EngineTerminatedError if the process has exited, ValueError if the
+        text holds a line break or another control character (its second line would reach the
+        engine as a command of its own)."""
+        if any(ord(c) < 0x20 and c != "\t" for c in line):
+            raise ValueError(f"a protocol line cannot hold control characters: {line[:80]!r}")
         stdin = self.process.stdin
         if not self.running or stdin is None or stdin.is_closing():
             raise EngineTerminatedError(

@@ -52,6 +52,11 @@ TEST(AnalyseErrors, BadSettingsAndFilesGiveOneClearErrorBeforeAnyAnalysis) {
       // A line break in an option would reach the engine as a command of its own.
       {{"-engine", "option.Hash=8\nsetoption name Debug Log File value " + d("log")},
        "contains a control character"},
+      // Options the engine does not offer, or values outside their declaration, are refused
+      // before the first position (a typo would otherwise be ignored by the engine).
+      {{"-engine", "option.Threds=1"}, "-engine: the engine offers no option 'Threds'"},
+      {{"-engine", "option.Hash=abc"}, "-engine: option 'Hash' takes a whole number from 1 to"},
+      {{"-engine", "option.OwnBook=yes"}, "option 'OwnBook' takes true or false, not 'yes'"},
       {{"-multipv", "0"}, "-multipv '0' is outside 1..256"},
       // Every number is range-checked, in one wording (a negative -nodes once became 2^63-1).
       {{"-nodes=-9223372036854775809"}, "-nodes '-9223372036854775809' is outside 1.."},

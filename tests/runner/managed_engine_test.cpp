@@ -129,6 +129,35 @@ TEST(ManagedEngine, StartsOnFirstUseAndSearchesEachVariantItIsGiven) {
   EXPECT_LT(variant, hash);
 }
 
+TEST(ManagedEngine, OptionsAreCheckedAgainstTheEnginesOwnBeforeARun) {
+  TempDir dir;
+  const auto transcript = dir.path / "io.log";
+  EngineSpec spec = triad_spec();
+  spec.options = {{"Hash", "8"}, {"skill level", "3"}, {"OwnBook", "false"}};
+  ManagedEngine good(spec, settings_with(kHandshake, transcript));
+  EXPECT_TRUE(good.check_options());
+  EXPECT_FALSE(good.running());  // started for the check only, and quit
+  // Checked, not sent: the engine only saw the handshake and `quit`.
+  EXPECT_EQ(read_text(transcript).find("setoption"), std::string::npos) << read_text(transcript);
+
+  const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> bad = {
+      {{"Threds", "1"}, "the engine offers no option 'Threds'"},
+      {{"Hash", "abc"}, "option 'Hash' takes a whole number from 1 to "},
+      {{"Skill Level", "21"}, "option 'Skill Level' takes a whole number from 0 to 20, not '21'"},
+      {{"OwnBook", "maybe"}, "option 'OwnBook' takes true or false, not 'maybe'"},
+      {{"Evaluation", "banana"}, "option 'Evaluation' takes one of "},
+  };
+  for (const auto& [option, message] : bad) {
+    spec.options = {{"Hash", "8"}, option};
+    const auto checked = ManagedEngine(spec, settings_with(kHandshake)).check_options();
+    ASSERT_FALSE(checked) << option.first;
+    EXPECT_NE(checked.error().message.find(message), std::string::npos) << checked.error().message;
+  }
+  // An engine that does not start is the run's failure to meet, not the check's.
+  spec.command = "/nonexistent/engine";
+  EXPECT_TRUE(ManagedEngine(spec, settings_with(kHandshake)).check_options());
+}
+
 TEST(ManagedEngine, AHandshakeFailureSaysWhatFailedAndEndsTheProcess) {
   EngineSpec missing = triad_spec();
   missing.command = "/nonexistent/engine";

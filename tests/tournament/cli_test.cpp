@@ -148,6 +148,22 @@ TEST(Cli, ControlCharactersInNamesAndOptionsAreRefused) {
   expect_refused(run_triad_match(match_args({"-event", "a\nb"}), dir.path()), "control character");
 }
 
+TEST(Cli, OptionsTheEngineDoesNotOfferOrValuesOutsideTheirRangeAreRefused) {
+  TempDir dir("cli_options");
+  const std::string triad = TRIAD_BINARY_DIR "/triad";
+  const auto with = [&triad](const std::string& option) {
+    return std::vector<std::string>{
+        "-engine",  "name=T",  "cmd=" + triad, option, "-engine", "name=R",  "cmd=builtin:random",
+        "-variant", "yinyang", "-games",       "2",    "-each",   "nodes=50"};
+  };
+  expect_refused(run_triad_match(with("option.Threds=1"), dir.path()),
+                 "engine 'T': the engine offers no option 'Threds'");
+  expect_refused(run_triad_match(with("option.Skill Level=25"), dir.path()),
+                 "engine 'T': option 'Skill Level' takes a whole number from 0 to 20, not '25'");
+  const auto r = run_triad_match(with("option.threads=1"), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 TEST(Cli, OpeningsFileThatIsNotARegularFileIsRefused) {
   TempDir dir("cli_openings");
   expect_refused(run_triad_match(match_args({"-openings", "file=/dev/zero"}), dir.path()),
