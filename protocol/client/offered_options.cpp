@@ -13,7 +13,9 @@ namespace triad::protocol {
 
 namespace {
 
-std::string lower(std::string_view text) { return boost::algorithm::to_lower_copy(std::string(text)); }
+std::string lower(std::string_view text) {
+  return boost::algorithm::to_lower_copy(std::string(text));
+}
 
 std::optional<std::int64_t> parse_integer(std::string_view text) {
   std::int64_t value = 0;

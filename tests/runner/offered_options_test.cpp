@@ -45,10 +45,15 @@ TEST(OfferedOptions, DeclarationsAreReadWithSpacesInNamesAndValues) {
 
 TEST(OfferedOptions, ValuesOfTheDeclaredTypeAndRangeAreTaken) {
   const auto options = offered();
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-           {"Hash", "1"}, {"hash", "65536"}, {"Skill Level", "0"}, {"OwnBook", "FALSE"},
-           {"Evaluation", "Classical"}, {"Play Style", "very fast"}, {"Clear Hash", ""},
-           {"EvalFile", "nets/any name.nnue"}})
+  for (const auto& [name, value] :
+       std::vector<std::pair<std::string, std::string>>{{"Hash", "1"},
+                                                        {"hash", "65536"},
+                                                        {"Skill Level", "0"},
+                                                        {"OwnBook", "FALSE"},
+                                                        {"Evaluation", "Classical"},
+                                                        {"Play Style", "very fast"},
+                                                        {"Clear Hash", ""},
+                                                        {"EvalFile", "nets/any name.nnue"}})
     EXPECT_EQ(refusal(options, name, value), "") << name << "=" << value;
 }
 
@@ -69,9 +74,9 @@ TEST(OfferedOptions, AnUnknownNameOrAValueOutsideItsDeclarationIsRefusedAndNamed
   EXPECT_EQ(refusal(options, "Clear Hash", "now"),
             "option 'Clear Hash' is a button: it takes no value");
   // A long value is cut in the message.
-  EXPECT_EQ(refusal(options, "Hash", std::string(100, '9')),
-            "option 'Hash' takes a whole number from 1 to 65536, not '" + std::string(40, '9') +
-                "...'");
+  EXPECT_EQ(
+      refusal(options, "Hash", std::string(100, '9')),
+      "option 'Hash' takes a whole number from 1 to 65536, not '" + std::string(40, '9') + "...'");
 }
 
 TEST(OfferedOptions, AnEngineListingEndlessOptionsKeepsABoundedTable) {
