@@ -25,9 +25,9 @@ constexpr int kMaxElo = 2400;
 // Declares the four options (full strength by default).
 void declare_strength_options(Options& options);
 
-// Sets UCI_Elo's range to `game`'s own: kMinElo up to the rating of its strongest calibrated
-// level (capped at kMaxElo), so that a GUI reading the options at the handshake offers only
-// ratings the game's levels reach. Called when a variant is chosen.
+// Sets UCI_Elo's range to `game`'s own: the rating of its weakest calibrated level up to that
+// of its strongest (within kMinElo..kMaxElo), so that a GUI reading the options at the
+// handshake offers only ratings that make a difference. Called when a variant is chosen.
 void set_elo_range(Options& options, const adapters::AnyGame& game);
 
 // The level the options ask for in `game` (its game's calibration), or nothing at full

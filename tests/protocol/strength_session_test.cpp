@@ -148,8 +148,7 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min " +
-                                  std::to_string(kMinElo) + " max 1627"),
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min 417 max 1627"),
             1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
@@ -157,8 +156,7 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
   EXPECT_EQ(d.send("setoption name UCI_Elo value 1628"),
-            Lines{"info string error setoption UCI_Elo : 1628 is out of range " +
-                  std::to_string(kMinElo) + "..1627"});
+            Lines{"info string error setoption UCI_Elo : 1628 is out of range 417..1627"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
@@ -188,7 +186,7 @@ TEST(StrengthSession, LimitStrengthUsesUciEloOverSkillLevel) {
   EXPECT_EQ(count_prefix(full, "info string book move"), 1);
   const auto limited = play("yinyang",
                             {"setoption name UCI_LimitStrength value true",
-                             "setoption name UCI_Elo value " + std::to_string(kMinElo)},
+                             "setoption name UCI_Elo value 125"},
                             "startpos");
   EXPECT_EQ(count_prefix(limited, "info string book move"), 0);
   EXPECT_FALSE(bestmove(limited).empty());
@@ -255,24 +253,26 @@ TEST(StrengthSession, ALimitedLevelHoldsItsBestmoveUntilStop) {
     }
 }
 
-// UCI_Elo's range is the chosen game's own (up to its strongest calibrated level), so a GUI
-// that reads the options at the handshake offers only ratings the game's levels reach.
+// UCI_Elo's range is the chosen game's own (from its weakest calibrated level to its
+// strongest), so a GUI that reads the options at the handshake offers only ratings that make
+// a difference.
 TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
   SessionDriver d;  // the default variant, Razzle Dazzle
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 100 max 1627"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 417 max 1627"),
       1);
   d.send("setoption name UCI_Variant value yinyang");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 785 min 100 max 785"), 1);
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 785 min 125 max 785"), 1);
   EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 786"), "info string error"), 1);
+  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 124"), "info string error"), 1);
   d.send("setoption name UCI_Variant value ivesdama");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1203 min 100 max 1203"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1203 min 212 max 1203"),
       1);
   d.send("setoption name UCI_Variant value razzledazzle");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 100 max 1627"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 417 max 1627"),
       1);
 }
 
