@@ -55,10 +55,10 @@ void set_elo_range(Options& options, const adapters::AnyGame& game) {
     options.set_range("UCI_Elo", kMinElo, kMaxElo);
     return;
   }
-  const auto top = std::clamp<std::int64_t>(std::lround(descriptor->strength_ratings.back()),
-                                            kMinElo, kMaxElo);
-  const auto bottom = std::clamp<std::int64_t>(std::lround(descriptor->strength_ratings.front()),
-                                               kMinElo, top);
+  const auto top =
+      std::clamp<std::int64_t>(std::lround(descriptor->strength_ratings.back()), kMinElo, kMaxElo);
+  const auto bottom =
+      std::clamp<std::int64_t>(std::lround(descriptor->strength_ratings.front()), kMinElo, top);
   options.set_range("UCI_Elo", bottom, top);
 }
 

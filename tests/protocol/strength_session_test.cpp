@@ -148,8 +148,7 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min 417 max 1627"),
-            1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min 417 max 1627"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
@@ -184,10 +183,10 @@ TEST(StrengthSession, LimitStrengthUsesUciEloOverSkillLevel) {
   // searches; UCI_LimitStrength with UCI_Elo limits even at Skill Level 20.
   const auto full = play("yinyang", {}, "startpos");
   EXPECT_EQ(count_prefix(full, "info string book move"), 1);
-  const auto limited = play("yinyang",
-                            {"setoption name UCI_LimitStrength value true",
-                             "setoption name UCI_Elo value 125"},
-                            "startpos");
+  const auto limited =
+      play("yinyang",
+           {"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 125"},
+           "startpos");
   EXPECT_EQ(count_prefix(limited, "info string book move"), 0);
   EXPECT_FALSE(bestmove(limited).empty());
   const auto skill = play("yinyang", {"setoption name Skill Level value 19"}, "startpos");
