@@ -47,7 +47,7 @@ Result<void> check_engine(const AnalyseConfig& config) {
     return make_error("-engine: " + r.error().message);
   runner::ManagedEngineSettings settings;
   settings.handshake_timeout = config.handshake_timeout;
-  if (auto r = runner::ManagedEngine(e, settings).check_options(); !r)
+  if (auto r = runner::ManagedEngine(e, settings).check_options(config.variant); !r)
     return make_error("-engine: " + r.error().message);
   if (!config.log_dir.empty()) return runner::prepare_output_folder(config.log_dir, "-log");
   return {};

@@ -26,9 +26,16 @@ std::optional<Failure> ManagedEngine::launch() {
   return client_->handshake(settings_.handshake_timeout);
 }
 
-Result<void> ManagedEngine::check_options() {
+Result<void> ManagedEngine::check_options(const std::string& variant) {
   if (spec_.options.empty() || client_) return {};
-  if (launch()) {
+  const bool in_variant = [&] {
+    if (launch()) return false;
+    if (variant.empty() || !client_->offers_option("UCI_Variant")) return true;
+    return !client_->set_option("UCI_Variant", variant) &&
+           !client_->handshake(settings_.handshake_timeout);
+  }();
+  if (!in_variant) {
+    if (client_) client_->kill();
     client_.reset();  // the run meets this failure itself
     return {};
   }

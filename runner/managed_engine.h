@@ -44,12 +44,13 @@ class ManagedEngine {
   // = not sent): starts the engine if none runs (one found dead is a failure), then
   // `ucinewgame` and isready/readyok. A failure ends the process; the next call starts anew.
   std::optional<protocol::Failure> prepare(const std::string& variant);
-  // Before a run: starts the engine once (handshake only) and checks the specification's
-  // options against the options it offers — one it does not offer, or a value outside the
-  // declared type or range, is an error that names it; then quits it. A specification without
-  // options starts nothing, and an engine that fails to start or to answer the handshake is
-  // not an error here (the run meets that failure as it would).
-  Result<void> check_options();
+  // Before a run: starts the engine once and checks the specification's options against the
+  // options it offers in `variant` (set as UCI_Variant, then the options read again with a
+  // second `uci`/`ugi`, since a range may be the game's own) — one it does not offer, or a
+  // value outside the declared type or range, is an error that names it; then quits it. A
+  // specification without options starts nothing, and an engine that fails to start or to
+  // answer is not an error here (the run meets that failure as it would).
+  Result<void> check_options(const std::string& variant);
   // `position` then `go` on a prepared engine; `on_info` sees every info line of the search.
   protocol::SearchReply search(const std::string& start_fen, const std::vector<std::string>& moves,
                                const protocol::GoLimits& limits, std::chrono::milliseconds timeout,

@@ -107,7 +107,7 @@ Result<void> check_engine_programs(const TournamentConfig& config) {
       return make_error("engine '" + e.name + "': " + r.error().message);
     runner::ManagedEngineSettings settings;
     settings.handshake_timeout = std::chrono::milliseconds(config.handshake_timeout_ms);
-    if (auto r = runner::ManagedEngine(e, settings).check_options(); !r)
+    if (auto r = runner::ManagedEngine(e, settings).check_options(config.variant); !r)
       return make_error("engine '" + e.name + "': " + r.error().message);
   }
   return {};

@@ -83,6 +83,7 @@ std::optional<Failure> EngineClient::wait_for(const std::string& token,
 
 std::optional<Failure> EngineClient::handshake(std::chrono::milliseconds timeout) {
   const bool ugi = dialect_ == Dialect::kUgi;
+  options_ = OfferedOptions();
   if (auto f = send(ugi ? "ugi" : "uci")) return f;
   return wait_for(ugi ? "ugiok" : "uciok", timeout, ugi ? "'ugi'" : "'uci'");
 }

@@ -64,7 +64,8 @@ class EngineClient {
  public:
   EngineClient(std::unique_ptr<EngineProcess> process, Dialect dialect);
 
-  // `uci`/`ugi` until `uciok`/`ugiok`; records `id name` and the options offered.
+  // `uci`/`ugi` until `uciok`/`ugiok`; records `id name` and the options offered (afresh:
+  // a second handshake reads the options as they are now).
   std::optional<Failure> handshake(std::chrono::milliseconds timeout);
   // `setoption name <name> value <value>` (no value part when `value` is empty).
   std::optional<Failure> set_option(const std::string& name, const std::string& value);

@@ -135,10 +135,21 @@ TEST(ManagedEngine, OptionsAreCheckedAgainstTheEnginesOwnBeforeARun) {
   EngineSpec spec = triad_spec();
   spec.options = {{"Hash", "8"}, {"skill level", "3"}, {"OwnBook", "false"}};
   ManagedEngine good(spec, settings_with(kHandshake, transcript));
-  EXPECT_TRUE(good.check_options());
+  EXPECT_TRUE(good.check_options("razzledazzle"));
   EXPECT_FALSE(good.running());  // started for the check only, and quit
-  // Checked, not sent: the engine only saw the handshake and `quit`.
-  EXPECT_EQ(read_text(transcript).find("setoption"), std::string::npos) << read_text(transcript);
+  // Checked, not sent: the engine only saw the variant, two handshakes and `quit`.
+  EXPECT_EQ(read_text(transcript).find("setoption name Hash"), std::string::npos)
+      << read_text(transcript);
+
+  // A range that is the game's own is checked in the run's variant: Íves dáma's weakest
+  // level is rated below Razzle Dazzle's.
+  spec.options = {{"UCI_LimitStrength", "true"}, {"UCI_Elo", "212"}};
+  EXPECT_TRUE(ManagedEngine(spec, settings_with(kHandshake)).check_options("ivesdama"));
+  const auto razzle = ManagedEngine(spec, settings_with(kHandshake)).check_options("razzledazzle");
+  ASSERT_FALSE(razzle);
+  EXPECT_NE(razzle.error().message.find("option 'UCI_Elo' takes a whole number from 417 to"),
+            std::string::npos)
+      << razzle.error().message;
 
   const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> bad = {
       {{"Threds", "1"}, "the engine offers no option 'Threds'"},
@@ -149,13 +160,13 @@ TEST(ManagedEngine, OptionsAreCheckedAgainstTheEnginesOwnBeforeARun) {
   };
   for (const auto& [option, message] : bad) {
     spec.options = {{"Hash", "8"}, option};
-    const auto checked = ManagedEngine(spec, settings_with(kHandshake)).check_options();
+    const auto checked = ManagedEngine(spec, settings_with(kHandshake)).check_options("yinyang");
     ASSERT_FALSE(checked) << option.first;
     EXPECT_NE(checked.error().message.find(message), std::string::npos) << checked.error().message;
   }
   // An engine that does not start is the run's failure to meet, not the check's.
   spec.command = "/nonexistent/engine";
-  EXPECT_TRUE(ManagedEngine(spec, settings_with(kHandshake)).check_options());
+  EXPECT_TRUE(ManagedEngine(spec, settings_with(kHandshake)).check_options("yinyang"));
 }
 
 TEST(ManagedEngine, AHandshakeFailureSaysWhatFailedAndEndsTheProcess) {
