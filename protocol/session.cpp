@@ -384,6 +384,7 @@ void Session::go(const CmdGo& given) {
     perft(cmd.perft);
     return;
   }
+  state_.check_tables();  // files changed under the engine are dropped, never read
   if (const auto o = state_.outcome(); o.over()) {
     out_.line("info string game over " + outcome_text(o));
     out_.line("bestmove (none)");

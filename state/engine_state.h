@@ -124,6 +124,10 @@ class EngineState {
   Result<void> set_table_path(const std::string& path);
   void set_table_probe_limit(int stones);
   const tables::TableSet* tables() const { return tables_.get(); }
+  // Before each search: tables whose files changed since they were opened (a new set copied
+  // over them) or could not be read are dropped, with one error line; TablePath set again
+  // loads them afresh.
+  void check_tables();
   // `go solve` for a game solved by its endgame tables (Íves dáma): the value of the current
   // position from the tables (the perfect line of a win or a loss, a move that keeps a draw);
   // an error when no tables are loaded or the position is outside them; nothing for a game

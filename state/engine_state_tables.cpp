@@ -85,6 +85,16 @@ Result<void> EngineState::attach_tables() {
   return {};
 }
 
+void EngineState::check_tables() {
+  if (!tables_) return;
+  if (auto r = tables_->check(); !r) {
+    error_("TablePath : " + r.error().message +
+           "; the tables are no longer used (set TablePath again to load them)");
+    if (const auto* game = ives_game(*engine_)) game->attach_endgame_files(nullptr, 0);
+    tables_.reset();
+  }
+}
+
 std::optional<Result<adapters::TextSolve>> EngineState::solve_in_tables() const {
   using Hooks = engine::SearchHooks<iv::Game>;
   const auto* typed = tables::ives_dama(engine_->game());

@@ -96,7 +96,9 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
     if (!kept) return kept.error();
     if (*kept) {
       note("reading");
-      values = (*kept)->decode_all(known, settings.threads);
+      auto decoded = (*kept)->decode_all(known, settings.threads);
+      if (!decoded) return decoded.error();
+      values = std::move(*decoded);
     } else {
       const auto start = std::chrono::steady_clock::now();
       values = build_slice(known, m, settings.threads, note);
@@ -127,7 +129,9 @@ Result<VerifyReport> verify_tables(const iv::Game& game, const BuildSettings& se
     if (!file) return file.error();
     ++report.files;
     if (settings.progress) settings.progress(done, total, material_text(m) + ": checking");
-    known.add(m, (*file)->decode_all(known, settings.threads));
+    auto decoded = (*file)->decode_all(known, settings.threads);
+    if (!decoded) return decoded.error();
+    known.add(m, std::move(*decoded));
     const std::vector<std::int16_t>& values = known.values(m);
     const SliceIndex& slice = known.index(m);
     std::atomic<std::uint64_t> checked{0};

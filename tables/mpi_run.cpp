@@ -196,7 +196,9 @@ class SliceBuilder {
       if (known_.has(m)) continue;
       auto file = open_written_slice(m);
       if (!file) return file.error();
-      known_.add(m, (*file)->decode_all(known_, config_.threads));
+      auto decoded = (*file)->decode_all(known_, config_.threads);
+      if (!decoded) return decoded.error();
+      known_.add(m, std::move(*decoded));
     }
     return {};
   }

@@ -13,12 +13,12 @@
 #include "adapters/tables/table_file.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 
@@ -73,11 +73,24 @@ std::string rules_text(std::uint32_t rules) {
          (rules & 2 ? "true" : "false");
 }
 
-// Each thread's last inflated block of each part of each file.
-struct BlockCache {
+std::int64_t mtime_ns(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// Each thread's recently inflated blocks of each part, direct-mapped by file and block: a
+// search probes the same few blocks again and again, and a block read costs a system call
+// and an inflate.
+struct CachedBlock {
   std::uint64_t file = 0;  // SliceFile serial number (0 = empty)
   std::uint64_t block = 0;
   std::vector<std::uint8_t> bytes;
+};
+struct BlockCache {
+  static constexpr std::size_t kSlots = 64;
+  std::array<CachedBlock, kSlots> slots;
+  CachedBlock& slot(std::uint64_t file, std::uint64_t block) {
+    return slots[(block * 0x9E3779B97F4A7C15ull + file) >> 58];
+  }
 };
 std::atomic<std::uint64_t> next_serial{1};
 
@@ -240,24 +253,19 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
     if (foreign) *foreign = true;
     return fail(why);
   };
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return fail(std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return fail("not a regular file");
-  }
   std::unique_ptr<SliceFile> f(new SliceFile());
+  f->path_ = name;
+  f->fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (f->fd_ < 0) return fail(std::strerror(errno));
+  struct stat st {};
+  if (::fstat(f->fd_, &st) != 0 || !S_ISREG(st.st_mode)) return fail("not a regular file");
   f->size_ = static_cast<std::uint64_t>(st.st_size);
-  if (f->size_ < kHeaderBytes) {
-    ::close(fd);
+  f->mtime_ns_ = mtime_ns(st);
+  if (f->size_ < kHeaderBytes)
     return fail("truncated: " + std::to_string(f->size_) + " bytes, shorter than the header");
-  }
-  void* map = ::mmap(nullptr, f->size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
-  if (map == MAP_FAILED) return fail(std::string("cannot map it: ") + std::strerror(errno));
-  f->data_ = static_cast<const std::uint8_t*>(map);
-  const std::uint8_t* d = f->data_;
+  std::uint8_t d[kHeaderBytes];
+  if (!f->read_at(0, kHeaderBytes, d))
+    return fail(std::string("cannot read it: ") + std::strerror(errno));
   if (std::memcmp(d, kMagic, sizeof kMagic) != 0) return fail("not a Triad table file");
   if (get<std::uint32_t>(d, 116) != crc(d, 116)) return fail("damaged header (checksum)");
   if (const auto v = get<std::uint32_t>(d, 8); v != kFormatVersion)
@@ -284,8 +292,22 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
   if (get<std::uint64_t>(d, 104) != f->size_)
     return fail("truncated or extended: " + std::to_string(f->size_) + " bytes, the header says " +
                 std::to_string(get<std::uint64_t>(d, 104)));
-  if (get<std::uint32_t>(d, 112) != crc(d + kHeaderBytes, f->size_ - kHeaderBytes))
-    return fail("damaged (checksum of the data differs)");
+  {
+    // The data's checksum, read in chunks; each part's block index is checked on the way
+    // (offsets rising, inside the file) so that no probe reads outside it, whatever a
+    // (checksummed) file says.
+    uLong sum = crc32(0L, Z_NULL, 0);
+    std::vector<std::uint8_t> chunk(std::size_t{1} << 20);
+    for (std::uint64_t at = kHeaderBytes; at < f->size_;) {
+      const auto n = std::min<std::uint64_t>(chunk.size(), f->size_ - at);
+      if (!f->read_at(at, n, chunk.data()))
+        return fail(std::string("cannot read it: ") + std::strerror(errno));
+      sum = crc32(sum, chunk.data(), static_cast<uInt>(n));
+      at += n;
+    }
+    if (get<std::uint32_t>(d, 112) != static_cast<std::uint32_t>(sum))
+      return fail("damaged (checksum of the data differs)");
+  }
   const auto points = static_cast<int>(expected.points);
   const SliceIndex slice(points, points == 32 ? ~0u : (1u << points) - 1, expected.material);
   f->entries_ = get<std::uint64_t>(d, 64);
@@ -294,7 +316,6 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
   const std::uint32_t unit = get<std::uint32_t>(d, 76);
   f->wdl_ = {get<std::uint64_t>(d, 88), 0};
   f->dtm_ = {get<std::uint64_t>(d, 96), unit};
-  // Checked so that no probe reads outside the mapping, whatever a (checksummed) file says.
   if (f->entries_ != slice.size() || f->block_entries_ == 0 || f->block_entries_ % 4 != 0 ||
       (unit != 1 && unit != 2) ||
       f->blocks_ != (f->entries_ + f->block_entries_ - 1) / f->block_entries_)
@@ -303,10 +324,16 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
     if (part->index_offset > f->size_ || (f->size_ - part->index_offset) / 8 < f->blocks_ + 1)
       return fail("inconsistent block index");
     std::uint64_t previous = part->index_offset + (f->blocks_ + 1) * 8;
-    for (std::uint64_t k = 0; k <= f->blocks_; ++k) {
-      const auto at = get<std::uint64_t>(d, part->index_offset + k * 8);
-      if (at < previous || at > f->size_) return fail("inconsistent block index");
-      previous = at;
+    std::vector<std::uint8_t> index(8 * 4096);
+    for (std::uint64_t k = 0; k <= f->blocks_; k += 4096) {
+      const auto n = std::min<std::uint64_t>(4096, f->blocks_ + 1 - k);
+      if (!f->read_at(part->index_offset + k * 8, n * 8, index.data()))
+        return fail(std::string("cannot read it: ") + std::strerror(errno));
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const auto at = get<std::uint64_t>(index.data(), i * 8);
+        if (at < previous || at > f->size_) return fail("inconsistent block index");
+        previous = at;
+      }
     }
   }
   f->serial_ = next_serial++;
@@ -314,7 +341,31 @@ Result<std::unique_ptr<SliceFile>> SliceFile::open(const std::filesystem::path& 
 }
 
 SliceFile::~SliceFile() {
-  if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool SliceFile::read_at(std::uint64_t offset, std::uint64_t size, void* out) const {
+  auto* to = static_cast<char*>(out);
+  while (size > 0) {
+    const ssize_t n = ::pread(fd_, to, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // an error, or the end of a file that was cut
+    to += n;
+    offset += static_cast<std::uint64_t>(n);
+    size -= static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
+
+Result<void> SliceFile::unchanged() const {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) return make_error(path_ + ": " + std::strerror(errno));
+  if (static_cast<std::uint64_t>(st.st_size) != size_)
+    return make_error(path_ + ": changed while in use (" + std::to_string(st.st_size) +
+                      " bytes now, " + std::to_string(size_) + " when it was opened)");
+  if (mtime_ns(st) != mtime_ns_)
+    return make_error(path_ + ": changed while in use (written to since it was opened)");
+  return {};
 }
 
 std::uint64_t SliceFile::wdl_bytes() const {
@@ -323,45 +374,60 @@ std::uint64_t SliceFile::wdl_bytes() const {
 
 bool SliceFile::inflate_block(const Part& part, std::uint64_t block,
                               std::vector<std::uint8_t>& out) const {
-  const std::uint64_t from = get<std::uint64_t>(data_, part.index_offset + block * 8);
-  const std::uint64_t to = get<std::uint64_t>(data_, part.index_offset + block * 8 + 8);
+  std::uint8_t bounds[16];
+  if (!read_at(part.index_offset + block * 8, sizeof bounds, bounds)) return false;
+  const std::uint64_t from = get<std::uint64_t>(bounds, 0);
+  const std::uint64_t to = get<std::uint64_t>(bounds, 8);
+  // Bounds as checked at open, unless the file changed since.
+  if (to < from || to > size_) return false;
+  thread_local std::vector<std::uint8_t> deflated;
+  deflated.resize(static_cast<std::size_t>(to - from));
+  if (!read_at(from, to - from, deflated.data())) return false;
   const std::uint64_t count =
       std::min<std::uint64_t>(block_entries_, entries_ - block * block_entries_);
   const std::uint64_t want = part.unit ? count * part.unit : (count + 3) / 4;
   out.resize(std::max<std::size_t>(out.size(), want));
   uLongf size = static_cast<uLongf>(want);
-  return uncompress(out.data(), &size, data_ + from, static_cast<uLong>(to - from)) == Z_OK &&
+  return uncompress(out.data(), &size, deflated.data(), static_cast<uLong>(deflated.size())) ==
+             Z_OK &&
          size == want;
 }
 
-std::int16_t SliceFile::code(std::uint64_t entry) const {
+std::optional<std::int16_t> SliceFile::code(std::uint64_t entry) const {
   thread_local BlockCache wdl_cache, dtm_cache;
   const std::uint64_t block = entry / block_entries_;
   const std::uint64_t offset = entry % block_entries_;
-  const auto load = [&](BlockCache& cache, const Part& part) {
-    if (cache.file == serial_ && cache.block == block) return true;
-    cache.file = 0;
-    if (!inflate_block(part, block, cache.bytes)) return false;
-    cache.file = serial_;
-    cache.block = block;
-    return true;
+  const auto load = [&](BlockCache& cache, const Part& part) -> const CachedBlock* {
+    CachedBlock& slot = cache.slot(serial_, block);
+    if (slot.file == serial_ && slot.block == block) return &slot;
+    slot.file = 0;
+    if (!inflate_block(part, block, slot.bytes)) return nullptr;
+    slot.file = serial_;
+    slot.block = block;
+    return &slot;
   };
-  // A block that does not inflate (impossible after the checksum) reads as a draw.
-  if (!load(wdl_cache, wdl_)) return 0;
-  const int wdl = (wdl_cache.bytes[offset / 4] >> (2 * (offset % 4))) & 3;
-  if (wdl == 1) return 0;
-  if (!load(dtm_cache, dtm_)) return 0;
-  int plies = dtm_cache.bytes[offset * dtm_.unit];
-  if (dtm_.unit == 2) plies |= dtm_cache.bytes[offset * 2 + 1] << 8;
+  // A block that cannot be read or inflated: the file changed since it was checked.
+  const CachedBlock* w = load(wdl_cache, wdl_);
+  if (!w) return std::nullopt;
+  const int wdl = (w->bytes[offset / 4] >> (2 * (offset % 4))) & 3;
+  if (wdl == 1) return std::int16_t{0};
+  const CachedBlock* d = load(dtm_cache, dtm_);
+  if (!d) return std::nullopt;
+  int plies = d->bytes[offset * dtm_.unit];
+  if (dtm_.unit == 2) plies |= d->bytes[offset * 2 + 1] << 8;
   return wdl == 2 ? win_in(plies) : loss_in(plies);
 }
 
-std::vector<std::int16_t> SliceFile::decode_all(const SliceSet& known, int threads) const {
+Result<std::vector<std::int16_t>> SliceFile::decode_all(const SliceSet& known, int threads) const {
   std::vector<std::int16_t> values(entries_);
+  std::atomic<bool> unreadable{false};
   parallel_chunks(blocks_, threads, [&](std::uint64_t begin, std::uint64_t end) {
     std::vector<std::uint8_t> wdl, dtm;
     for (std::uint64_t k = begin; k < end; ++k) {
-      if (!inflate_block(wdl_, k, wdl) || !inflate_block(dtm_, k, dtm)) continue;
+      if (!inflate_block(wdl_, k, wdl) || !inflate_block(dtm_, k, dtm)) {
+        unreadable = true;
+        return;
+      }
       const std::uint64_t first = k * block_entries_;
       const std::uint64_t count = std::min<std::uint64_t>(block_entries_, entries_ - first);
       for (std::uint64_t o = 0; o < count; ++o) {
@@ -372,6 +438,8 @@ std::vector<std::int16_t> SliceFile::decode_all(const SliceSet& known, int threa
       }
     }
   });
+  if (unreadable)
+    return make_error(path_ + ": a block cannot be read (the file changed since it was opened)");
   const iv::Game& game = known.game();
   const auto& t = game.tables();
   const SliceIndex slice(t.num_points, t.all, key_.material);

@@ -5,6 +5,8 @@
 // both parts (filled to lengthen runs) and resolved by a one-ply look-up when probed. The
 // header and the rest each carry a CRC-32; a file is checked whole when it is opened, and a
 // truncated, damaged, foreign or other-board/other-rules file is refused with one error.
+// Files are read with pread, not mapped: a file cut or rewritten in place while open (a `cp`
+// of a new set over the old) makes a probe fail, never a signal, and unchanged() tells.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +46,7 @@ bool dont_care(const iv::Game& game, const iv::Position& pos);
 std::string encode_slice(const SliceSet& known, Material m, const std::vector<std::int16_t>& values,
                          int threads);
 
-// A slice file mapped read-only and checked whole (header, sizes, both checksums).
+// A slice file open for reading and checked whole (header, sizes, both checksums).
 class SliceFile {
  public:
   // Error: "<path>: <why>" (not a regular file, too short, not a table file, another format
@@ -61,11 +63,16 @@ class SliceFile {
   std::uint64_t file_bytes() const { return size_; }
   std::uint64_t wdl_bytes() const;  // the win/draw/loss part with its block index
   // The stored code of an entry that is not don't care (thread-safe; each thread keeps the
-  // last blocks it inflated).
-  std::int16_t code(std::uint64_t entry) const;
+  // last blocks it inflated); nothing when its block cannot be read or inflated (the file
+  // was cut or changed since it was opened).
+  std::optional<std::int16_t> code(std::uint64_t entry) const;
+  // An error when the file is no longer the one that was opened and checked: another size or
+  // modification time (written to in place).
+  Result<void> unchanged() const;
   // Every entry's code, don't-care entries resolved from `known` (which must hold the
   // slices this one's captures reach).
-  std::vector<std::int16_t> decode_all(const SliceSet& known, int threads) const;
+  // Error: a block that cannot be read or inflated (the file changed since it was opened).
+  Result<std::vector<std::int16_t>> decode_all(const SliceSet& known, int threads) const;
 
  private:
   SliceFile() = default;
@@ -73,10 +80,14 @@ class SliceFile {
     std::uint64_t index_offset = 0;  // (blocks + 1) u64 offsets of the blocks
     std::uint32_t unit = 0;          // bytes per entry before deflating (WDL: 4 entries/byte)
   };
-  // Inflates block `block` of a part into `out` (which must be big enough); false if damaged.
+  // Inflates block `block` of a part into `out`; false if it cannot be read or is damaged.
   bool inflate_block(const Part& part, std::uint64_t block, std::vector<std::uint8_t>& out) const;
-  const std::uint8_t* data_ = nullptr;
-  std::uint64_t serial_ = 0;  // tells this file's blocks apart in the threads' caches
+  // Reads `size` bytes at `offset`; false on a short read (the file was cut) or an error.
+  bool read_at(std::uint64_t offset, std::uint64_t size, void* out) const;
+  std::string path_;
+  int fd_ = -1;
+  std::int64_t mtime_ns_ = 0;  // at open, for unchanged()
+  std::uint64_t serial_ = 0;   // tells this file's blocks apart in the threads' caches
   std::uint64_t size_ = 0;
   SliceKey key_;
   std::uint64_t entries_ = 0;

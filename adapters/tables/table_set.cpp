@@ -44,14 +44,26 @@ std::int16_t TableSet::code(const iv::Position& pos) const {
   const Material m{std::popcount(pos.pieces[0]), std::popcount(pos.pieces[1])};
   const auto& t = game_->tables();
   const SliceIndex slice(t.num_points, t.all, m);
-  return file(m)->code(slice.index(pos.pieces[0], pos.pieces[1], pos.side_to_move));
+  const auto c = file(m)->code(slice.index(pos.pieces[0], pos.pieces[1], pos.side_to_move));
+  if (!c) *unreadable_ = true;
+  return c.value_or(0);
 }
 
 std::optional<iv::EndgameValue> TableSet::probe(const iv::Position& pos) const {
-  if (std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]) > max_stones_) return {};
+  if (std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]) > max_stones_ || *unreadable_)
+    return {};
   const std::int16_t c = code(pos);
-  if (c == iv::endgame_code::kOver) return {};
+  // Checked after the look-up: a value read while a file failed is not an answer.
+  if (c == iv::endgame_code::kOver || *unreadable_) return {};
   return iv::decode_value(c);
+}
+
+Result<void> TableSet::check() const {
+  for (const auto& f : files_)
+    if (auto r = f->unchanged(); !r) return r;
+  if (*unreadable_)
+    return make_error("a table file could not be read while in use (changed or damaged)");
+  return {};
 }
 
 const adapters::TypedGame<iv::Game>* ives_dama(const adapters::AnyGame& game) {

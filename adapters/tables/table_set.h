@@ -1,11 +1,14 @@
 // The reader of a folder of Íves dáma table files (docs/tables.md): every slice file up to the
-// largest complete stone total, mapped and checked when opened; probe() answers the exact
-// value of a covered position. Thread-safe and cheap: a probe reads one block of one mapped
-// file (each thread keeps its last blocks inflated); a position with a capture (stored as
-// "don't care") is resolved from its children, which are in smaller slices. The engine's
-// search probes it through games::ivesdama::EndgameFiles (Game::attach_endgame_files).
+// largest complete stone total, checked when opened; probe() answers the exact value of a
+// covered position. Thread-safe and cheap: a probe reads one block of one file (each thread
+// keeps its last blocks inflated); a position with a capture (stored as "don't care") is
+// resolved from its children, which are in smaller slices. The engine's search probes it
+// through games::ivesdama::EndgameFiles (Game::attach_endgame_files). A file that changes
+// under a running engine never gives an answer: the probe that cannot read it, and every
+// later one, answers nothing, and check() says why (the engine then drops the set).
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -30,15 +33,22 @@ class TableSet final : public iv::EndgameFiles {
   int max_stones() const override { return max_stones_; }
   const std::vector<std::unique_ptr<SliceFile>>& files() const { return files_; }
   // The value of a position with at most max_stones() stones; nothing for a position with
-  // more, or one already over (the previous mover stands on its goal).
+  // more, one already over (the previous mover stands on its goal), or after a file could
+  // not be read.
   std::optional<iv::EndgameValue> probe(const iv::Position& pos) const override;
+  // An error when the set can no longer be trusted: a probe could not read a file, or a file
+  // was written to since it was opened (one fstat per file: called before each search).
+  Result<void> check() const;
 
  private:
-  std::int16_t code(const iv::Position& pos) const;  // covered positions only
+  // Covered positions only; sets *unreadable_ when a file cannot be read.
+  std::int16_t code(const iv::Position& pos) const;
   const SliceFile* file(Material m) const;
   const iv::Game* game_ = nullptr;
   int max_stones_ = -1;
   std::vector<std::unique_ptr<SliceFile>> files_;  // in materials_up_to() order
+  // Set by the first probe that could not read a file (shared by the probing threads).
+  std::unique_ptr<std::atomic<bool>> unreadable_ = std::make_unique<std::atomic<bool>>(false);
 };
 
 // The game of `game` (a game of any variant) when it is one of Íves dáma, the game the tables

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -407,6 +408,82 @@ TEST_F(TablesSession, GoSolveAgreesWithTheTablesAndRefusesOutsideThem) {
       outside[0].find("info string error go solve : the position has 7 stones, outside the tables"),
       std::string::npos)
       << outside[0];
+}
+
+// A new set copied over the one in use (`cp` truncates each file, then writes it): the next
+// search or `go solve` drops the tables with one error line and never answers from the
+// changed files — no "solved draw" for a won position, no signal when a file is cut.
+TEST_F(TablesSession, FilesReplacedUnderTheEngineAreDroppedWithOneErrorNeverRead) {
+  using R = EndgameValue::Result;
+  const auto won =
+      find({3, 2}, [](const EndgameValue& v) { return v.result == R::kWin && v.plies >= 5; });
+  ASSERT_TRUE(won);
+  const fs::path copy = root_ / "replaced";
+  fs::remove_all(copy);
+  fs::copy(dir(), copy);
+  SessionDriver d;
+  d.send("setoption name UCI_Variant value ivesdama");
+  d.send("setoption name TablePath value " + copy.string());
+  d.send("position fen " + N::format_position(game(), *won));
+  ASSERT_NE(joined(d.send("go solve")).find("solved p1win"), std::string::npos);
+
+  // The won position's slice rewritten in place with another slice's bytes (same file, same
+  // inode: what `cp` of another set does), then the files of 5 stones cut to nothing.
+  const fs::path slice = copy / tables::slice_file_name({3, 2});
+  std::stringstream other;
+  other << std::ifstream(copy / tables::slice_file_name({2, 2}), std::ios::binary).rdbuf();
+  std::ofstream(slice, std::ios::binary | std::ios::trunc) << other.str();
+  const Lines out = d.send("go solve");
+  ASSERT_EQ(out.size(), 2u) << joined(out);
+  EXPECT_EQ(
+      out[0].rfind("info string error TablePath : " + slice.string() + ": changed while in use", 0),
+      0u)
+      << out[0];
+  EXPECT_NE(out[0].find("the tables are no longer used"), std::string::npos) << out[0];
+  EXPECT_EQ(out[1].rfind("info string error go solve : ", 0), 0u) << out[1];
+  EXPECT_EQ(joined(out).find("string solved"), std::string::npos) << joined(out);
+  // The search plays on without them: no table hit, no error again.
+  const Lines searched = d.send("go depth 3");
+  EXPECT_EQ(joined(searched).find("tbhits"), std::string::npos) << joined(searched);
+  EXPECT_EQ(joined(searched).find("error"), std::string::npos) << joined(searched);
+  EXPECT_FALSE(bestmove(searched).empty());
+  // Setting TablePath again loads what is there now (here: no sound set of these rules).
+  EXPECT_EQ(
+      joined(d.send("setoption name TablePath value " + copy.string())).find("tables of up to"),
+      std::string::npos);
+}
+
+// A file cut while a set is open: the probe that meets it answers nothing (it used to read
+// as a draw, or fault on a mapped file), as does every later probe, and check() says why.
+TEST_F(TablesSession, AProbeOfAFileCutWhileOpenAnswersNothing) {
+  using R = EndgameValue::Result;
+  const auto won =
+      find({3, 2}, [](const EndgameValue& v) { return v.result == R::kWin && v.plies >= 5; });
+  const auto small = find({2, 1}, [](const EndgameValue&) { return true; });
+  // A covered position of the same slice in another block than `won`'s (a probe reads the
+  // file only for a block this thread has not inflated last).
+  std::optional<iv::Position> late;
+  const auto& t = game().tables();
+  const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
+  for (std::uint64_t i = slice.placements(); i-- > 0 && !late;)
+    if (const iv::Position pos = slice.position(game(), i); !tables::dont_care(game(), pos))
+      late = pos;
+  ASSERT_TRUE(won && small && late);
+  const fs::path copy = root_ / "cut";
+  fs::remove_all(copy);
+  fs::copy(dir(), copy);
+  auto set = tables::TableSet::open(copy, game());
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_TRUE(set->probe(*won));
+  EXPECT_TRUE(set->check());
+  fs::resize_file(copy / tables::slice_file_name({3, 2}), 200);
+  EXPECT_FALSE(set->probe(*late));
+  EXPECT_FALSE(set->probe(*won));    // nothing from this set any more,
+  EXPECT_FALSE(set->probe(*small));  // whatever file or block
+  const auto checked = set->check();
+  ASSERT_FALSE(checked);
+  EXPECT_NE(checked.error().message.find("changed while in use (200 bytes now"), std::string::npos)
+      << checked.error().message;
 }
 
 }  // namespace

@@ -217,11 +217,11 @@ TEST_F(TablesTest, VerifyAcceptsBuiltFilesAndFindsAWrongEntry) {
   for (const Material s : materials_up_to(2)) {
     auto f = SliceFile::open(dir / slice_file_name(s), slice_key(game, s));
     ASSERT_TRUE(f.ok());
-    known.add(s, (*f)->decode_all(known, 1));
+    known.add(s, (*f)->decode_all(known, 1).value());
   }
   auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
   ASSERT_TRUE(f.ok());
-  auto values = (*f)->decode_all(known, 1);
+  auto values = (*f)->decode_all(known, 1).value();
   const SliceIndex slice(game.tables().num_points, game.tables().all, m);
   std::uint64_t changed = 0;
   while (values[changed] != 0 || dont_care(game, slice.position(game, changed))) ++changed;
