@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Calibrates the strength levels of one variant (docs/strength.md "Calibration"): one round
-# robin of the random mover and Skill Levels 0, 2, ..., 18 and 19, node-limited, with
+# robin of the random mover and every Skill Level 0 to 19, node-limited, with
 # a match of Level 0 against the random mover, and one maximum-likelihood fit of both (the
-# random mover = 0; a small prior keeps a clean sweep finite). The levels' ratings are made monotone and
-# filled in for the odd levels: the 20 numbers of the game's kStrengthRatings
+# random mover = 0; a small prior keeps a clean sweep finite). The levels' ratings, made
+# monotone, are the 20 numbers of the game's kStrengthRatings
 # (adapters/<game>/descriptor.cpp). Resumable: run it again with the same arguments and each
 # match goes on from its -resume file.
 #
@@ -28,7 +28,7 @@ plies=2
 [[ -f $book ]] || { echo "calibrate-levels: no openings suite $book" >&2; exit 2; }
 mkdir -p "$out"
 engines=(-engine name=random cmd=builtin:random)
-for level in 0 2 4 6 8 10 12 14 16 18 19; do
+for level in $(seq 0 19); do
   engines+=(-engine "name=level$level" "cmd=$bin/triad" "option.Skill Level=$level")
 done
 nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]}" \
@@ -47,7 +47,7 @@ python3 - "$out/cal-$variant.json" "$out/anchor-$variant.json" <<'PY'
 # Ratings of the whole field from both matches: a logistic (Elo) maximum-likelihood fit with
 # a quarter of a virtual drawn game per pair played (so that a clean sweep between two
 # levels gives a large but finite distance), the random mover = 0; then made monotone over the levels (pool
-# adjacent violators) and the odd levels filled in halfway between their neighbours.
+# adjacent violators).
 import json, math, sys
 points, games = {}, {}
 for path in sys.argv[1:]:
@@ -70,17 +70,14 @@ for _ in range(20000):  # gradient ascent on the log-likelihood, per rating
     shift = r["random"]
     for n in names:
         r[n] -= shift
-measured = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 19]
 blocks = []  # [sum, count]
-for level in measured:
+for level in range(20):
     blocks.append([r[f"level{level}"], 1])
     while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
         t, c = blocks.pop()
         blocks[-1][0] += t
         blocks[-1][1] += c
-fit = [t / c for t, c in blocks for _ in range(c)]
-at = dict(zip(measured, fit))
-table = [at[n] if n in at else (at[n - 1] + at[n + 1]) / 2 for n in range(20)]
+table = [t / c for t, c in blocks for _ in range(c)]
 print("fitted:", ", ".join(f"{n} {r[n]:.0f}" for n in names))
 print("kStrengthRatings:", ", ".join(str(round(x)) for x in table))
 PY

@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {417,  504,  591,  734,  878,  963,  1048, 1122, 1195, 1273,
-                                       1352, 1455, 1558, 1558, 1558, 1592, 1627, 1627, 1627, 1627};
+constexpr double kStrengthRatings[] = {388,  604,  655,  924,  1026, 1201, 1201, 1419, 1470, 1563,
+                                       1612, 1705, 1705, 1813, 1813, 1823, 1823, 1823, 1823, 1823};
 
 constexpr GameDescriptor kDescriptor =
     describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);

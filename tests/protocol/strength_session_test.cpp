@@ -148,14 +148,14 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1627 min 417 max 1627"), 1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1823 min 388 max 1823"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
-  EXPECT_EQ(d.send("setoption name UCI_Elo value 1628"),
-            Lines{"info string error setoption UCI_Elo : 1628 is out of range 417..1627"});
+  EXPECT_EQ(d.send("setoption name UCI_Elo value 1824"),
+            Lines{"info string error setoption UCI_Elo : 1824 is out of range 388..1823"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
@@ -258,7 +258,7 @@ TEST(StrengthSession, ALimitedLevelHoldsItsBestmoveUntilStop) {
 TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
   SessionDriver d;  // the default variant, Razzle Dazzle
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 417 max 1627"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1823 min 388 max 1823"),
       1);
   d.send("setoption name UCI_Variant value yinyang");
   EXPECT_EQ(
@@ -271,7 +271,7 @@ TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
       1);
   d.send("setoption name UCI_Variant value razzledazzle");
   EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1627 min 417 max 1627"),
+      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1823 min 388 max 1823"),
       1);
 }
 
