@@ -124,7 +124,8 @@ function continue_play() {
 // Runs the side to move's clock while the game goes on at the end of its line; else stops it.
 function sync_clock() {
   const { clock, pos } = ctx;
-  const running = clock_on(clock) && pos.board && !pos.over && !clock.flagged && ctx.game.at_line_end();
+  const running = clock_on(clock) && pos.board && !pos.over && !clock.flagged &&
+      ctx.game.at_line_end();
   run_side(clock, running ? pos.turn : 0, performance.now());
 }
 

@@ -32,7 +32,8 @@ export function split_squares(token) {
 function make_projection(points, margin, flipped) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
-  const box = { min_x: Math.min(...xs), max_x: Math.max(...xs), min_y: Math.min(...ys), max_y: Math.max(...ys) };
+  const box = { min_x: Math.min(...xs), max_x: Math.max(...xs),
+                min_y: Math.min(...ys), max_y: Math.max(...ys) };
   const width = (box.max_x - box.min_x + 2 * margin) * kCell;
   const height = (box.max_y - box.min_y + 2 * margin) * kCell;
   const project = (x, y) => flipped

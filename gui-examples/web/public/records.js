@@ -43,7 +43,8 @@ let chooser_text = null;  // the text the chooser lists
 function choose_record(text, records) {
   const chooser = $('record-game');
   if (chooser_text !== text) {
-    chooser.replaceChildren(...records.map((record, i) => new Option(record_title(record, i), String(i))));
+    const options = records.map((record, i) => new Option(record_title(record, i), String(i)));
+    chooser.replaceChildren(...options);
     chooser_text = text;
   }
   chooser.hidden = records.length < 2;

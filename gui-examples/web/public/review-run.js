@@ -56,7 +56,9 @@ export async function review(ctx) {
       pending += value || '';
       const lines = pending.split('\n');
       pending = done ? '' : lines.pop();
-      for (const text of lines.filter((l) => l.trim())) apply_review_line(ctx, JSON.parse(text), line);
+      for (const text of lines.filter((l) => l.trim())) {
+        apply_review_line(ctx, JSON.parse(text), line);
+      }
       ctx.render();
       if (done) break;
     }

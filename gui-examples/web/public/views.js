@@ -175,7 +175,8 @@ export function render(ctx) {
   if (!pos.board) return;
   const human = ctx.human_turn();
   const { path, legal } = pos;
-  const next = moves_starting(legal, path).filter((s) => s.length > path.length).map((s) => s[path.length]);
+  const next = moves_starting(legal, path).filter((s) => s.length > path.length)
+      .map((s) => s[path.length]);
   render_board($('board'), pos.board, {
     flipped: $('flip').checked,
     selectable: human ? new Set(legal.map((s) => s[0])) : new Set(),

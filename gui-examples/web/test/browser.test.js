@@ -7,7 +7,7 @@
 // Run: TRIAD_ENGINE=build/release/triad node --test test/   (SCREENSHOT_DIR picks where
 // the screenshots go; default: a temporary folder).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -150,7 +150,8 @@ async function play_against_engine(variant, choose, turns) {
 
 // Prefers the longest legal move (pass chains, capture sequences), so multi-square input
 // is exercised whenever the position offers it.
-const longest = (legal) => legal.reduce((a, b) => (squares_of(b).length > squares_of(a).length ? b : a));
+const longest = (legal) =>
+  legal.reduce((a, b) => (squares_of(b).length > squares_of(a).length ? b : a));
 
 describe('web GUI in chromium', () => {
   test('Razzle Dazzle: pass chains by clicks, engine replies, ball and ineligible marks', async () => {
@@ -289,7 +290,8 @@ describe('web GUI in chromium', () => {
     // Both lines of the same (completed) depth: during a search the rows may differ in depth.
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('#analysis tbody tr')];
-      return rows.length === 2 && rows[0].children[1].textContent === rows[1].children[1].textContent;
+      const depth = (row) => row.children[1].textContent;
+      return rows.length === 2 && depth(rows[0]) === depth(rows[1]);
     }, null, { timeout: kWaitMs });
     const rows = (await page_state(page)).analysis_rows;
     const { legal } = await referee.position(fen, []);
@@ -360,7 +362,8 @@ describe('web GUI in chromium', () => {
                                [...moves.slice(0, 2), other].join(' '));
     assert.deepEqual(await page.$$eval('#moves .variation .move', (m) => m.map((x) => x.textContent)), [other]);
     assert.deepEqual(await page.$$eval('#moves > .move', (m) => m.map((x) => x.textContent)), moves);
-    assert_board(await page_state(page), (await referee.position(start, [...moves.slice(0, 2), other])).board);
+    const branched = await referee.position(start, [...moves.slice(0, 2), other]);
+    assert_board(await page_state(page), branched.board);
     // The same move again from ply 2 goes to the known line rather than adding one.
     await page.locator('#moves > .move').nth(1).click();
     await page.waitForFunction(() => Number(document.body.dataset.ply) === 2 && document.body.dataset.busy !== 'true');
@@ -390,7 +393,9 @@ describe('web GUI in chromium', () => {
     await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
     const before = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push([n.move, n.eval]);
+      }
       return line;
     });
     assert.ok(before.filter(([, e]) => e).length >= before.length - 1, 'every searched position has an evaluation');
@@ -406,14 +411,19 @@ describe('web GUI in chromium', () => {
     await at_ply(page, before.length);
     const after = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push([n.move, n.eval]);
+      }
       return line;
     });
     // A record carries `[%eval]` (pawns or a mate), not the expected score the search had.
-    const recorded = (line) => line.map(([move, e]) => [move, e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp })]);
-    assert.ok(before.some(([, e]) => e && e.expected !== undefined), 'the searches gave expected scores (wdl)');
+    const score = (e) => e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp });
+    const recorded = (line) => line.map(([move, e]) => [move, score(e)]);
+    assert.ok(before.some(([, e]) => e && e.expected !== undefined),
+              'the searches gave expected scores (wdl)');
     assert.deepEqual(recorded(after), recorded(before), 'the moves and evaluations load back');
-    // A text with two games: the first is loaded, a chooser offers both; the second loads on choice.
+    // A text with two games: the first is loaded, a chooser offers both; the second loads on
+    // choice.
     assert.equal(await page.isHidden('#record-game'), true);
     await page.fill('#record', `${record}\n\n[Variant "razzledazzle"]\n[Result "*"]\n\n1. ${before[0][0]} *\n`);
     await page.click('#load-record');
@@ -432,7 +442,8 @@ describe('web GUI in chromium', () => {
     await page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
     await at_ply(page, before.length);
     assert.deepEqual((await page_state(page)).moves, before.map(([m]) => m));
-    assert_board(await page_state(page), (await referee.position(start, before.map(([m]) => m))).board);
+    const loaded = await referee.position(start, before.map(([m]) => m));
+    assert_board(await page_state(page), loaded.board);
     // A click on the graph goes to that ply.
     await page.locator('#graph .graph-hit').nth(2).click();
     await at_ply(page, 3);
@@ -491,7 +502,8 @@ describe('web GUI in chromium', () => {
   test('the clock: base + increment reach the engine as wtime/btime/winc/binc and run per player', async () => {
     // 0.1 minutes (6 s) + 1 s: the engine moves quickly.
     const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1', level: '20' });
-    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null, { timeout: 40000 });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null,
+                               { timeout: 40000 });
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> go wtime 6000 btime 6000 winc 1000 binc 1000$/m);
     const gos = [...exchange.matchAll(/^> go wtime (\d+) btime (\d+) winc 1000 binc 1000$/gm)];
@@ -534,7 +546,9 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
     const reviews = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review && n.review.class);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push(n.review && n.review.class);
+      }
       return line;
     });
     assert.ok(reviews.every(Boolean), `every move is reviewed: ${reviews}`);
@@ -545,7 +559,9 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.$$eval('#graph .graph-mark', (g) => g.length), marked.length);
     const players = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review.player);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push(n.review.player);
+      }
       return line;
     });
     const counts = (side) => {
