@@ -1,5 +1,6 @@
 // The Game record box: the game written as a record (save) and a record read into the game
 // tree (load, with a chooser when the text has several games). `ctx` is the page's context.
+import { annotate } from './annotate.js';
 import { clock_on } from './clock.js';
 import { $ } from './dom.js';
 import { check_lines, refresh, set_variant, start_game } from './position.js';
@@ -8,7 +9,7 @@ import { kResultTokens, line_from, parse_records, record_title, side_of, write_r
 export const kMaxRecordChars = 1 << 20;  // a longer pasted or picked record is refused
 
 // The game as a record: the main line with its variations, NAGs, comments and the engine's
-// evaluations (`[%eval …]`, Player 1's point of view).
+// evaluations (`[%eval …]`, Player 1's point of view); a reviewed game annotated.
 export function record_text(ctx) {
   const { game, clock } = ctx;
   const mode = $('mode').value;
@@ -25,7 +26,11 @@ export function record_text(ctx) {
   ];
   if (clock_on(clock)) tags.push(['TimeControl', `${clock.base / 1000}+${clock.inc / 1000}`]);
   if (end.result && end.result.score !== 'none') tags.push(['Score', end.result.score]);
-  return write_record(tags, game.root, side_of(game.start_fen), kResultTokens[result]);
+  // A reviewed game is written as triad-analyse -annotate writes it.
+  const reviewed = game.main_line().some((node) => node.review);
+  if (reviewed) tags.push(['Annotator', 'Triad web GUI review']);
+  const root = reviewed ? annotate(game.root) : game.root;
+  return write_record(tags, root, side_of(game.start_fen), kResultTokens[result]);
 }
 
 export function save_record(ctx) {

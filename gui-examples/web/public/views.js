@@ -158,6 +158,20 @@ function hint_text(legal, path, human) {
                                   : `Building ${path.join('')}: click a marked square.`;
 }
 
+// The arrows on the board: the review's best move where the move played from the position
+// shown was another, and the running analysis' best move.
+function board_arrows(ctx) {
+  const arrows = [];
+  const next = ctx.game.node.children[0];
+  const review = next && next.review;
+  if (review && review.best && review.best !== next.move) {
+    arrows.push({ squares: split_squares(review.best), kind: 'review' });
+  }
+  const top = ctx.search.analysis.get(1);
+  if (top && top.pv.length) arrows.push({ squares: split_squares(top.pv[0]), kind: 'analysis' });
+  return arrows;
+}
+
 export function render(ctx) {
   const { pos, game } = ctx;
   const moves = game.moves();
@@ -183,6 +197,7 @@ export function render(ctx) {
     path,
     targets: human && path.length ? new Set(next) : new Set(),
     last_move: moves.length ? split_squares(moves[moves.length - 1]) : [],
+    arrows: board_arrows(ctx),
   }, ctx.on_square);
   render_key(pos.board.game);
   render_rules($('rules'), pos.board.game);

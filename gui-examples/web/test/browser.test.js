@@ -574,7 +574,45 @@ describe('web GUI in chromium', () => {
     assert.ok(summary, await page.textContent('#accuracy'));
     assert.deepEqual(summary.slice(1).map(Number), [...counts(1), ...counts(2)]);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
+    assert.ok(marked.length, `the level-3 game has a move to mark: ${reviews}`);
+    await check_annotated(page, marked);
     assert.deepEqual(errors, []);
     await page.close();
   });
 });
+
+// A reviewed game: the review's best move as an arrow before a marked move; saved as
+// triad-analyse -annotate writes it (NAGs, best lines as variations) and loaded back with them.
+async function check_annotated(page, marked) {
+  const [, first] = marked[0];
+  const reviewed = await page.evaluate((i) => {
+    let node = window.triad.state.root.children[0];
+    for (let k = 0; k < i; ++k) node = node.children[0];
+    return { best: node.review.best, pv: node.review.pv };
+  }, first);
+  if (first === 0) await page.click('#nav-first');
+  else await page.locator('#moves > .move').nth(first - 1).click();
+  await at_ply(page, first);
+  const arrow = '#board polyline.arrow.review';
+  assert.equal(await page.getAttribute(arrow, 'data-move'), reviewed.best);
+  await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review-arrow.png') });
+  await page.click('#save');
+  const record = await page.inputValue('#record');
+  assert.match(record, /\[Annotator "Triad web GUI review"\]/);
+  const nags = record.match(/\s\$[246]\s+\{[^}]*;\s(?:best|the\sonly\smove\swas)\s[^}]*\}/g) || [];
+  assert.equal(nags.length, marked.length, record);
+  await page.click('#new-game');
+  await at_ply(page, 0);
+  await page.fill('#record', record);
+  await page.click('#load-record');
+  await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  // The NAGs are the glyphs of the main line; the best lines its variations.
+  assert.equal(await page.$$eval('#moves > .glyph', (g) => g.length), marked.length);
+  const variations = await page.$$eval('#moves > .variation',
+                                       (v) => v.map((x) => x.querySelector('.move').textContent));
+  assert.ok(variations.includes(reviewed.pv[0]), `${variations} has the best line ${reviewed.pv}`);
+  // The graph shows the comments' evaluations: a point per move of the main line.
+  const plies = await page.evaluate(() => Number(document.body.dataset.ply));
+  assert.equal(await page.$$eval('#graph .graph-hit', (h) => h.length), plies);
+}
