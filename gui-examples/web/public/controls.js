@@ -9,6 +9,11 @@ import { review } from './review-run.js';
 import { variant_name } from './variants.js';
 
 const kDefaultLevel = '10';  // the first game's level: a middle one (0 weakest, 20 full strength)
+// What the start panel says about a game whose result with perfect play is known.
+const kPerfectPlay = {
+  yinyang: 'In Yin Yang Player 2 wins with perfect play: as Player 1 you cannot beat full ' +
+           'strength, choose a lower level to have a chance.',
+};
 
 function add_option(menu, value, text) {
   const option = document.createElement('option');
@@ -53,6 +58,15 @@ export async function handshake(ctx) {
   const requested_level = params.get('level');
   if (has_option($('level'), requested_level)) $('level').value = requested_level;
   else if (has_option($('level'), kDefaultLevel)) $('level').value = kDefaultLevel;
+  // The start panel: the level is chosen before the first game, unless the address set it.
+  $('start-level').replaceChildren(...[...$('level').options].map((o) => new Option(o.text, o.value)));
+  $('start-level').value = $('level').value;
+  $('start').hidden = params.has('level');
+  show_start_note();
+}
+
+function show_start_note() {
+  $('start-note').textContent = kPerfectPlay[$('variant').value] || '';
 }
 
 // Arrow keys move through the game (not while typing in a field).
@@ -88,7 +102,17 @@ async function copy_fen() {
 export function wire_controls(ctx) {
   const act = (fn) => () => ctx.action(() => fn(ctx));
   $('new-game').onclick = act(new_game);
-  $('variant').onchange = act(new_game);
+  $('variant').onchange = () => {
+    show_start_note();
+    ctx.action(() => new_game(ctx));
+  };
+  $('start-level').onchange = () => {
+    $('level').value = $('start-level').value;
+  };
+  $('start-play').onclick = () => {
+    $('start').hidden = true;
+    ctx.action(() => new_game(ctx));
+  };
   $('take-back').onclick = act(take_back);
   for (const where of ['first', 'back', 'forward', 'last']) {
     $(`nav-${where}`).onclick = () => ctx.action(() => go_to(ctx, ctx.game.target(where)));

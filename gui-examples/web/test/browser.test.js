@@ -195,6 +195,25 @@ describe('web GUI in chromium', () => {
     await page.close();
   });
 
+  test('the start panel: the level is chosen before the first game; Yin Yang says who wins', async () => {
+    const { page, errors } = await open_page({ variant: 'yinyang' });
+    assert.equal(await page.isVisible('#start'), true);
+    assert.equal(await page.inputValue('#start-level'), '10', 'a middle level by default');
+    assert.match(await page.textContent('#start-note'), /Player 2 wins with perfect play/);
+    await page.selectOption('#start-level', '4');
+    await page.click('#start-play');
+    await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+    assert.equal(await page.isHidden('#start'), true);
+    assert.equal(await page.inputValue('#level'), '4');
+    await page.selectOption('#variant', 'razzledazzle');
+    assert.equal(await page.textContent('#start-note'), '');
+    assert.deepEqual(errors, []);
+    await page.close();
+    const preset = await open_page({ variant: 'yinyang', level: '3' });
+    assert.equal(await preset.page.isHidden('#start'), true, 'a level in the address skips the panel');
+    await preset.page.close();
+  });
+
   test('Íves dáma: points, lines, arcs and capture sequences', async () => {
     const { page } = await play_against_engine('ivesdama', longest, 3);
     const start = await referee.set_variant('ivesdama');
