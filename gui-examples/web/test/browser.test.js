@@ -200,6 +200,7 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.isVisible('#start'), true);
     assert.equal(await page.inputValue('#start-level'), '10', 'a middle level by default');
     assert.match(await page.textContent('#start-note'), /Player 2 wins with perfect play/);
+    await page.screenshot({ path: join(kScreenshotDir, 'web-start.png') });
     await page.selectOption('#start-level', '4');
     await page.click('#start-play');
     await page.waitForFunction(() => document.body.dataset.busy !== 'true');
