@@ -12,8 +12,8 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { check_host, check_line, check_origin, file_option_set, host_name, kLoopbackNames, kMaxLineBytes, shown,
-         string_options } from './policy.js';
+import { check_host, check_line, check_origin, file_option_set, host_name, kLoopbackNames,
+         kMaxLineBytes, shown, string_options } from './policy.js';
 import { abandon_reviews, serve_review, table_folder } from './review-runner.js';
 
 const kHere = dirname(fileURLToPath(import.meta.url));
@@ -91,7 +91,8 @@ function parse_args(argv) {
     usage('--port must be an integer between 0 and 65535');
   if (!Number.isInteger(opts.max_engines) || opts.max_engines < 1 || opts.max_engines > 1000)
     usage('--max-engines must be an integer between 1 and 1000');
-  if (!Number.isInteger(opts.review_timeout) || opts.review_timeout < 1 || opts.review_timeout > 86400)
+  const timeout = opts.review_timeout;
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86400)
     usage('--review-timeout must be an integer between 1 and 86400 (seconds)');
   // The engines' tables are the reviews' tables: --tables sets both, else the ARGS' TablePath.
   if (opts.tables) opts.engine_args.push('--option', `TablePath=${resolve(opts.tables)}`);
@@ -126,7 +127,8 @@ function request_path(request) {
 function serve_static(request, response) {
   const url_path = request_path(request);
   const file = normalize(join(kPublic, url_path === '/' ? 'index.html' : url_path));
-  if (!url_path || !file.startsWith(kPublic + sep) || !existsSync(file) || !statSync(file).isFile()) {
+  const inside = url_path && file.startsWith(kPublic + sep);
+  if (!inside || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404, { 'Content-Type': 'text/plain' });
     response.end('not found\n');
     return;
@@ -233,10 +235,12 @@ function main() {
   const reviews = new Set();
   let port = 0;  // the listening port, known once listening
   const host_refusal = (request) => check_host(request.headers.host, host_names, port);
-  const server = createServer({ headersTimeout: kHeadersTimeoutMs, connectionsCheckingInterval: kConnectionCheckMs },
-                              (request, response) => {
+  const limits = { headersTimeout: kHeadersTimeoutMs,
+                   connectionsCheckingInterval: kConnectionCheckMs };
+  const server = createServer(limits, (request, response) => {
     const refusal = host_refusal(request);
-    if (!refusal && request_path(request) === '/review') return serve_review(request, response, opts, reviews);
+    const review = !refusal && request_path(request) === '/review';
+    if (review) return serve_review(request, response, opts, reviews);
     if (!refusal) return serve_static(request, response);
     console.log(`refused request: ${refusal}`);
     response.writeHead(403, { 'Content-Type': 'text/plain' });
@@ -246,7 +250,8 @@ function main() {
   server.on('upgrade', (request, tcp, head) => {
     const refusal = request_path(request) !== '/ws'
                         ? 'WebSockets are served on /ws only'
-                        : host_refusal(request) || check_origin(request.headers.origin, request.headers.host);
+                        : host_refusal(request) ||
+                          check_origin(request.headers.origin, request.headers.host);
     if (refusal) {
       console.log(`refused WebSocket: ${refusal}`);
       refuse_upgrade(tcp, '403 Forbidden', refusal);

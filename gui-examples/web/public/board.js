@@ -32,7 +32,8 @@ export function split_squares(token) {
 function make_projection(points, margin, flipped) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
-  const box = { min_x: Math.min(...xs), max_x: Math.max(...xs), min_y: Math.min(...ys), max_y: Math.max(...ys) };
+  const box = { min_x: Math.min(...xs), max_x: Math.max(...xs),
+                min_y: Math.min(...ys), max_y: Math.max(...ys) };
   const width = (box.max_x - box.min_x + 2 * margin) * kCell;
   const height = (box.max_y - box.min_y + 2 * margin) * kCell;
   const project = (x, y) => flipped
@@ -101,8 +102,28 @@ function draw_piece(group, kind, cx, cy, game) {
   }
 }
 
+// An arrow through the squares of a move (a pass chain or capture sequence bends at each
+// square), from the centre of its first square to an arrowhead at its last.
+function draw_arrow(group, squares, kind, by_name, proj) {
+  const at = squares.map((name) => by_name.get(name)).filter(Boolean)
+      .map((p) => proj.project(p.x, p.y));
+  if (at.length < 2) return;
+  el('polyline', { points: at.map(([x, y]) => `${x},${y}`).join(' '), class: `arrow ${kind}`,
+                   'marker-end': `url(#arrowhead-${kind})`, 'data-move': squares.join('') }, group);
+}
+
+function define_arrowheads(svg, kinds) {
+  const defs = el('defs', {}, svg);
+  for (const kind of kinds) {
+    const marker = el('marker', { id: `arrowhead-${kind}`, viewBox: '0 0 10 10', refX: 6, refY: 5,
+                                  markerWidth: 3, markerHeight: 3, orient: 'auto' }, defs);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrowhead ${kind}` }, marker);
+  }
+}
+
 // Renders `board` into `svg`. view: { flipped, selectable:Set, path:[], targets:Set,
-// last_move:[] }; on_click(square name) is called for clicks on any point.
+// last_move:[], arrows: [{ squares:[], kind: 'review' | 'analysis' }] }; on_click(square
+// name) is called for clicks on any point.
 export function render_board(svg, board, view, on_click) {
   svg.replaceChildren();
   const points = board.points || [];
@@ -156,5 +177,8 @@ export function render_board(svg, board, view, on_click) {
                              'data-square': p.name, 'data-piece': p.piece || '.' }, hits);
     hit.addEventListener('click', () => on_click(p.name));
   }
+  const arrows = view.arrows || [];
+  if (arrows.length) define_arrowheads(svg, [...new Set(arrows.map((a) => a.kind))]);
+  for (const arrow of arrows) draw_arrow(overlay, arrow.squares, arrow.kind, by_name, proj);
   draw_coordinates(labels, points, proj, margin);
 }

@@ -64,7 +64,9 @@ export function mate_in_moves(score) {
 export function parse_eval(comment) {
   const match = kEvalComment.exec(comment);
   // + 0: no -0 from '-0.00'
-  if (match) return match[1] ? { mate: Number(match[2]) } : { cp: Math.round(Number(match[2]) * 100) + 0 };
+  if (match) {
+    return match[1] ? { mate: Number(match[2]) } : { cp: Math.round(Number(match[2]) * 100) + 0 };
+  }
   const proven = kProvenComment.exec(comment);
   if (proven) return { proven: kProvenResult[proven[2]], by: kProvenBy[proven[1]] };
   const review = kReviewComment.exec(comment);

@@ -1,6 +1,7 @@
 // Scores as the page shows them, always from Player 1's point of view: an evaluation is
 // { cp }, { mate } (mate in moves, as UCI) or a review's proven result { proven: '1-0' |
-// '0-1' | '1/2-1/2', by: 'table' | 'solver' | 'engine' }, with `expected` (Player 1's expected score 0..1,
+// '0-1' | '1/2-1/2', by: 'table' | 'solver' | 'engine' }, with `expected` (Player 1's
+// expected score 0..1,
 // from the engine's `wdl` or the review's `p1_expected`) when known, and `bound` for a
 // search's lower/upper bound. Pure functions, unit-tested by node.
 

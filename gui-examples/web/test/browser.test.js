@@ -7,7 +7,7 @@
 // Run: TRIAD_ENGINE=build/release/triad node --test test/   (SCREENSHOT_DIR picks where
 // the screenshots go; default: a temporary folder).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -150,7 +150,8 @@ async function play_against_engine(variant, choose, turns) {
 
 // Prefers the longest legal move (pass chains, capture sequences), so multi-square input
 // is exercised whenever the position offers it.
-const longest = (legal) => legal.reduce((a, b) => (squares_of(b).length > squares_of(a).length ? b : a));
+const longest = (legal) =>
+  legal.reduce((a, b) => (squares_of(b).length > squares_of(a).length ? b : a));
 
 describe('web GUI in chromium', () => {
   test('Razzle Dazzle: pass chains by clicks, engine replies, ball and ineligible marks', async () => {
@@ -192,6 +193,26 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.evaluate(() => window.triad.state.root.children[0].eval), null);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  test('the start panel: the level is chosen before the first game; Yin Yang says who wins', async () => {
+    const { page, errors } = await open_page({ variant: 'yinyang' });
+    assert.equal(await page.isVisible('#start'), true);
+    assert.equal(await page.inputValue('#start-level'), '10', 'a middle level by default');
+    assert.match(await page.textContent('#start-note'), /Player 2 wins with perfect play/);
+    await page.screenshot({ path: join(kScreenshotDir, 'web-start.png') });
+    await page.selectOption('#start-level', '4');
+    await page.click('#start-play');
+    await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+    assert.equal(await page.isHidden('#start'), true);
+    assert.equal(await page.inputValue('#level'), '4');
+    await page.selectOption('#variant', 'razzledazzle');
+    assert.equal(await page.textContent('#start-note'), '');
+    assert.deepEqual(errors, []);
+    await page.close();
+    const preset = await open_page({ variant: 'yinyang', level: '3' });
+    assert.equal(await preset.page.isHidden('#start'), true, 'a level in the address skips the panel');
+    await preset.page.close();
   });
 
   test('Íves dáma: points, lines, arcs and capture sequences', async () => {
@@ -289,7 +310,8 @@ describe('web GUI in chromium', () => {
     // Both lines of the same (completed) depth: during a search the rows may differ in depth.
     await page.waitForFunction(() => {
       const rows = [...document.querySelectorAll('#analysis tbody tr')];
-      return rows.length === 2 && rows[0].children[1].textContent === rows[1].children[1].textContent;
+      const depth = (row) => row.children[1].textContent;
+      return rows.length === 2 && depth(rows[0]) === depth(rows[1]);
     }, null, { timeout: kWaitMs });
     const rows = (await page_state(page)).analysis_rows;
     const { legal } = await referee.position(fen, []);
@@ -360,7 +382,8 @@ describe('web GUI in chromium', () => {
                                [...moves.slice(0, 2), other].join(' '));
     assert.deepEqual(await page.$$eval('#moves .variation .move', (m) => m.map((x) => x.textContent)), [other]);
     assert.deepEqual(await page.$$eval('#moves > .move', (m) => m.map((x) => x.textContent)), moves);
-    assert_board(await page_state(page), (await referee.position(start, [...moves.slice(0, 2), other])).board);
+    const branched = await referee.position(start, [...moves.slice(0, 2), other]);
+    assert_board(await page_state(page), branched.board);
     // The same move again from ply 2 goes to the known line rather than adding one.
     await page.locator('#moves > .move').nth(1).click();
     await page.waitForFunction(() => Number(document.body.dataset.ply) === 2 && document.body.dataset.busy !== 'true');
@@ -390,7 +413,9 @@ describe('web GUI in chromium', () => {
     await page.waitForFunction(() => document.body.dataset.busy !== 'true' && document.body.dataset.searching === 'none');
     const before = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push([n.move, n.eval]);
+      }
       return line;
     });
     assert.ok(before.filter(([, e]) => e).length >= before.length - 1, 'every searched position has an evaluation');
@@ -406,14 +431,19 @@ describe('web GUI in chromium', () => {
     await at_ply(page, before.length);
     const after = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push([n.move, n.eval]);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push([n.move, n.eval]);
+      }
       return line;
     });
     // A record carries `[%eval]` (pawns or a mate), not the expected score the search had.
-    const recorded = (line) => line.map(([move, e]) => [move, e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp })]);
-    assert.ok(before.some(([, e]) => e && e.expected !== undefined), 'the searches gave expected scores (wdl)');
+    const score = (e) => e && (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp });
+    const recorded = (line) => line.map(([move, e]) => [move, score(e)]);
+    assert.ok(before.some(([, e]) => e && e.expected !== undefined),
+              'the searches gave expected scores (wdl)');
     assert.deepEqual(recorded(after), recorded(before), 'the moves and evaluations load back');
-    // A text with two games: the first is loaded, a chooser offers both; the second loads on choice.
+    // A text with two games: the first is loaded, a chooser offers both; the second loads on
+    // choice.
     assert.equal(await page.isHidden('#record-game'), true);
     await page.fill('#record', `${record}\n\n[Variant "razzledazzle"]\n[Result "*"]\n\n1. ${before[0][0]} *\n`);
     await page.click('#load-record');
@@ -432,7 +462,8 @@ describe('web GUI in chromium', () => {
     await page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
     await at_ply(page, before.length);
     assert.deepEqual((await page_state(page)).moves, before.map(([m]) => m));
-    assert_board(await page_state(page), (await referee.position(start, before.map(([m]) => m))).board);
+    const loaded = await referee.position(start, before.map(([m]) => m));
+    assert_board(await page_state(page), loaded.board);
     // A click on the graph goes to that ply.
     await page.locator('#graph .graph-hit').nth(2).click();
     await at_ply(page, 3);
@@ -491,7 +522,8 @@ describe('web GUI in chromium', () => {
   test('the clock: base + increment reach the engine as wtime/btime/winc/binc and run per player', async () => {
     // 0.1 minutes (6 s) + 1 s: the engine moves quickly.
     const { page, errors } = await open_page({ variant: 'razzledazzle', mode: 'engine-engine', clock: '0.1', inc: '1', level: '20' });
-    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null, { timeout: 40000 });
+    await page.waitForFunction(() => Number(document.body.dataset.ply) >= 3, null,
+                               { timeout: 40000 });
     const exchange = await page.evaluate(() => window.triad.log.join('\n'));
     assert.match(exchange, /^> go wtime 6000 btime 6000 winc 1000 binc 1000$/m);
     const gos = [...exchange.matchAll(/^> go wtime (\d+) btime (\d+) winc 1000 binc 1000$/gm)];
@@ -534,7 +566,9 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
     const reviews = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review && n.review.class);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push(n.review && n.review.class);
+      }
       return line;
     });
     assert.ok(reviews.every(Boolean), `every move is reviewed: ${reviews}`);
@@ -545,7 +579,9 @@ describe('web GUI in chromium', () => {
     assert.equal(await page.$$eval('#graph .graph-mark', (g) => g.length), marked.length);
     const players = await page.evaluate(() => {
       const line = [];
-      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) line.push(n.review.player);
+      for (let n = window.triad.state.root.children[0]; n; n = n.children[0]) {
+        line.push(n.review.player);
+      }
       return line;
     });
     const counts = (side) => {
@@ -558,7 +594,45 @@ describe('web GUI in chromium', () => {
     assert.ok(summary, await page.textContent('#accuracy'));
     assert.deepEqual(summary.slice(1).map(Number), [...counts(1), ...counts(2)]);
     await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review.png') });
+    assert.ok(marked.length, `the level-3 game has a move to mark: ${reviews}`);
+    await check_annotated(page, marked);
     assert.deepEqual(errors, []);
     await page.close();
   });
 });
+
+// A reviewed game: the review's best move as an arrow before a marked move; saved as
+// triad-analyse -annotate writes it (NAGs, best lines as variations) and loaded back with them.
+async function check_annotated(page, marked) {
+  const [, first] = marked[0];
+  const reviewed = await page.evaluate((i) => {
+    let node = window.triad.state.root.children[0];
+    for (let k = 0; k < i; ++k) node = node.children[0];
+    return { best: node.review.best, pv: node.review.pv };
+  }, first);
+  if (first === 0) await page.click('#nav-first');
+  else await page.locator('#moves > .move').nth(first - 1).click();
+  await at_ply(page, first);
+  const arrow = '#board polyline.arrow.review';
+  assert.equal(await page.getAttribute(arrow, 'data-move'), reviewed.best);
+  await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review-arrow.png') });
+  await page.click('#save');
+  const record = await page.inputValue('#record');
+  assert.match(record, /\[Annotator "Triad web GUI review"\]/);
+  const nags = record.match(/\s\$[246]\s+\{[^}]*;\s(?:best|the\sonly\smove\swas)\s[^}]*\}/g) || [];
+  assert.equal(nags.length, marked.length, record);
+  await page.click('#new-game');
+  await at_ply(page, 0);
+  await page.fill('#record', record);
+  await page.click('#load-record');
+  await page.waitForFunction(() => document.body.dataset.busy !== 'true');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  // The NAGs are the glyphs of the main line; the best lines its variations.
+  assert.equal(await page.$$eval('#moves > .glyph', (g) => g.length), marked.length);
+  const variations = await page.$$eval('#moves > .variation',
+                                       (v) => v.map((x) => x.querySelector('.move').textContent));
+  assert.ok(variations.includes(reviewed.pv[0]), `${variations} has the best line ${reviewed.pv}`);
+  // The graph shows the comments' evaluations: a point per move of the main line.
+  const plies = await page.evaluate(() => Number(document.body.dataset.ply));
+  assert.equal(await page.$$eval('#graph .graph-hit', (h) => h.length), plies);
+}

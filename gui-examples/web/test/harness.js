@@ -21,7 +21,8 @@ export function engine_path() {
 // Starts `node server.js --port 0 BRIDGE_ARGS` and resolves with { url, port, pid, stop(),
 // exited } once it listens (exited: a promise of its exit); engine_args are passed on to every
 // triad process; env adds environment variables, cwd is its folder.
-export function start_bridge(engine, engine_args = [], bridge_args = [], { env = {}, cwd = undefined } = {}) {
+export function start_bridge(engine, engine_args = [], bridge_args = [],
+                             { env = {}, cwd = undefined } = {}) {
   return new Promise((resolve, reject) => {
     const args = [join(kWebDir, 'server.js'), '--engine', engine, '--port', '0', ...bridge_args, '--',
                   ...engine_args];

@@ -31,8 +31,9 @@ const own_headers = (bridge) => ({ Host: `127.0.0.1:${bridge.port}`, Origin: `ht
 // POSTs `body` to the bridge's `path`; resolves with { status, text }.
 function post(bridge, path, body, headers = {}) {
   return new Promise((resolve, reject) => {
-    const request = http_request({ host: '127.0.0.1', port: bridge.port, path, method: 'POST',
-                                   headers: { ...own_headers(bridge), ...headers } }, (response) => {
+    const target = { host: '127.0.0.1', port: bridge.port, path, method: 'POST',
+                     headers: { ...own_headers(bridge), ...headers } };
+    const request = http_request(target, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
