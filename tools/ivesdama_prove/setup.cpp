@@ -1,7 +1,7 @@
 // The variant and tables options (setup.h).
 #include "tools/ivesdama_prove/setup.h"
 
-#include "adapters/common/variants.h"
+#include "tables/variant_option.h"
 
 namespace triad::tools::ivesdama {
 
@@ -22,19 +22,9 @@ void add_setup_options(po::options_description& options) {
 }
 
 Result<Setup> open_setup(const po::variables_map& vm) {
-  auto variants = adapters::VariantRegistry::builtin();
-  if (vm.count("variants"))
-    for (const auto& file : vm["variants"].as<std::vector<std::string>>())
-      if (auto r = variants.load_file(file); !r)
-        return make_error("-variants: " + r.error().message);
-  const auto variant = variants.lookup(vm["variant"].as<std::string>());
-  if (!variant) return make_error("-variant: " + variant.error().message);
-  Setup s;
-  s.variant = (*variant)->name;
-  s.game = (*variant)->factory();
-  if (!tables::ives_dama(*s.game))
-    return make_error("-variant: '" + s.variant + "' is a " + (*variant)->game +
-                      " variant; proofs are for Íves dáma");
+  auto variant = tables::read_ives_variant(vm, "proofs are for Íves dáma");
+  if (!variant) return variant.error();
+  Setup s{variant->name, std::move(variant->game), {}};
   auto set = tables::TableSet::open(vm["tables"].as<std::string>(), s.ives());
   if (!set) return make_error("-tables: " + set.error().message);
   s.tables.emplace(std::move(*set));
