@@ -5,8 +5,8 @@
 #include <thread>
 #include <vector>
 
-#include "adapters/common/variants.h"
 #include "adapters/tables/table_set.h"
+#include "tables/variant_option.h"
 
 namespace triad::tables {
 
@@ -51,17 +51,9 @@ Result<TablesConfig> build(const po::variables_map& vm) {
   for (const char* required : {"stones", "dir"})
     if (!vm.count(required))
       return make_error(std::string("no -") + required + " (see " + kProgram + " -help)");
-  auto variants = adapters::VariantRegistry::builtin();
-  if (vm.count("variants"))
-    for (const auto& file : vm["variants"].as<std::vector<std::string>>())
-      if (auto r = variants.load_file(file); !r)
-        return make_error("-variants: " + r.error().message);
-  const auto variant = variants.lookup(vm["variant"].as<std::string>());
-  if (!variant) return make_error("-variant: " + variant.error().message);
-  c.variant = (*variant)->factory();
-  if (!ives_dama(*c.variant))
-    return make_error("-variant: '" + (*variant)->name + "' is a " + (*variant)->game +
-                      " variant; tables are built for Íves dáma");
+  auto variant = read_ives_variant(vm, "tables are built for Íves dáma");
+  if (!variant) return variant.error();
+  c.variant = std::move(variant->game);
   const int points = c.game().tables().num_points;
   TRIAD_ASSIGN(c.max_stones, runner::int_option(vm, "-stones", 1, std::min(kMaxStones, points)));
   TRIAD_ASSIGN(c.threads, runner::int_option(vm, "-threads", 1, 256));

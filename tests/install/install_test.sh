@@ -16,11 +16,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 prefix=$tmp/prefix
 "$cmake" --install "$build" --prefix "$prefix" >/dev/null
 for f in bin/triad bin/triad-match bin/triad-book bin/triad-analyse bin/triad-datagen \
-         bin/triad-tables bin/triad-mpi-run \
+         bin/triad-tables bin/triad-mpi-run bin/triad-ivesdama-prove bin/triad-ivesdama-check \
          share/man/man6/triad.6.gz share/man/man6/triad-match.6.gz \
          share/man/man6/triad-book.6.gz share/man/man6/triad-analyse.6.gz \
          share/man/man6/triad-datagen.6.gz share/man/man6/triad-mpi-run.6.gz \
-         share/man/man6/triad-tables.6.gz \
+         share/man/man6/triad-tables.6.gz share/man/man6/triad-ivesdama-prove.6.gz \
+         share/man/man6/triad-ivesdama-check.6.gz \
          share/triad/suites/ivesdama-uho.txt share/triad/suites/ivesdama-balanced.txt \
          share/triad/suites/razzledazzle-uho.txt share/triad/suites/razzledazzle-balanced.txt \
          share/triad/variants/builtin.yaml share/triad/variants/examples.yaml \
@@ -96,7 +97,8 @@ analysis=$(timeout 60 "$prefix/bin/triad-analyse" -variant yinyang -depth 3 -qui
 grep -q '^{"index":0,.*"bestmove":"[a-f][1-6]' <<<"$analysis" || fail "triad-analyse output: $analysis"
 
 # The manual pages render, with their sections, and groff reports no problem.
-for page in triad triad-match triad-book triad-analyse triad-tables triad-mpi-run; do
+for page in triad triad-match triad-book triad-analyse triad-tables triad-mpi-run \
+            triad-ivesdama-prove triad-ivesdama-check; do
   file=$prefix/share/man/man6/$page.6.gz
   text=$(MANWIDTH=80 LC_ALL=C.UTF-8 timeout 20 man --warnings -l "$file" 2>"$tmp/man.err")
   [ ! -s "$tmp/man.err" ] || fail "man -l $page: $(cat "$tmp/man.err")"

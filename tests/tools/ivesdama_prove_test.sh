@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Íves dáma solved end to end on the reduced 3 x 4 board (ivesdama-reduced/, forward steps):
+# its 4-stone tables built by triad-tables (and by triad-tables -mpi on 3 ranks, to the same
+# bytes), the proof search from the start position down to them, the checker, a tampered
+# proof refused with one line, the verdict against the 6-stone tables (which cover the start
+# position itself), a search stopped by its node limit, and usage errors.
+set -euo pipefail
+prove=$1 check=$2 tables=$3 src=$4
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+v=(-variants "$src/tests/tools/ivesdama-reduced/variants.yaml" -variant ives-reduced-forward)
+
+"$tables" "${v[@]}" -stones 4 -dir "$dir/t4" -threads 1 -quiet >/dev/null
+env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+  mpirun -np 3 --oversubscribe --bind-to none \
+  "$tables" -mpi "${v[@]}" -stones 4 -dir "$dir/m4" -quiet >/dev/null 2>"$dir/mpi.err" \
+  || fail "triad-tables -mpi: $(cat "$dir/mpi.err")"
+diff -r "$dir/t4" "$dir/m4" >/dev/null || fail "the -mpi tables differ from the local build"
+
+# The proof: Player 1 wins, verified by the prover and again by the checker.
+out=$("$prove" "${v[@]}" -tables "$dir/t4" -file "$dir/p.proof")
+grep -q "^proved and verified: Player 1 wins from ppp/3/3/PPP 1 0 " <<<"$out" || fail "prove: $out"
+[ "$(head -1 "$dir/p.proof")" = "triad-ivesdama-proof 1" ] || fail "no header"
+out=$("$check" "${v[@]}" -tables "$dir/t4" -file "$dir/p.proof")
+grep -q "^verified: Player 1 wins from ppp/3/3/PPP 1 0 (" <<<"$out" || fail "check: $out"
+
+# The 6-stone tables hold the start position: the same verdict, the root a leaf.
+"$tables" "${v[@]}" -stones 6 -dir "$dir/t6" -threads 1 -quiet >/dev/null
+out=$("$prove" "${v[@]}" -tables "$dir/t6" -file "$dir/p6.proof")
+grep -q "^proved and verified: Player 1 wins from ppp/3/3/PPP 1 0 (1 proof nodes" <<<"$out" \
+  || fail "6 stones: $out"
+
+# Tampered: an opponent's move left out, a claimant's move replaced by an illegal one, a
+# node number beyond the part: each refused with exit status 1 and one line naming the node.
+refused() {  # FILE EXPECTED-TEXT
+  local code=0
+  "$check" "${v[@]}" -tables "$dir/t4" -file "$1" >/dev/null 2>"$dir/err" || code=$?
+  [ "$code" = 1 ] || fail "$1: exit status $code"
+  [ "$(wc -l <"$dir/err")" = 1 ] || fail "$1: not one line: $(cat "$dir/err")"
+  grep -q "^triad-ivesdama-check: .*$2" "$dir/err" || fail "$1: $(cat "$dir/err")"
+}
+awk '!done && $1 ~ /^[0-9]+$/ && NF >= 5 { $NF = ""; $(NF-1) = ""; sub(/ +$/, ""); done = 1 } 1' \
+  "$dir/p.proof" >"$dir/short.proof"
+refused "$dir/short.proof" "must give every legal move"
+sed '5s/^0 [^ ]* /0 a1a4 /' "$dir/p.proof" >"$dir/illegal.proof"
+refused "$dir/illegal.proof" "node 0 (line 5): move 'a1a4'"
+sed '5s/ [0-9]*$/ 999999/' "$dir/p.proof" >"$dir/far.proof"
+refused "$dir/far.proof" "node 999999 is beyond"
+
+# Base rules: the start is a draw that the search does not settle within 20 000 nodes.
+b=(-variants "$src/tests/tools/ivesdama-reduced/variants.yaml" -variant ives-reduced)
+"$tables" "${b[@]}" -stones 4 -dir "$dir/b4" -threads 1 -quiet >/dev/null
+code=0
+"$prove" "${b[@]}" -tables "$dir/b4" -file "$dir/b.proof" -nodes 20000 >"$dir/out" 2>&1 || code=$?
+[ "$code" = 1 ] || fail "base rules: exit status $code"
+grep -q "^not proved: a limit stopped the search after 20000 nodes" "$dir/out" || fail "$(cat "$dir/out")"
+
+# Usage: no -tables, a bad number: exit status 2 and one line.
+code=0
+"$prove" -file "$dir/x.proof" 2>"$dir/err" || code=$?
+[ "$code" = 2 ] && grep -q "^triad-ivesdama-prove: .*tables" "$dir/err" || fail "no -tables: $(cat "$dir/err")"
+code=0
+"$prove" "${v[@]}" -tables "$dir/t4" -file "$dir/x.proof" -memory 0 2>"$dir/err" || code=$?
+[ "$code" = 2 ] && grep -q "^triad-ivesdama-prove: -memory '0' is outside 1..1048576" "$dir/err" \
+  || fail "-memory 0: $(cat "$dir/err")"
+echo "ok"

@@ -1,0 +1,42 @@
+// The Íves dáma proof file (docs/tables.md "Proofs"): text written by triad-ivesdama-prove and
+// read by triad-ivesdama-check. One or two parts, each a graph of nodes for one claim ("this
+// player wins" or "this player does not lose"): at a node of the claiming side one move, at
+// the other side's every legal move; each move leads to another node or to a leaf ("="), a
+// game end or a position inside the endgame tables.
+#pragma once
+
+#include <istream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "engine/core/types.h"
+
+namespace triad::tools::ivesdama {
+
+enum class Goal { kWin, kNotLose };
+
+struct ProofNode {
+  std::vector<std::pair<std::string, int>> moves;  // move text, child node (kLeaf: a leaf)
+  int line = 0;                                    // in the file, for messages
+};
+inline constexpr int kLeaf = -1;
+
+struct ProofPart {
+  engine::Player claimant = engine::Player::kOne;
+  Goal goal = Goal::kWin;
+  std::vector<ProofNode> nodes;  // node 0 is the root position
+};
+
+struct ProofDocument {
+  std::string variant;
+  std::string root;  // position line
+  std::vector<ProofPart> parts;
+};
+
+std::string format_proof(const ProofDocument& doc);
+// Errors: "<name>:<line>: <what>" for the first line that does not fit the format.
+Result<ProofDocument> parse_proof(std::istream& in, const std::string& name);
+
+}  // namespace triad::tools::ivesdama
