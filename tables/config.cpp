@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "adapters/tables/table_set.h"
-#include "tables/variant_option.h"
+#include "adapters/tables/variant_option.h"
 
 namespace triad::tables {
 

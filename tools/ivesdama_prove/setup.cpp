@@ -1,7 +1,7 @@
 // The variant and tables options (setup.h).
 #include "tools/ivesdama_prove/setup.h"
 
-#include "tables/variant_option.h"
+#include "adapters/tables/variant_option.h"
 
 namespace triad::tools::ivesdama {
 

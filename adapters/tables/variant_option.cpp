@@ -1,5 +1,5 @@
 // -variant and -variants read once (variant_option.h).
-#include "tables/variant_option.h"
+#include "adapters/tables/variant_option.h"
 
 #include <vector>
 

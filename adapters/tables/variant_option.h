@@ -1,5 +1,5 @@
 // The Íves dáma variant of a command line's -variant and -variants options: the one reading
-// of triad-tables and the proof tools (tools/ivesdama_prove/).
+// of triad-tables (tables/) and the proof tools (tools/ivesdama_prove/).
 #pragma once
 
 #include <memory>
