@@ -13,36 +13,14 @@
 #     ROUNDS   rounds of 2 games per pair (default 5: 10 games per pair)
 #     OUTDIR   where the records, results and resume state go (default build/calibration)
 set -euo pipefail
-variant=${1:?usage: scripts/calibrate-levels.sh VARIANT [ROUNDS] [OUTDIR]}
-rounds=${2:-5}
-root=$(cd "$(dirname "$0")/.." && pwd)
-out=${3:-$root/build/calibration}
-bin=${TRIAD_BIN_DIR:-$root/build/release}
-game=${variant%%-*}
-book=$root/books/suites/$game-balanced.txt
-# Two random plies after each opening of the suite, except in Yin Yang, whose suite positions
-# are far into its short game (two random plies that keep the game going do not always exist).
-plies=2
-[[ $game == yinyang ]] && plies=0
-[[ -x $bin/triad && -x $bin/triad-match ]] || { echo "calibrate-levels: build the engine first (scripts/run.sh)" >&2; exit 2; }
-[[ -f $book ]] || { echo "calibrate-levels: no openings suite $book" >&2; exit 2; }
-mkdir -p "$out"
+name=calibrate-levels default_rounds=5
+source "$(dirname "$0")/levels-setup.sh"
 engines=(-engine name=random cmd=builtin:random)
 for level in $(seq 0 19); do
   engines+=(-engine "name=level$level" "cmd=$bin/triad" "option.Skill Level=$level")
 done
-nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]}" \
-  -each option.Hash=16 option.OwnBook=false tc=600+1 \
-  -openings "file=$book" order=random "plies=$plies" -seed 1 \
-  -games 2 -rounds "$rounds" -repeat -concurrency 2 -maxplies 400 -ratinginterval 0 \
-  -pgnout "$out/cal-$variant.pgn" -jsonout "$out/cal-$variant.json" \
-  -resume "$out/cal-$variant.resume" -anchor level0 >"$out/cal-$variant.log"
-nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]:0:7}" \
-  -each option.Hash=16 option.OwnBook=false tc=600+1 \
-  -openings "file=$book" order=random "plies=$plies" -seed 2 \
-  -games 2 -rounds 20 -repeat -concurrency 2 -maxplies 400 -ratinginterval 0 \
-  -pgnout "$out/anchor-$variant.pgn" -jsonout "$out/anchor-$variant.json" \
-  -resume "$out/anchor-$variant.resume" >"$out/anchor-$variant.log"
+play_round_robin "cal-$variant" 1 "$rounds" level0 "${engines[@]}"
+play_round_robin "anchor-$variant" 2 20 "" "${engines[@]:0:7}"
 python3 - "$out/cal-$variant.json" "$out/anchor-$variant.json" <<'PY'
 # Ratings of the whole field from both matches: a logistic (Elo) maximum-likelihood fit with
 # a quarter of a virtual drawn game per pair played (so that a clean sweep between two

@@ -13,18 +13,8 @@
 #     ROUNDS   rounds of 2 games per pair (default 4: 8 games per pair)
 #     OUTDIR   where the records, results and resume state go (default build/calibration)
 set -euo pipefail
-variant=${1:?usage: scripts/verify-levels.sh VARIANT [ROUNDS] [OUTDIR]}
-rounds=${2:-4}
-root=$(cd "$(dirname "$0")/.." && pwd)
-out=${3:-$root/build/calibration}
-bin=${TRIAD_BIN_DIR:-$root/build/release}
-game=${variant%%-*}
-book=$root/books/suites/$game-balanced.txt
-plies=2
-[[ $game == yinyang ]] && plies=0  # as scripts/calibrate-levels.sh
-[[ -x $bin/triad && -x $bin/triad-match ]] || { echo "verify-levels: build the engine first (scripts/run.sh)" >&2; exit 2; }
-[[ -f $book ]] || { echo "verify-levels: no openings suite $book" >&2; exit 2; }
-mkdir -p "$out"
+name=verify-levels default_rounds=4
+source "$(dirname "$0")/levels-setup.sh"
 # The game's own UCI_Elo range, as the engine advertises it when started in the variant.
 range=$(printf 'uci\nquit\n' | "$bin/triad" --variant "$variant" | sed -n 's/^option name UCI_Elo type spin .* min \([0-9]*\) max \([0-9]*\)$/\1 \2/p')
 read -r low high <<<"$range"
@@ -36,12 +26,7 @@ for k in 0 1 2 3 4 5; do
   elos+=("$elo")
   engines+=(-engine "name=elo$elo" "cmd=$bin/triad" option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
 done
-nice -n "${TRIAD_NICE:-19}" "$bin/triad-match" -variant "$variant" "${engines[@]}" \
-  -each option.Hash=16 option.OwnBook=false tc=600+1 \
-  -openings "file=$book" order=random "plies=$plies" -seed 3 \
-  -games 2 -rounds "$rounds" -repeat -concurrency 2 -maxplies 400 -ratinginterval 0 \
-  -pgnout "$out/verify-$variant.pgn" -jsonout "$out/verify-$variant.json" \
-  -resume "$out/verify-$variant.resume" -anchor "elo${elos[0]}" >"$out/verify-$variant.log"
+play_round_robin "verify-$variant" 3 "$rounds" "elo${elos[0]}" "${engines[@]}"
 python3 - "$out/verify-$variant.json" "${elos[@]}" <<'PY'
 # Nominal against fitted, both relative to the anchor (the lowest UCI_Elo).
 import json, sys
