@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "engine/search/search_types.h"
-#include "state/engine_state.h"
 
 namespace triad::protocol {
 
@@ -52,12 +51,6 @@ std::string wdl_words(int score, const WdlModel& model) {
   const Wdl wdl = estimate_wdl(score, model);
   return " wdl " + std::to_string(wdl.win) + " " + std::to_string(wdl.draw) + " " +
          std::to_string(wdl.loss);
-}
-
-WdlModel search_wdl_model(const state::EngineState& state) {
-  if (!state.search_model()) return WdlModel::classical();
-  const auto& file = state.net()->file;
-  return WdlModel::learned(file.net.scale, file.draw_permille);
 }
 
 }  // namespace triad::protocol

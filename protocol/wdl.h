@@ -6,10 +6,6 @@
 
 #include <string>
 
-namespace triad::state {
-class EngineState;
-}
-
 namespace triad::protocol {
 
 struct Wdl {
@@ -30,9 +26,6 @@ struct WdlModel {
 // The model's score per logistic unit of expected score (the net's scale, or the classical
 // model's 70).
 double logistic_scale(const WdlModel& model);
-
-// The model of what `state` searches with: its net's, or the classical one.
-WdlModel search_wdl_model(const state::EngineState& state);
 
 // The estimate for `score` (engine points from the side to move; mate scores are certain).
 Wdl estimate_wdl(int score, const WdlModel& model);
