@@ -49,7 +49,8 @@ Result<std::unique_ptr<state::EngineState>> setup(const adapters::VariantRegistr
 }  // namespace
 
 Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int depth, bool learned,
-                              const std::function<void(const std::string&)>& print) {
+                              const std::function<void(const std::string&)>& print,
+                              const BenchLevel& level) {
   adapters::SearchRequest request;
   request.limits.depth = depth > 0 ? depth : kBenchDefaultDepth;
   BenchReport report;
@@ -62,6 +63,7 @@ Result<BenchReport> run_bench(const adapters::VariantRegistry& registry, int dep
       auto state = setup(registry, game->name, position, learned);
       if (!state) return state.error();
       request.config = (*state)->search_config();
+      if (const auto skill = level ? level(**state) : std::nullopt) request.config.skill = *skill;
       std::uint64_t nodes = 0;
       const auto start = std::chrono::steady_clock::now();
       (*state)->engine().search(request,

@@ -396,7 +396,7 @@ void Session::go(const CmdGo& given) {
   }
   auto& engine = state_.engine();
   const auto level =
-      strength_level(options_, engine.game(), logistic_scale(search_wdl_model()), skill_rng_);
+      strength_level(options_, engine.game(), logistic_scale(search_wdl_model(state_)), skill_rng_);
   if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
@@ -596,13 +596,7 @@ void Session::print_learned_eval() {
 
 std::optional<WdlModel> Session::wdl_model() const {
   if (!options_.check("UCI_ShowWDL")) return std::nullopt;
-  return search_wdl_model();
-}
-
-WdlModel Session::search_wdl_model() const {
-  if (!state_.search_model()) return WdlModel::classical();
-  const auto& file = state_.net()->file;
-  return WdlModel::learned(file.net.scale, file.draw_permille);
+  return search_wdl_model(state_);
 }
 
 bool Session::play_book_move(const CmdGo& cmd) {
@@ -630,8 +624,16 @@ bool Session::play_book_move(const CmdGo& cmd) {
 }
 
 void Session::bench(int depth) {
-  auto report = run_bench(registry_, depth, options_.text("Evaluation") == "learned",
-                          [&](const std::string& l) { out_.line(l); });
+  // A level draws its seeds (Skill Seed 0) from a generator fixed for each run: the
+  // signature at a level is reproducible.
+  std::mt19937_64 rng{kBenchSeed};
+  const auto level = [&](const state::EngineState& state) {
+    return strength_level(options_, state.engine().game(), logistic_scale(search_wdl_model(state)),
+                          rng);
+  };
+  auto report = run_bench(
+      registry_, depth, options_.text("Evaluation") == "learned",
+      [&](const std::string& l) { out_.line(l); }, level);
   if (!report) {
     out_.error(report.error().message);
     return;

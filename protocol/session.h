@@ -93,8 +93,6 @@ class Session {
 
   // With UCI_ShowWDL, the model of the info lines' wdl: the net's when the search uses it.
   std::optional<WdlModel> wdl_model() const;
-  // The search evaluation's model, whether or not UCI_ShowWDL asks for it.
-  WdlModel search_wdl_model() const;
   void print_learned_eval();
   // Answers `go` from a book (info string, info, bestmove) when OwnBook is on and the
   // position has a legal book move (EngineState::book_move); false when the search must

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "adapters/common/game_registry.h"
+#include "state/engine_state.h"
 
 namespace triad::protocol {
 
@@ -92,6 +93,12 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
   skill.exact = x >= kExactFrom - 1e-9;
   skill.solve_root = x >= kSolveRootFrom - 1e-9;
   return skill;
+}
+
+WdlModel search_wdl_model(const state::EngineState& state) {
+  if (!state.search_model()) return WdlModel::classical();
+  const auto& file = state.net()->file;
+  return WdlModel::learned(file.net.scale, file.draw_permille);
 }
 
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,

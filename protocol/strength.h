@@ -15,6 +15,11 @@
 
 #include "adapters/common/game_engine.h"
 #include "protocol/options.h"
+#include "protocol/wdl.h"
+
+namespace triad::state {
+class EngineState;
+}
 
 namespace triad::protocol {
 
@@ -29,6 +34,10 @@ void declare_strength_options(Options& options);
 // of its strongest (within kMinElo..kMaxElo), so that a GUI reading the options at the
 // handshake offers only ratings that make a difference. Called when a variant is chosen.
 void set_elo_range(Options& options, const adapters::AnyGame& game);
+
+// The win/draw/loss model of what `state` searches with (its net's, or the classical one):
+// its logistic_scale is the `score_scale` of a level.
+WdlModel search_wdl_model(const state::EngineState& state);
 
 // The level the options ask for in `game` (its game's calibration), or nothing at full
 // strength (UCI_LimitStrength false and Skill Level 20). `score_scale` is the search

@@ -234,6 +234,31 @@ TEST(StrengthSession, FullStrengthIsUnchanged) {
   }
 }
 
+// The node count `bench 3` prints after `setup`, in a session that has run `runs` benches.
+std::string bench_nodes(const Lines& setup, int runs = 1) {
+  SessionDriver d;
+  for (const auto& l : setup) d.send(l);
+  Lines out;
+  for (int k = 0; k < runs; ++k) out = d.send("bench 3");
+  for (const auto& l : out)
+    if (starts_with(l, "Nodes searched: ")) return l;
+  return "";
+}
+
+// bench honours a level set before it (Skill Seed 0: the seeds come from a generator fixed
+// for each run), so that its signature is reproducible at that level.
+TEST(StrengthSession, BenchSearchesAtTheLevelReproducibly) {
+  const Lines level5{"setoption name Skill Level value 5"};
+  const Lines elo{"setoption name UCI_LimitStrength value true",
+                  "setoption name UCI_Elo value 100"};
+  const std::string level = bench_nodes(level5);
+  ASSERT_FALSE(level.empty());
+  EXPECT_NE(level, bench_nodes({}));
+  EXPECT_NE(bench_nodes(elo), bench_nodes({}));
+  EXPECT_EQ(bench_nodes(level5, 2), level);
+  EXPECT_EQ(bench_nodes(elo, 2), bench_nodes(elo));
+}
+
 }  // namespace
 // A limited level's small budget ends its search early, but `go infinite`, `go ponder` and a
 // go without limits still hold the bestmove until stop (docs/protocol.md), in every game.
