@@ -10,7 +10,9 @@ int report_error(std::string_view program, std::string_view message, int status)
   std::string line(message);
   for (char& c : line)
     if (c == '\n' || c == '\r') c = ' ';
-  std::cerr << program << ": " << line << "\n";
+  // One write: the error lines of several processes sharing a stream (the ranks of an MPI
+  // job) must not interleave.
+  std::cerr << (std::string(program) + ": " + line + "\n");
   return status;
 }
 

@@ -12,9 +12,12 @@ WorkerLink::WorkerLink(const boost::mpi::communicator& world, const Settings& se
 
 bool WorkerLink::rank0_silent() {
   if (std::chrono::steady_clock::now() - heard_from_rank0_ < settings_.lease) return false;
-  std::cerr << settings_.program << ": rank " << world_.rank() << ": rank 0 not heard from for "
-            << std::chrono::duration_cast<std::chrono::seconds>(settings_.lease).count()
-            << " s; leaving the run\n";
+  // One write, so that the lines of ranks leaving at the same moment do not interleave.
+  std::cerr << (settings_.program + ": rank " + std::to_string(world_.rank()) +
+                ": rank 0 not heard from for " +
+                std::to_string(
+                    std::chrono::duration_cast<std::chrono::seconds>(settings_.lease).count()) +
+                " s; leaving the run\n");
   return true;
 }
 
