@@ -250,11 +250,12 @@ std::string bench_nodes(const Lines& setup, int runs = 1) {
 TEST(StrengthSession, BenchSearchesAtTheLevelReproducibly) {
   const Lines level5{"setoption name Skill Level value 5"};
   const Lines elo{"setoption name UCI_LimitStrength value true",
-                  "setoption name UCI_Elo value 100"};
+                  "setoption name UCI_Elo value 400"};
   const std::string level = bench_nodes(level5);
+  const std::string full = bench_nodes({});
   ASSERT_FALSE(level.empty());
-  EXPECT_NE(level, bench_nodes({}));
-  EXPECT_NE(bench_nodes(elo), bench_nodes({}));
+  EXPECT_NE(level, full);
+  EXPECT_NE(bench_nodes(elo), full);
   EXPECT_EQ(bench_nodes(level5, 2), level);
   EXPECT_EQ(bench_nodes(elo, 2), bench_nodes(elo));
 }
