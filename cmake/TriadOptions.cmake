@@ -75,7 +75,7 @@ function(triad_add_test_program name)
   cmake_parse_arguments(T "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   # triad_core brings the include root, for the tests' own helpers (tests/...).
-  target_link_libraries(${name} PRIVATE ${T_LIBS} triad_core GTest::gtest GTest::gmock
+  target_link_libraries(${name} PRIVATE ${T_LIBS} triad_test_support triad_core GTest::gtest GTest::gmock
                                         GTest::gtest_main)
   # generated/tests/all_games.h (tests/CMakeLists.txt).
   target_include_directories(${name} PRIVATE ${PROJECT_BINARY_DIR}/generated)

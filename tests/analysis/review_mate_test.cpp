@@ -7,9 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "tests/analysis/analyse_support.h"
+#include "tests/support/text_scan.h"
 
 namespace triad::analysis::testing {
 namespace {
@@ -37,15 +36,9 @@ int engine_mate(const std::string& position, const TempDir& dir) {
           .wait(std::chrono::seconds(60));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string text = read_text(out);
-  const std::regex mate(R"(multipv 1 score mate (-?\d+))");
-  int last = 0;
-  bool found = false;
-  for (std::sregex_iterator it(text.begin(), text.end(), mate), end; it != end; ++it) {
-    last = std::stoi((*it)[1]);
-    found = true;
-  }
-  EXPECT_TRUE(found) << "the engine found no mate:\n" << text;
-  return last;
+  const auto mates = triad::testing::scan_numbers(text, "multipv 1 score mate {}");
+  EXPECT_FALSE(mates.empty()) << "the engine found no mate:\n" << text;
+  return mates.empty() ? 0 : static_cast<int>(mates.back()[0]);
 }
 
 struct Case {

@@ -10,13 +10,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <boost/process.hpp>
 
 #include "adapters/book/book.h"
 #include "adapters/common/variants.h"
@@ -24,13 +21,13 @@
 #include "adapters/yinyang/notation.h"
 #include "engine/games/yinyang/reference_solver.h"
 #include "runner/openings.h"
-#include "tests/child_exit.h"
+#include "tests/support/child_process.h"
+#include "tests/support/text_scan.h"
 
 namespace triad::adapters::book {
 namespace {
 
 namespace fs = std::filesystem;
-namespace bp = boost::process;
 
 const std::string kTool = TRIAD_BINARY_DIR "/triad-book";
 const std::string kGames = TRIAD_SOURCE_DIR "/tests/data/book/razzle-8games.pgn";
@@ -41,12 +38,7 @@ struct ToolRun {
   std::string out, err;
 };
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using triad::testing::read_file;
 
 class BookTool : public ::testing::Test {
  protected:
@@ -61,22 +53,13 @@ class BookTool : public ::testing::Test {
   ToolRun run(std::vector<std::string> args,
               std::chrono::seconds timeout = std::chrono::seconds(120)) {
     args.insert(args.begin(), kTool);
-    const auto out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    fs::remove(out);  // the redirection does not truncate
-    fs::remove(err);
-    bp::child child(bp::args(args), bp::std_out > out.string(), bp::std_err > err.string(),
-                    bp::std_in < bp::null);
+    const auto done = triad::testing::run_to_end({args}, dir_, timeout);
     ToolRun r;
-    std::error_code ec;
-    if (!triad::testing::wait_for_exit(child, timeout)) {
-      child.terminate(ec);
-      r.timed_out = true;
-      ADD_FAILURE() << "triad-book timed out";
-    } else {
-      r.exit_code = child.exit_code();
-    }
-    r.out = read_text(out);
-    r.err = read_text(err);
+    r.timed_out = !done.exit_code;
+    if (r.timed_out) ADD_FAILURE() << "triad-book timed out";
+    r.exit_code = done.exit_code.value_or(-1);
+    r.out = done.out;
+    r.err = done.err;
     return r;
   }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
@@ -199,7 +182,7 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
   }
   EXPECT_EQ(keys.size(), 5u);  // no transpositions
   // The same openings as records: each replays to its line.
-  const std::string suite_records = read_text(path("s.pgn"));
+  const std::string suite_records = read_file(path("s.pgn"));
   const auto records = records::read_records(suite_records, "s.pgn");
   ASSERT_TRUE(records) << records.error().message;
   ASSERT_EQ(records->size(), 5u);
@@ -214,13 +197,13 @@ TEST_F(BookTool, SuiteWritesDistinctPositionsTriadMatchReads) {
                    "no position found in the window");
   // ... and a suite that finds nothing keeps the earlier suite of its -out (issue: it was
   // emptied).
-  const std::string earlier = read_text(path("s.txt"));
+  const std::string earlier = read_file(path("s.txt"));
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "2", "-count", "3", "-nodes",
                         "100", "-window=31000,31000", "-max-tries", "10", "-out", path("s.txt"),
                         "-pgn", path("s.pgn")}),
                    "no position found in the window");
-  EXPECT_EQ(read_text(path("s.txt")), earlier);
-  EXPECT_EQ(records::read_records(read_text(path("s.pgn")), "s.pgn")->size(), 5u);
+  EXPECT_EQ(read_file(path("s.txt")), earlier);
+  EXPECT_EQ(records::read_records(read_file(path("s.pgn")), "s.pgn")->size(), 5u);
   // -max-tries reached with some found: still an error, but the ones found are written.
   expect_one_error(run({"suite", "-variant", "ivesdama", "-plies", "4", "-count", "5", "-nodes",
                         "100", "-window=-100000,100000", "-max-tries", "3", "-out", path("p.txt")}),
@@ -237,11 +220,11 @@ TEST_F(BookTool, SolvedSuitePositionsHaveTheirExactMarginInTheWindow) {
                 "-window=-1,2", "-seed", "5", "-concurrency", "2", "-hash", "4", "-out",
                 path("y.txt"), "-pgn", path("y.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(read_text(path("y.txt"))
+  EXPECT_NE(read_file(path("y.txt"))
                 .find("final margin of the side to move under perfect play "
                       "(solved) in [-1, 2] points"),
             std::string::npos);
-  const auto records = records::read_records(read_text(path("y.pgn")), "y.pgn");
+  const auto records = records::read_records(read_file(path("y.pgn")), "y.pgn");
   ASSERT_TRUE(records) << records.error().message;
   ASSERT_EQ(records->size(), 6u);
   const games::yinyang::Game g;
@@ -291,37 +274,27 @@ TEST_F(BookTool, SuiteKeepsOnlyPositionsWhoseSelfPlayScoreIsInRange) {
   auto r = with(
       {"-count", "6", "-selfplay-score=0,100", "-out", path("all.txt"), "-pgn", path("all.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string all = read_text(path("all.pgn"));
-  const std::regex result(R"(self-play \+(\d+) =(\d+) -(\d+)\})");
-  int seen = 0;
-  for (auto it = std::sregex_iterator(all.begin(), all.end(), result); it != std::sregex_iterator();
-       ++it, ++seen)
-    EXPECT_EQ(std::stoi((*it)[1]) + std::stoi((*it)[2]) + std::stoi((*it)[3]), 2) << it->str();
-  EXPECT_EQ(seen, 6);
+  const std::string all = read_file(path("all.pgn"));
+  const auto results = triad::testing::scan_numbers(all, "self-play +{} ={} -{}}");
+  for (const auto& r : results) EXPECT_EQ(r[0] + r[1] + r[2], 2) << r[0] << " " << r[1];
+  EXPECT_EQ(results.size(), 6u);
   r = with(
       {"-count", "2", "-selfplay-score=100,100", "-out", path("won.txt"), "-pgn", path("won.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string won = read_text(path("won.pgn"));
-  EXPECT_EQ(
-      std::distance(std::sregex_iterator(won.begin(), won.end(), result), std::sregex_iterator()),
-      2);
-  for (auto it = std::sregex_iterator(won.begin(), won.end(), result); it != std::sregex_iterator();
-       ++it)
-    EXPECT_EQ(it->str(), "self-play +2 =0 -0}");
-  EXPECT_NE(read_text(path("won.txt")).find("scoring 100..100 % in 2 self-play games"),
+  const std::string won = read_file(path("won.pgn"));
+  EXPECT_EQ(triad::testing::scan_numbers(won, "self-play +{} ={} -{}}"),
+            (std::vector<std::vector<long>>{{2, 0, 0}, {2, 0, 0}}));
+  EXPECT_NE(read_file(path("won.txt")).find("scoring 100..100 % in 2 self-play games"),
             std::string::npos);
   // With odds (pairs of games, the side to move searching twice the nodes, then half):
   // only positions where the side to move gains at least 50 points with the odds.
   r = with({"-count", "2", "-selfplay-score=0,100", "-selfplay-odds", "2", "-selfplay-gain", "50",
             "-out", path("odds.txt"), "-pgn", path("odds.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string odds = read_text(path("odds.pgn"));
-  const std::regex gain(R"(, gain (-?\d+)\})");
-  int gains = 0;
-  for (auto it = std::sregex_iterator(odds.begin(), odds.end(), gain); it != std::sregex_iterator();
-       ++it, ++gains)
-    EXPECT_GE(std::stoi((*it)[1]), 50) << it->str();
-  EXPECT_EQ(gains, 2);
+  const std::string odds = read_file(path("odds.pgn"));
+  const auto gains = triad::testing::scan_numbers(odds, ", gain {}}");
+  for (const auto& g : gains) EXPECT_GE(g[0], 50);
+  EXPECT_EQ(gains.size(), 2u);
   // A range no position can meet, and a malformed one: one error each.
   expect_one_error(
       with({"-count", "2", "-selfplay-score=101,200", "-max-tries", "6", "-out", path("n.txt")}),

@@ -58,7 +58,7 @@ class Hosts : public AgainstLocalRun {
                                       TRIAD_SOURCE_DIR "/cluster/triad-mpi-run",
                                       "-grace",
                                       std::to_string(kGraceSeconds),
-                                      boost::process::search_path("mpirun").string(),
+                                      triad::testing::find_program("mpirun"),
                                       "--hostfile",
                                       (dir / "hosts.txt").string(),
                                       "--map-by",
@@ -118,9 +118,9 @@ class Hosts : public AgainstLocalRun {
 };
 
 void run_fixture(const std::vector<std::string>& words) {
-  boost::process::child child(boost::process::args(with({fixture("TRIAD_NETNS_SCRIPT")}, words)));
-  child.wait();
-  ASSERT_EQ(child.exit_code(), 0) << "netns-hosts.sh " << words.front();
+  triad::testing::ChildProcess child(
+      triad::testing::Command(with({fixture("TRIAD_NETNS_SCRIPT")}, words)));
+  ASSERT_EQ(child.wait(std::chrono::minutes(5)), 0) << "netns-hosts.sh " << words.front();
 }
 
 TEST_F(Hosts, ThreeHostsPlayTheGamesOfTheLocalRunAndTheSummaryNamesEachHost) {

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <thread>
 
 #include <gtest/gtest.h>
 
 #include "tests/cluster/mpi_support.h"
+#include "tests/support/text_scan.h"
 
 namespace triad::tournament::testing {
 namespace {
@@ -264,10 +264,9 @@ TEST(MpiFailure, WorkersLeaveWhenRankZeroIsKilled) {
 // ("  rank 2 (host): 3 games, 1.50 games/s, disconnect 3, engine failures 3").
 int per_worker_total(const std::string& out, const std::string& label) {
   int total = 0;
-  const std::regex item(", " + label + " ([0-9]+)");
   for (const auto& line : lines_starting(out, "  rank "))
-    for (std::sregex_iterator it(line.begin(), line.end(), item), end; it != end; ++it)
-      total += std::stoi((*it)[1]);
+    for (const auto& n : triad::testing::scan_numbers(line, ", " + label + " {}"))
+      total += static_cast<int>(n[0]);
   return total;
 }
 

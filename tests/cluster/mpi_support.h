@@ -14,7 +14,6 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <boost/process.hpp>
 
 #include "tests/tournament/match_support.h"
 #include "tests/tournament/process_support.h"
@@ -24,7 +23,7 @@ namespace triad::tournament::testing {
 // The mpirun words before the program: N ranks, oversubscribed (the test machine may have
 // fewer cores than ranks), no CPU binding.
 inline std::vector<std::string> mpirun_words(int ranks) {
-  return {boost::process::search_path("mpirun").string(),
+  return {triad::testing::find_program("mpirun"),
           "-np",
           std::to_string(ranks),
           "--oversubscribe",

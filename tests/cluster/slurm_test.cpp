@@ -53,8 +53,8 @@ std::string documented_batch_script(const std::string& launcher) {
 
 // `./triad-mpi-run srun --mpi=pmix -N 3 -n 3 ./triad-match -mpi <args>`.
 std::vector<std::string> srun_job(const std::vector<std::string>& args) {
-  return with({kWrapper, "-grace", "5", boost::process::search_path("srun").string(), "--mpi=pmix",
-               "-N", "3", "-n", "3", kTriadMatch, "-mpi"},
+  return with({kWrapper, "-grace", "5", triad::testing::find_program("srun"), "--mpi=pmix", "-N",
+               "3", "-n", "3", kTriadMatch, "-mpi"},
               args);
 }
 
@@ -94,8 +94,8 @@ class Slurm : public AgainstLocalRun {
   // its output appended to job.log.
   std::vector<std::string> sbatch_words(const std::vector<std::string>& options) const {
     auto words = with({"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir.path().string(),
-                       boost::process::search_path("sbatch").string(), "--time=5",
-                       "--output=job.log", "--open-mode=append"},
+                       triad::testing::find_program("sbatch"), "--time=5", "--output=job.log",
+                       "--open-mode=append"},
                       options);
     words.push_back("job.sbatch");
     return words;
@@ -104,7 +104,7 @@ class Slurm : public AgainstLocalRun {
   // (""), or after `bound`. sbatch --wait returns while a job's processes may still be ending
   // (COMPLETING); the job has ended when it has left squeue.
   std::string listed_after(const std::string& job, std::chrono::seconds bound) const {
-    const auto squeue = boost::process::search_path("squeue").string();
+    const auto squeue = triad::testing::find_program("squeue");
     const auto end = std::chrono::steady_clock::now() + bound;
     std::string listed;
     do {
@@ -193,7 +193,7 @@ TEST_F(Slurm, AScancelledBatchJobResumesToTheGamesOfTheLocalRun) {
   ASSERT_FALSE(job.empty()) << submitted.out;
   for (int i = 0; i < 3000 && lines_starting(read_text(pgn), "[Game ").size() < 2; ++i)
     std::this_thread::sleep_for(10ms);
-  const auto scancel = run_job({boost::process::search_path("scancel").string(), job}, dir.path());
+  const auto scancel = run_job({triad::testing::find_program("scancel"), job}, dir.path());
   ASSERT_EQ(scancel.exit_code, 0) << scancel.err;
   ASSERT_EQ(listed_after(job, 30s), "") << "job " << job << " still listed 30 s after scancel";
   EXPECT_EQ(survivors_after(state, kRankEndBound), "") << "no rank outlives the cancelled job";

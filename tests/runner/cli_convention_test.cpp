@@ -13,14 +13,12 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <boost/process.hpp>
 
-#include "tests/child_exit.h"
+#include "tests/support/child_process.h"
 
 namespace triad::runner {
 namespace {
 
-namespace bp = boost::process;
 namespace fs = std::filesystem;
 
 struct Program {
@@ -37,6 +35,8 @@ const std::vector<Program> kPrograms = {
     {"triad-yinyang-prove", TRIAD_YINYANG_PROVE, {}},
     {"triad-datagen", TRIAD_BINARY_DIR "/triad-datagen", {}},
     {"triad-tables", TRIAD_BINARY_DIR "/triad-tables", {}},
+    {"triad-ivesdama-prove", TRIAD_IVESDAMA_PROVE, {}},
+    {"triad-ivesdama-check", TRIAD_IVESDAMA_CHECK, {}},
 };
 
 struct ProgramRun {
@@ -44,31 +44,20 @@ struct ProgramRun {
   std::string out, err;
 };
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 ProgramRun run(const Program& program, const std::vector<std::string>& words) {
   const fs::path dir = fs::temp_directory_path() / ("triad-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  std::vector<std::string> args = program.before;
+  std::vector<std::string> args = {program.path};
+  args.insert(args.end(), program.before.begin(), program.before.end());
   args.insert(args.end(), words.begin(), words.end());
-  bp::child child(bp::exe = program.path, bp::args = args, bp::std_out > (dir / "out").string(),
-                  bp::std_err > (dir / "err").string(), bp::std_in < bp::null,
-                  bp::start_dir = dir.string());
+  const auto done = triad::testing::run_to_end({args, dir / "out", dir / "err", dir}, dir,
+                                               std::chrono::seconds(60));
   ProgramRun r;
+  if (!done.exit_code) ADD_FAILURE() << program.name << " did not end";
+  r.exit_code = done.exit_code.value_or(-1);
+  r.out = done.out;
+  r.err = done.err;
   std::error_code ec;
-  if (!triad::testing::wait_for_exit(child, std::chrono::seconds(60))) {
-    child.terminate(ec);
-    ADD_FAILURE() << program.name << " did not end";
-  } else {
-    r.exit_code = child.exit_code();
-  }
-  r.out = read_text(dir / "out");
-  r.err = read_text(dir / "err");
   fs::remove_all(dir, ec);
   return r;
 }
@@ -106,28 +95,43 @@ TEST(CommandLine, AnUnknownOptionIsOneLineThatPointsToTheHelp) {
 }
 
 TEST(CommandLine, ANumberOutOfRangeHasOneWordingInEveryProgram) {
-  // Each program with its other required words, and a node or count limit below its range.
-  const std::vector<std::vector<std::string>> words = {
-      {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random",
-       "-games=-9223372036854775809"},
-      {"-nodes=-9223372036854775809", "in.txt"},
-      {"-book", "x.book", "-variant", "yinyang", "-nodes=-9223372036854775809"},
-      {"-variant", "yinyang", "-out", "s.txt", "-nodes=-9223372036854775809"},
-      {"--file", "p.proof", "--max-nodes=-9223372036854775809"},
-      {"-games", "3", "-output", "d.bin", "-nodes=-9223372036854775809"},
-      {"-dir", "t", "-stones=-9223372036854775809"},
+  // Each program that takes a number (by its index in kPrograms) with its other required
+  // words, a node or count limit below its range, and the message.
+  struct Case {
+    std::size_t program;
+    std::vector<std::string> words;
+    std::string expected;
   };
-  const std::vector<std::string> expected = {
-      "-games '-9223372036854775809' is outside 1..2147483647",
-      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
-      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
-      "-nodes '-9223372036854775809' is outside 1..9223372036854775807",
-      "--max-nodes '-9223372036854775809' is outside 0..18446744073709551615",
-      "-nodes '-9223372036854775809' is outside 1..1099511627776",
-      "-stones '-9223372036854775809' is outside 1..12",
+  const std::vector<Case> cases = {
+      {0,
+       {"-engine", "name=a", "cmd=builtin:random", "-engine", "name=b", "cmd=builtin:random",
+        "-games=-9223372036854775809"},
+       "-games '-9223372036854775809' is outside 1..2147483647"},
+      {1,
+       {"-nodes=-9223372036854775809", "in.txt"},
+       "-nodes '-9223372036854775809' is outside 1..9223372036854775807"},
+      {2,
+       {"-book", "x.book", "-variant", "yinyang", "-nodes=-9223372036854775809"},
+       "-nodes '-9223372036854775809' is outside 1..9223372036854775807"},
+      {3,
+       {"-variant", "yinyang", "-out", "s.txt", "-nodes=-9223372036854775809"},
+       "-nodes '-9223372036854775809' is outside 1..9223372036854775807"},
+      {4,
+       {"--file", "p.proof", "--max-nodes=-9223372036854775809"},
+       "--max-nodes '-9223372036854775809' is outside 0..18446744073709551615"},
+      {5,
+       {"-games", "3", "-output", "d.bin", "-nodes=-9223372036854775809"},
+       "-nodes '-9223372036854775809' is outside 1..1099511627776"},
+      {6,
+       {"-dir", "t", "-stones=-9223372036854775809"},
+       "-stones '-9223372036854775809' is outside 1..12"},
+      {7,
+       {"-tables", "t", "-file", "p.proof", "-nodes=-9223372036854775809"},
+       "-nodes '-9223372036854775809' is outside 0..9223372036854775807"},
+      // triad-ivesdama-check takes no number.
   };
-  for (std::size_t i = 0; i < kPrograms.size(); ++i)
-    expect_refused(run(kPrograms[i], words[i]), kPrograms[i].name, expected[i]);
+  for (const Case& c : cases)
+    expect_refused(run(kPrograms[c.program], c.words), kPrograms[c.program].name, c.expected);
 }
 
 // The same text with every run of blanks and line breaks made one space (-help wraps each
@@ -185,6 +189,8 @@ TEST(CommandLine, EveryProgramThatTakesAVariantNamesTheUnknownOneAlikeAndTakesVa
       {3, {"-out", "s.txt"}},
       {5, {"-games", "1", "-output", "x.bin"}},
       {6, {"-stones", "2", "-dir", "t"}},
+      {7, {"-tables", "t", "-file", "p.proof"}},
+      {8, {"-tables", "t", "-file", "p.proof"}},
   };
   for (const auto& [index, words] : runs) {
     const Program& program = kPrograms[index];

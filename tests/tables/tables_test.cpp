@@ -12,13 +12,12 @@
 #include <tuple>
 
 #include <gtest/gtest.h>
-#include <boost/process.hpp>
 
 #include "adapters/common/variants.h"
 #include "adapters/ivesdama/notation.h"
 #include "adapters/tables/table_set.h"
 #include "tables/builder.h"
-#include "tests/child_exit.h"
+#include "tests/support/child_process.h"
 
 namespace triad::tables {
 namespace {
@@ -317,17 +316,12 @@ TEST_F(TablesTest, AStoppedBuildResumesToTheSameBytesAsOneRun) {
 
 // triad-tables run as a process in `dir`: its exit status and standard error.
 std::pair<int, std::string> run_tables(const fs::path& dir, const std::vector<std::string>& args) {
-  namespace bp = boost::process;
-  fs::remove(dir / "out");
-  fs::remove(dir / "err");
-  bp::child child(bp::exe = TRIAD_BINARY_DIR "/triad-tables", bp::args = args,
-                  bp::std_out > (dir / "out").string(), bp::std_err > (dir / "err").string(),
-                  bp::std_in < bp::null, bp::start_dir = dir.string());
-  if (!triad::testing::wait_for_exit(child, std::chrono::seconds(60))) {
-    child.terminate();
-    return {-1, "did not end"};
-  }
-  return {child.exit_code(), read_bytes(dir / "err")};
+  std::vector<std::string> words = {TRIAD_BINARY_DIR "/triad-tables"};
+  words.insert(words.end(), args.begin(), args.end());
+  const auto done = triad::testing::run_to_end({words, dir / "out", dir / "err", dir}, dir,
+                                               std::chrono::seconds(60));
+  if (!done.exit_code) return {-1, "did not end"};
+  return {*done.exit_code, done.err};
 }
 
 TEST_F(TablesTest, BadInputsAreOneClearError) {

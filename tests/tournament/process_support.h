@@ -11,9 +11,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <boost/process.hpp>
 
-#include "tests/child_exit.h"
+#include "tests/support/child_process.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament::testing {
@@ -51,46 +50,27 @@ class MatchProcess {
     std::vector<std::string> words;
   };
   MatchProcess(const FullCommand& command, const std::filesystem::path& dir)
-      : out_(emptied(dir / "stdout.txt")),
-        err_(emptied(dir / "stderr.txt")),
-        child_(boost::process::args(command.words), boost::process::std_out > out_.string(),
-               boost::process::std_err > err_.string(),
-               boost::process::std_in < boost::process::null) {}
-  ~MatchProcess() {
-    std::error_code ec;
-    if (child_.running(ec)) child_.terminate(ec);
-  }
+      : out_(dir / "stdout.txt"), err_(dir / "stderr.txt"), child_({command.words, out_, err_}) {}
 
-  void signal(int number) { ::kill(child_.id(), number); }
-  int pid() { return child_.id(); }
+  void signal(int number) { ::kill(child_.pid(), number); }
+  int pid() { return child_.pid(); }
   std::string out_so_far() const { return read_text(out_); }
 
   // Waits up to `timeout` for the exit; kills the child if it overruns.
   ProcessResult wait(std::chrono::milliseconds timeout) {
     ProcessResult r;
-    std::error_code ec;
-    if (!triad::testing::wait_for_exit(child_, timeout)) {
-      r.timed_out = true;
-      child_.terminate(ec);
-    } else {
-      r.exit_code = child_.exit_code();
-    }
+    const auto code = child_.wait(timeout);
+    r.timed_out = !code;
+    r.exit_code = code.value_or(-1);
     r.out = read_text(out_);
     r.err = read_text(err_);
     return r;
   }
 
  private:
-  // `file`, emptied: the child's output is appended to what the file holds, and an earlier
-  // process of the same folder must not show through.
-  static std::filesystem::path emptied(const std::filesystem::path& file) {
-    std::ofstream(file, std::ios::trunc);
-    return file;
-  }
-
   std::filesystem::path out_;
   std::filesystem::path err_;
-  boost::process::child child_;
+  triad::testing::ChildProcess child_;
 };
 
 inline ProcessResult run_triad_match(const std::vector<std::string>& args,
