@@ -395,8 +395,7 @@ void Session::go(const CmdGo& given) {
     return;
   }
   auto& engine = state_.engine();
-  const auto level =
-      strength_level(options_, engine.game(), logistic_scale(search_wdl_model(state_)), skill_rng_);
+  const auto level = strength_level(options_, engine.game(), level_score_scale(state_), skill_rng_);
   if (!level && play_book_move(cmd)) return;  // a limited level plays no book moves
   auto limits = cmd.limits;
   // A clock given only for the opponent (`go btime 100` with Player 1 to move) leaves the
@@ -585,7 +584,7 @@ void Session::print_learned_eval() {
   std::snprintf(percent, sizeof percent, "%.1f", expected);
   const std::string wdl =
       options_.check("UCI_ShowWDL")
-          ? "," + wdl_words(*score, WdlModel::learned(file.net.scale, file.draw_permille))
+          ? "," + wdl_words(*score, WdlModel::fitted(file.net.scale, file.draw_permille))
           : "";
   out_.line("Learned evaluation (net " + adapters::quote(file.path) +
             "): " + std::to_string(*score) + " (expected score " + percent + " %" + wdl + ")");
@@ -628,8 +627,7 @@ void Session::bench(int depth) {
   // signature at a level is reproducible.
   std::mt19937_64 rng{kBenchSeed};
   const auto level = [&](const state::EngineState& state) {
-    return strength_level(options_, state.engine().game(), logistic_scale(search_wdl_model(state)),
-                          rng);
+    return strength_level(options_, state.engine().game(), level_score_scale(state), rng);
   };
   auto report = run_bench(
       registry_, depth, options_.text("Evaluation") == "learned",

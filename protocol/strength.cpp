@@ -96,9 +96,18 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
 }
 
 WdlModel search_wdl_model(const state::EngineState& state) {
-  if (!state.search_model()) return WdlModel::classical();
+  if (!state.search_model()) {
+    const auto* descriptor = adapters::find_game(state.engine().game().game_name());
+    const adapters::ClassicalWdl fit =
+        descriptor ? descriptor->classical_wdl : adapters::ClassicalWdl{};
+    return fit.scale > 0 ? WdlModel::fitted(fit.scale, fit.draw_permille) : WdlModel::classical();
+  }
   const auto& file = state.net()->file;
-  return WdlModel::learned(file.net.scale, file.draw_permille);
+  return WdlModel::fitted(file.net.scale, file.draw_permille);
+}
+
+double level_score_scale(const state::EngineState& state) {
+  return state.search_model() ? state.net()->file.net.scale : logistic_scale(WdlModel::classical());
 }
 
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,

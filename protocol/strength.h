@@ -35,9 +35,14 @@ void declare_strength_options(Options& options);
 // handshake offers only ratings that make a difference. Called when a variant is chosen.
 void set_elo_range(Options& options, const adapters::AnyGame& game);
 
-// The win/draw/loss model of what `state` searches with (its net's, or the classical one):
-// its logistic_scale is the `score_scale` of a level.
+// The win/draw/loss model of what `state` searches with: its net's, or the game's classical
+// evaluation's (GameDescriptor::classical_wdl; the generic fixed model where none is fitted).
 WdlModel search_wdl_model(const state::EngineState& state);
+
+// The `score_scale` of a level searching with `state`'s evaluation: its net's scale, or the
+// generic fixed model's 70 points for the classical evaluations (the scale their levels were
+// calibrated with; docs/strength.md).
+double level_score_scale(const state::EngineState& state);
 
 // The level the options ask for in `game` (its game's calibration), or nothing at full
 // strength (UCI_LimitStrength false and Skill Level 20). `score_scale` is the search

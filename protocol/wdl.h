@@ -1,7 +1,9 @@
-// Win/draw/loss estimates in permille for `info ... wdl W D L` (UCI_ShowWDL) and `eval`
-// (docs/protocol.md "UCI_ShowWDL"). Two models: the learned evaluation's, calibrated on the
-// validation games of its net (the trainer fits the net's scale and draw rate), and the fixed
-// model used with the classical evaluations.
+// Win/draw/loss estimates in permille for `info ... wdl W D L` (UCI_ShowWDL), `eval` and the
+// review's expected scores (docs/protocol.md "UCI_ShowWDL"). Two kinds of model: a fitted
+// one — a net's, calibrated on the validation games of its net (the trainer fits the net's
+// scale and draw rate), or a game's classical evaluation's, fitted the same way on self-play
+// (adapters' GameDescriptor::classical_wdl) — and the generic fixed model, for an evaluation
+// without a fit.
 #pragma once
 
 #include <string>
@@ -13,17 +15,17 @@ struct Wdl {
 };
 
 struct WdlModel {
-  // A net's model: expected score E = sigmoid(score / scale), draw share
+  // A fitted model: expected score E = sigmoid(score / scale), draw share
   // draw_permille * 2 min(E, 1 - E) / 1000 (every draw taken half from the wins and half from
   // the losses, so that win + draw / 2 = E). scale 0: the fixed model (classical()).
   int scale = 0;
   int draw_permille = 0;
 
   static WdlModel classical() { return {}; }
-  static WdlModel learned(int scale, int draw_permille) { return {scale, draw_permille}; }
+  static WdlModel fitted(int scale, int draw_permille) { return {scale, draw_permille}; }
 };
 
-// The model's score per logistic unit of expected score (the net's scale, or the classical
+// The model's score per logistic unit of expected score (the fitted scale, or the fixed
 // model's 70).
 double logistic_scale(const WdlModel& model);
 

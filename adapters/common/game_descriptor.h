@@ -34,6 +34,15 @@ struct BuiltinBookMove {
   int max_plies = 0;  // the game ends within this many plies (a bound, not the exact length)
 };
 
+// The classical evaluation's win/draw/loss model (protocol/wdl.h): the expected score is
+// sigmoid(score / scale) and `draw_permille` the draw rate at even chances, fitted as a net's
+// are, by `triad-train wdl` on triad-datagen self-play (docs/evaluation.md "Win, draw and
+// loss"). scale 0: not fitted (the generic fixed model).
+struct ClassicalWdl {
+  int scale = 0;
+  int draw_permille = 0;
+};
+
 struct GameDescriptor {
   std::string_view name;  // the base game's name in variant files: "razzledazzle", …
   // A variant's rule settings (its YAML map; relative paths resolve against `dir`) -> a
@@ -52,6 +61,7 @@ struct GameDescriptor {
   // The strength levels' calibration (protocol/strength.h, docs/strength.md): the measured
   // ratings (the uniform random mover = 0) of Skill Levels 0..19; empty = not calibrated.
   std::span<const double> strength_ratings;
+  ClassicalWdl classical_wdl;
 };
 
 // The game core's rule settings parser: adapters/<g>/settings.h.
@@ -79,18 +89,19 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
 // from its Notation<G>, its SearchHooks<G> and `make_game`, its built-in book if any and its
-// strength calibration.
+// strength calibration and its classical evaluation's win/draw/loss model.
 template <HasNotation G, MakeGame<G> make_game>
 constexpr GameDescriptor describe(
     std::span<const std::string_view> bench_positions,
     std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame&) = nullptr,
-    std::span<const double> strength_ratings = {}) {
+    std::span<const double> strength_ratings = {}, ClassicalWdl classical_wdl = {}) {
   return {G::kName,
           &detail::configure<G, make_game>,
           &detail::make_engine<G>,
           bench_positions,
           builtin_book,
-          strength_ratings};
+          strength_ratings,
+          classical_wdl};
 }
 
 }  // namespace triad::adapters

@@ -23,8 +23,13 @@ constexpr std::string_view kBenchPositions[] = {
 constexpr double kStrengthRatings[] = {212, 302, 391,  477,  562,  649,  735,  780,  824,  893,
                                        961, 985, 1008, 1050, 1092, 1108, 1123, 1156, 1189, 1203};
 
-constexpr GameDescriptor kDescriptor =
-    describe<games::ivesdama::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
+// The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
+// `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
+// triad-datagen -variant ivesdama -games GAMES -output ivesdama.bin; triad-train wdl ivesdama.bin
+constexpr ClassicalWdl kClassicalWdl = {46, 991};
+
+constexpr GameDescriptor kDescriptor = describe<games::ivesdama::Game, &make_game>(
+    kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl);
 
 }  // namespace
 

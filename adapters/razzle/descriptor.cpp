@@ -23,8 +23,14 @@ constexpr std::string_view kBenchPositions[] = {
 constexpr double kStrengthRatings[] = {388,  604,  655,  924,  1026, 1201, 1201, 1419, 1470, 1563,
                                        1612, 1705, 1705, 1813, 1813, 1823, 1823, 1823, 1823, 1823};
 
-constexpr GameDescriptor kDescriptor =
-    describe<games::razzle::Game, &make_game>(kBenchPositions, nullptr, kStrengthRatings);
+// The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
+// `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
+// triad-datagen -variant razzledazzle -games GAMES -output razzledazzle.bin; triad-train wdl
+// razzledazzle.bin
+constexpr ClassicalWdl kClassicalWdl = {103, 0};
+
+constexpr GameDescriptor kDescriptor = describe<games::razzle::Game, &make_game>(
+    kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl);
 
 }  // namespace
 

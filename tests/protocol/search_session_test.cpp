@@ -4,10 +4,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "adapters/common/game_registry.h"
 #include "protocol/output.h"
 #include "session_driver.h"
 #include "tests/all_games.h"
@@ -250,6 +252,41 @@ TEST(SearchSession, MultiPvAndWdl) {
     }
   }
   EXPECT_TRUE(second);
+}
+
+// With the classical evaluation, `wdl` comes from the game's own fitted model
+// (GameDescriptor::classical_wdl): W = 1000 sigmoid(score / scale) less half the draws, and in
+// Yin Yang, which has no draws, D = 0 (the generic fixed model gives a third of draws at even
+// scores).
+TEST(SearchSession, ClassicalWdlIsTheGamesFittedModel) {
+  for (const char* variant : {"razzledazzle", "yinyang", "ivesdama"}) {
+    SCOPED_TRACE(variant);
+    const auto* descriptor = adapters::find_game(variant);
+    ASSERT_NE(descriptor, nullptr);
+    const auto fit = descriptor->classical_wdl;
+    ASSERT_GT(fit.scale, 0) << "no fitted classical model";
+    SessionDriver d;
+    d.send(std::string("setoption name UCI_Variant value ") + variant);
+    d.send("setoption name Evaluation value classical");
+    d.send("setoption name OwnBook value false");
+    d.send("setoption name UCI_ShowWDL value true");
+    d.send("position startpos");
+    int checked = 0;
+    for (const auto& l : d.send("go depth 4")) {
+      const auto tokens = tokenize(l);
+      for (std::size_t i = 0; i + 6 < tokens.size(); ++i) {
+        if (tokens[i] != "score" || tokens[i + 1] != "cp" || tokens[i + 3] != "wdl") continue;
+        const double expected =
+            1 / (1 + std::exp(-std::stod(std::string(tokens[i + 2])) / fit.scale));
+        const int win = std::stoi(std::string(tokens[i + 4]));
+        const int draw = std::stoi(std::string(tokens[i + 5]));
+        EXPECT_NEAR(win + draw / 2.0, 1000 * expected, 1.0) << l;
+        if (std::string(variant) == "yinyang") EXPECT_EQ(draw, 0) << l;
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 0);
+  }
 }
 
 TEST(SearchSession, ThreadsAndHashOptionsReachTheSearch) {

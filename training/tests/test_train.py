@@ -1,7 +1,8 @@
 """triad-train on tiny data made by triad-datagen: the loss falls, the net file reads back
 with integer evaluations close to the float net's, a stopped training resumes to the same
 net, the calibration table is the trained net's on the validation games, and bad data files,
-bad flags and damaged net files each get one clear error."""
+bad flags and damaged net files each get one clear error; `triad-train wdl` fits the win/draw/loss
+model of any game's data."""
 import csv
 import os
 import subprocess
@@ -18,7 +19,7 @@ from triad_train import calibration  # noqa: E402
 from triad_train import data as dt  # noqa: E402
 from triad_train import model as md  # noqa: E402
 from triad_train import net_file  # noqa: E402
-from triad_train.train import Dataset, main  # noqa: E402
+from triad_train.train import Dataset, fit_scale, main  # noqa: E402
 
 DATAGEN = os.environ.get("TRIAD_DATAGEN", "triad-datagen")
 
@@ -204,6 +205,30 @@ def test_the_draw_rate_is_fitted_to_the_drawn_positions():
     assert calibration.draw_permille([0.5, 0.9], [1, -1]) == 0
     assert calibration.draw_permille([0.1, 0.1], [0, 0]) == 1000  # capped: at most every game
     assert calibration.draw_permille([1.0, 0.0], [0, 0]) == 0  # certain predictions: no weight
+
+
+def test_wdl_fits_the_scale_and_draw_rate_of_any_games_data(razzle, ives, tmp_path, capsys):
+    # `triad-train wdl`: the classical evaluations' per-game models come from this (Yin Yang
+    # has no learned evaluation, and no draws). The figures are the trainer's own fits.
+    yy = tmp_path / "yy.bin"
+    make_data(yy, "yinyang", 6)
+    for path, game in ((razzle, "razzledazzle"), (ives, "ivesdama"), (yy, "yinyang")):
+        assert main(["wdl", str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert err == ""
+        files = dt.open_data([str(path)], features=False)
+        scores = files[0].records["score"].astype(np.float64)
+        results = files[0].records["result"].astype(np.float64)
+        scale = fit_scale(scores, results)
+        draws = calibration.draw_permille(1 / (1 + np.exp(-np.clip(scores / scale, -500, 500))),
+                                          results)
+        assert out == "%s: scale %d, draw rate %d permille (%d positions of %d games)\n" % (
+            game, scale, draws, len(scores), len(np.unique(files[0].records["game"])))
+        assert 10 <= scale <= 10000
+    assert main(["wdl", str(yy)]) == 0
+    assert " draw rate 0 permille " in capsys.readouterr().out  # Yin Yang has no draws
+    code = main(["wdl"])
+    assert code == 2 and "wdl takes one or more data files" in capsys.readouterr().err
 
 
 def one_error(capsys, args, what):

@@ -23,9 +23,10 @@ class DataError(Exception):
 
 class DataFile:
     """One data file: `header` (a dict of the header's fields) and `records` (a read-only
-    memory map of the complete records; a cut tail is left out)."""
+    memory map of the complete records; a cut tail is left out). With `features` (to train a
+    net) the game must have a learned evaluation's layout, whose letters are `letters`."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, features: bool = True) -> None:
         self.path = path
         what = "data file '%s'" % path
         try:
@@ -37,18 +38,18 @@ class DataFile:
             raise DataError("%s: holds no positions" % what)
         game = self.header["game"]
         layouts = learn.layouts()
-        if game not in layouts:
+        if features and game not in layouts:
             raise DataError("%s: game '%s' has no learned evaluation (the trainer knows %s)"
                             % (what, game, ", ".join(sorted(layouts))))
-        self.letters = layouts[game]
+        self.letters = layouts.get(game, "")
         self.points = self.header["points"]
         self.records = np.memmap(path, dtype=learn.record_dtype(self.points), mode="r",
                                  offset=self.header["header_bytes"], shape=(count,))
 
 
-def open_data(paths: List[str]) -> List[DataFile]:
+def open_data(paths: List[str], features: bool = True) -> List[DataFile]:
     """The data files, all of one game and board size (else a DataError)."""
-    files = [DataFile(p) for p in paths]
+    files = [DataFile(p, features) for p in paths]
     first = files[0]
     for f in files[1:]:
         if f.header["game"] != first.header["game"] or f.points != first.points:

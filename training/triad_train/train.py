@@ -21,6 +21,12 @@ mirror images, with the same scores and results (-mirror).
 writes a net of an older net format version (1, before the architecture hash) in the current
 one, its weights unchanged.
 
+    training/triad-train wdl DATA [DATA ...]
+
+fits the win/draw/loss model of the searches' own scores in data files of any game (a net's
+scale and draw rate, fitted the same way): the classical evaluations' per-game models
+(adapters/<game>/descriptor.cpp, docs/evaluation.md "Win, draw and loss").
+
 Every flag is checked (numbers finite and in range) and every output's folder is tried with a
 file of its own before the data is read: a bad command line is one error line, exit status
 2. A loss that is not finite (a diverged training) stops the run with one error line and exit
@@ -364,11 +370,31 @@ def convert(argv: List[str]) -> int:
     return 0
 
 
+def fit_wdl(argv: List[str]) -> int:
+    """triad-train wdl DATA...: the scale at which sigmoid(score / scale) best predicts the
+    games' results (fit_scale), and the draw rate of protocol/wdl.h's model with that scale
+    (calibration.draw_permille), over every position of the files."""
+    if not argv:
+        raise UsageError("wdl takes one or more data files")
+    files = dt.open_data(argv, features=False)
+    scores = np.concatenate([f.records["score"] for f in files]).astype(np.float64)
+    results = np.concatenate([f.records["result"] for f in files]).astype(np.float64)
+    games = sum(len(np.unique(f.records["game"])) for f in files)
+    scale = fit_scale(scores, results)
+    expected = 1.0 / (1.0 + np.exp(-np.clip(scores / scale, -500, 500)))  # mates: 0 or 1
+    draws = calibration.draw_permille(expected, results)
+    print("%s: scale %d, draw rate %d permille (%d positions of %d games)"
+          % (files[0].header["game"], scale, draws, len(scores), games), flush=True)
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["convert"]:
             return convert(argv[1:])
+        if argv[:1] == ["wdl"]:
+            return fit_wdl(argv[1:])
         return run(argv)
     except (UsageError, dt.DataError, net_file.NetError) as e:
         print("triad-train: error: %s" % e, file=sys.stderr)
