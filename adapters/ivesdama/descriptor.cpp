@@ -26,7 +26,7 @@ constexpr double kStrengthRatings[] = {212, 302, 391,  477,  562,  649,  735,  7
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
 // triad-datagen -variant ivesdama -games GAMES -output ivesdama.bin; triad-train wdl ivesdama.bin
-constexpr ClassicalWdl kClassicalWdl = {46, 991};
+constexpr ClassicalWdl kClassicalWdl = {75, 910};
 
 constexpr GameDescriptor kDescriptor = describe<games::ivesdama::Game, &make_game>(
     kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl);

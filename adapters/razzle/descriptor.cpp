@@ -27,7 +27,7 @@ constexpr double kStrengthRatings[] = {388,  604,  655,  924,  1026, 1201, 1201,
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
 // triad-datagen -variant razzledazzle -games GAMES -output razzledazzle.bin; triad-train wdl
 // razzledazzle.bin
-constexpr ClassicalWdl kClassicalWdl = {103, 0};
+constexpr ClassicalWdl kClassicalWdl = {65, 0};
 
 constexpr GameDescriptor kDescriptor = describe<games::razzle::Game, &make_game>(
     kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl);
