@@ -18,7 +18,7 @@ double sigmoid(double x) {
 
 TEST(Wdl, TheLearnedModelKeepsTheNetsExpectedScoreAndDrawRate) {
   for (const int draws : {0, 120, 400, 1000}) {
-    const auto model = WdlModel::learned(66, draws);
+    const auto model = WdlModel::fitted(66, draws);
     const Wdl even = estimate_wdl(0, model);
     EXPECT_EQ(even.draw, draws);
     EXPECT_EQ(even.win, even.loss);
@@ -37,14 +37,14 @@ TEST(Wdl, TheLearnedModelKeepsTheNetsExpectedScoreAndDrawRate) {
     }
   }
   // Without draws the estimate is the expected score itself: 66 points win 731 of 1000.
-  const Wdl one_scale = estimate_wdl(66, WdlModel::learned(66, 0));
+  const Wdl one_scale = estimate_wdl(66, WdlModel::fitted(66, 0));
   EXPECT_EQ(one_scale.win, 731);
   EXPECT_EQ(one_scale.draw, 0);
   EXPECT_EQ(one_scale.loss, 269);
 }
 
 TEST(Wdl, MateScoresAreCertainInEveryModel) {
-  for (const auto& model : {WdlModel::classical(), WdlModel::learned(66, 300)}) {
+  for (const auto& model : {WdlModel::classical(), WdlModel::fitted(66, 300)}) {
     const Wdl win = estimate_wdl(engine::kMateScore - 5, model);
     EXPECT_EQ(win.win, 1000);
     EXPECT_EQ(win.draw + win.loss, 0);
@@ -65,7 +65,7 @@ TEST(Wdl, TheClassicalModelFavoursTheBetterScore) {
       EXPECT_GT(wdl.win, wdl.loss) << score;
     }
   }
-  EXPECT_EQ(wdl_words(0, WdlModel::learned(50, 250)), " wdl 375 250 375");
+  EXPECT_EQ(wdl_words(0, WdlModel::fitted(50, 250)), " wdl 375 250 375");
 }
 
 }  // namespace
