@@ -94,6 +94,7 @@ std::optional<bool> ProofSearch::search(const iv::Position& root, engine::Player
   // Every expanded position is a candidate; one not expanded fails the claim.
   proof_ = build_proof(game_, tables_, root, claimant, goal,
                        [&](const iv::Position& p) { return table_.count(key_of(p)) > 0; });
+  stats_.by_fixed_point = proof_ && n.pn != 0;
   if (proof_) return true;
   if (n.dn == 0) return false;
   return std::nullopt;

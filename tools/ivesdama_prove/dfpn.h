@@ -36,8 +36,9 @@ struct SearchStats {
   std::size_t entries = 0;    // transposition table entries at the end
   std::uint32_t root_pn = 0;  // the root's proof and disproof numbers at the end
   std::uint32_t root_dn = 0;
-  int largest_solved = 0;   // most stones of a position proved or disproved
-  bool table_full = false;  // the memory limit stopped the search
+  int largest_solved = 0;       // most stones of a position proved or disproved
+  bool table_full = false;      // the memory limit stopped the search
+  bool by_fixed_point = false;  // proved by the fixed point while the numbers were open
 };
 
 class ProofSearch {

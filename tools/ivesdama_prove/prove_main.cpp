@@ -128,9 +128,10 @@ int run(int argc, char** argv) {
           "%s: %s after %llu nodes, %.1f s (root pn %u dn %u, %zu table entries, "
           "largest position solved %d stones%s)\n",
           claim_text(c).c_str(),
-          !r   ? "open"
-          : *r ? "proved"
-               : "disproved",
+          !r                 ? "open"
+          : !*r              ? "disproved"
+          : s.by_fixed_point ? "proved by the fixed point over the expanded positions"
+                             : "proved",
           static_cast<unsigned long long>(s.nodes), elapsed(), s.root_pn, s.root_dn, s.entries,
           s.largest_solved, s.table_full ? ", memory limit reached" : "");
       std::fflush(stdout);
