@@ -1,7 +1,7 @@
 // df-pn (dfpn.h): Nagai's depth-first proof-number search with the usual 1 + epsilon-free
 // thresholds; OR nodes are the claimant's, AND nodes the opponent's. Results resting on a
-// repetition carry the depth of the repeated ancestor and the signature of the line (root to
-// parent) they were found on (dfpn.h).
+// repetition carry the distance to the repeated ancestor and a hash of the line from it to
+// the parent they were found below (dfpn.h).
 #include "tools/ivesdama_prove/dfpn.h"
 
 #include <algorithm>
@@ -15,6 +15,7 @@ namespace triad::tools::ivesdama {
 namespace {
 namespace iv = games::ivesdama;
 constexpr std::uint32_t kInf = 1u << 30;
+constexpr std::uint64_t kBase = 0x9E3779B97F4A7C15ULL;  // of the line hashes (odd)
 // Bytes per table entry as std::unordered_map keeps it (key, entry, node, bucket).
 constexpr std::size_t kEntryBytes = 64;
 
@@ -37,23 +38,37 @@ ProofSearch::Key ProofSearch::key_of(const iv::Position& p) {
   return {p.pieces[0], p.pieces[1], p.side_to_move == engine::Player::kOne};
 }
 
-// A child's numbers seen from the current line (the top of lines_): a result resting on a
-// repetition found on another line is not known here.
+std::uint64_t ProofSearch::segment(int from, int to) const {
+  const auto a = static_cast<std::size_t>(from), b = static_cast<std::size_t>(to) + 1;
+  return prefix_[b] - prefix_[a] * powers_[b - a];
+}
+
+// A child's numbers seen from the current line (prefix_ ends with the node): a result resting
+// on a repetition holds where the line from the repeated ancestor down is the same.
 ProofSearch::Numbers ProofSearch::look(const Child& c) const {
   if (c.fixed) return *c.fixed;
   const auto it = table_.find(c.key);
   if (it == table_.end()) return {};
-  const Entry& e = it->second;
-  if (e.n.loop != kNoLoop && e.owner != lines_.back()) return {};
-  return e.n;
+  Numbers n = it->second.n;
+  if (n.loop == kNoLoop) return n;
+  const int depth = static_cast<int>(prefix_.size()) - 1;  // the child's
+  n.loop = depth - n.loop;
+  if (n.loop < 0 || segment(n.loop, depth - 1) != it->second.owner) return {};
+  return n;
 }
 
 // A result resting only on repetitions of `p` itself (depth `depth`) holds on every line.
-void ProofSearch::store(const iv::Position& p, Numbers n, int depth, std::uint64_t owner) {
+void ProofSearch::store(const iv::Position& p, Numbers n, int depth) {
   const Key k = key_of(p);
   const bool solved = n.pn == 0 || n.dn == 0;
   if (solved) stats_.largest_solved = std::max(stats_.largest_solved, stones(p));
-  if (!solved || n.loop >= depth) n.loop = kNoLoop;
+  std::uint64_t owner = 0;
+  if (!solved || n.loop >= depth) {
+    n.loop = kNoLoop;
+  } else {
+    owner = segment(n.loop, depth - 1);
+    n.loop = depth - n.loop;
+  }
   if (auto it = table_.find(k); it != table_.end()) {
     it->second = {n, owner};
   } else if ((table_.size() + 1) * kEntryBytes <= limits_.memory_bytes) {
@@ -79,7 +94,7 @@ std::optional<bool> ProofSearch::search(const iv::Position& root, engine::Player
   goal_ = goal;
   table_.clear();
   path_.clear();
-  lines_.clear();
+  prefix_.resize(1);
   stop_ = false;
   Numbers n;
   if (const auto leaf = leaf_success(game_, tables_, root, claimant, goal)) {
@@ -123,9 +138,9 @@ void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t 
     children.push_back(std::move(c));
   }
   const Key self = key_of(p);
-  const std::uint64_t parent_line = lines_.empty() ? 0 : lines_.back();
   path_.emplace(self, depth);
-  lines_.push_back((parent_line ^ KeyHash{}(self)) * 0xBF58476D1CE4E5B9ULL + 1);
+  prefix_.push_back(prefix_.back() * kBase + KeyHash{}(self));
+  if (powers_.size() < prefix_.size()) powers_.push_back(powers_.back() * kBase);
   Numbers n;
   while (true) {
     // The node's numbers, and the child to follow with the runner-up's number. A result's
@@ -166,8 +181,8 @@ void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t 
     mid(children[pick].pos, std::min(c_pn, kInf - 1), std::min(c_dn, kInf - 1), depth + 1);
   }
   path_.erase(self);
-  lines_.pop_back();
-  store(p, n, depth, parent_line);
+  prefix_.pop_back();
+  store(p, n, depth);
 }
 
 }  // namespace triad::tools::ivesdama

@@ -4,10 +4,10 @@
 // position (stones and side to move, exactly) within a memory limit; a position repeated on
 // the current line counts against a win and for "does not lose" (a repetition is a draw).
 // Such a value depends on the line (the graph-history interaction): a result that rests on a
-// repetition of an ancestor keeps that ancestor's depth and is reused only on the same line
-// (a signature of the line's positions); when the search is back at that ancestor and
-// settles it, the repetition is a cycle of the ancestor's own proof (a draw), so the
-// ancestor's result holds on every line. A win proved, or "does not lose" disproved, never
+// repetition of an ancestor keeps that ancestor's distance and is reused only where the line
+// holds the same positions from that ancestor down (a hash of them); when the search is back at
+// that ancestor and settles it, the repetition is a cycle of the ancestor's own proof (a draw), so
+// the ancestor's result holds on every line. A win proved, or "does not lose" disproved, never
 // rests on a repetition. The numbers steer the search; the claim is proved by a fixed point
 // over every position the search expanded (proof_graph.h), which also closes draws whose
 // cycles the numbers never settle, and it is trusted only after check_proof.
@@ -76,14 +76,17 @@ class ProofSearch {
   };
   struct Entry {
     Numbers n;
-    std::uint64_t owner = 0;  // a result with a loop: the signature of the line it holds on
+    std::uint64_t owner = 0;  // a result with a loop (kept as the distance up to the repeated
+                              // ancestor): the hash of the line's positions from that ancestor
+                              // to the parent, the part of the line it holds on
   };
   struct Child;
 
   static Key key_of(const games::ivesdama::Position& p);
   void mid(const games::ivesdama::Position& p, std::uint32_t th_pn, std::uint32_t th_dn, int depth);
   Numbers look(const Child& c) const;
-  void store(const games::ivesdama::Position& p, Numbers n, int depth, std::uint64_t owner);
+  void store(const games::ivesdama::Position& p, Numbers n, int depth);
+  std::uint64_t segment(int from, int to) const;  // the hash of the line's depths from..to
   bool stopped();
 
   const games::ivesdama::Game& game_;
@@ -93,7 +96,8 @@ class ProofSearch {
   Goal goal_ = Goal::kWin;
   std::unordered_map<Key, Entry, KeyHash> table_;
   std::unordered_map<Key, int, KeyHash> path_;  // the current line, for repetitions: depths
-  std::vector<std::uint64_t> lines_;            // the current line's signatures, by depth
+  // The current line's polynomial hashes: prefix_[i] of its depths 0..i-1; powers_[i] = B^i.
+  std::vector<std::uint64_t> prefix_{0}, powers_{1};
   SearchStats stats_;
   std::optional<ProofPart> proof_;
   bool stop_ = false;
