@@ -106,9 +106,12 @@ std::optional<bool> ProofSearch::search(const iv::Position& root, engine::Player
   stats_.root_pn = n.pn;
   stats_.root_dn = n.dn;
   stats_.entries = table_.size();
-  // Every expanded position is a candidate; one not expanded fails the claim.
-  proof_ = build_proof(game_, tables_, root, claimant, goal,
-                       [&](const iv::Position& p) { return table_.count(key_of(p)) > 0; });
+  // Every expanded position is a candidate; one not expanded fails the claim. A win's numbers
+  // close by themselves (no repetition serves it): its graph is built once they have.
+  proof_.reset();
+  if (n.dn != 0 && (n.pn == 0 || goal == Goal::kNotLose))
+    proof_ = build_proof(game_, tables_, root, claimant, goal,
+                         [&](const iv::Position& p) { return table_.count(key_of(p)) > 0; });
   stats_.by_fixed_point = proof_ && n.pn != 0;
   if (proof_) return true;
   if (n.dn == 0) return false;

@@ -58,21 +58,43 @@ std::optional<ProofPart> build_proof(const iv::Game& game, const tables::TableSe
     return static_cast<int>(v.size()) - 1;
   };
   add(root);
+  constexpr int kNew = -3;  // a candidate not yet a vertex
+  std::vector<std::pair<iv::Move, int>> out;
+  std::vector<iv::Position> next;
   for (std::size_t i = 0; i < v.size(); ++i) {
     const iv::Position p = v[i].pos;
     iv::Game::MoveList moves;
     game.generate(p, {}, moves);
+    out.clear();
+    next.clear();
+    bool fails = false;
     for (const auto& m : moves) {
-      const iv::Position c = game.make(p, m);
+      next.push_back(game.make(p, m));
+      const iv::Position& c = next.back();
       int to = kFails;
       if (const auto leaf = leaf_success(game, tables, c, claimant, goal))
         to = *leaf ? kLeaf : kFails;
       else if (const auto it = index.find(c); it != index.end())
         to = it->second;
       else if (candidate(c))
-        to = add(c);
-      if (to >= 0) v[static_cast<std::size_t>(to)].parents.emplace_back(i, v[i].moves.size());
-      v[i].moves.emplace_back(m, to);
+        to = kNew;
+      out.emplace_back(m, to);
+      fails = fails || to == kFails;
+    }
+    // An opponent's move out of the candidates settles the vertex against the claim: its
+    // other moves are not followed.
+    if (fails && !v[i].or_node) {
+      v[i].moves = {{moves[0], kFails}};
+      continue;
+    }
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      int to = out[k].second;
+      if (to == kNew) {
+        const auto it = index.find(next[k]);  // two moves may reach one new position
+        to = it != index.end() ? it->second : add(next[k]);
+      }
+      if (to >= 0) v[static_cast<std::size_t>(to)].parents.emplace_back(i, k);
+      v[i].moves.emplace_back(out[k].first, to);
     }
   }
   // The fixed point: settle what the counts decide, then pass it on to the parents.
