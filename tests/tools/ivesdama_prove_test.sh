@@ -73,12 +73,15 @@ grep -q "^verified: draw from ppp/3/3/PPP 1 0 (.* [1-9][0-9]* cycles drawn by re
 # occurrence.
 sed '1s/ 2$/ 1/; /^draws /d' "$dir/d.proof" >"$dir/v1.proof"
 "$check" "${b4[@]}" -file "$dir/v1.proof" | grep -q "^verified: draw from" || fail "version 1"
-# Tampered drawing proofs: the cycles claimed as a win, the repetition rule turned off.
+# Tampered drawing proofs: the cycles claimed as a win, the repetition rule turned off, a
+# rule that is none.
 sed 's/^part 1 notlose /part 1 win /' "$dir/d.proof" >"$dir/cycle-win.proof"
 sed 's/^draws repetition 3$/draws repetition 0/' "$dir/d.proof" >"$dir/no-rule.proof"
 against=("${b4[@]}")
 refused "$dir/cycle-win.proof" "part 1: node [0-9]* (line [0-9]*): move '.*' closes a cycle: a win cannot"
 refused "$dir/no-rule.proof" "closes a cycle back to node [0-9]* that the rule 'draws repetition 0' does not end"
+sed 's/^draws repetition 3$/draws repetition 1/' "$dir/d.proof" >"$dir/rule-one.proof"
+refused "$dir/rule-one.proof" "rule-one.proof:4: expected 'draws repetition N' (0 = cycles are no draw, or 2 to 1000)"
 
 # A search stopped by its node limit: not proved, exit status 1.
 code=0
