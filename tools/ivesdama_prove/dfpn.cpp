@@ -107,9 +107,11 @@ std::optional<bool> ProofSearch::search(const iv::Position& root, engine::Player
   stats_.root_dn = n.dn;
   stats_.entries = table_.size();
   // Every expanded position is a candidate; one not expanded fails the claim. A win's numbers
-  // close by themselves (no repetition serves it): its graph is built once they have.
+  // close by themselves (no repetition serves it): its graph is built once they have. The
+  // limits' stop (time, Ctrl-C) ends the run: no graph then.
   proof_.reset();
-  if (n.dn != 0 && (n.pn == 0 || goal == Goal::kNotLose))
+  const bool limited = limits_.stop && limits_.stop();
+  if (n.dn != 0 && (n.pn == 0 || (goal == Goal::kNotLose && !limited)))
     proof_ = build_proof(game_, tables_, root, claimant, goal,
                          [&](const iv::Position& p) { return table_.count(key_of(p)) > 0; });
   stats_.by_fixed_point = proof_ && n.pn != 0;
