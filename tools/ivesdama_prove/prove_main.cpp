@@ -50,7 +50,8 @@ int run(int argc, char** argv) {
       "seconds", po::value<std::string>()->default_value("0"),
       "N: stop after this many seconds (0 = no limit)")(
       "memory", po::value<std::string>()->default_value("1024"),
-      "MB: the transposition table (1 to 1048576); the search stops when it is full")(
+      "MB: the transposition table (1 to 1048576); the search stops when it is full (the "
+      "fixed point after a search takes about 350 bytes more per position expanded)")(
       "maxdepth", po::value<std::string>()->default_value("1000"),
       "PLIES: lines longer than this count as failed (1 to 100000)");
   const std::vector<std::string> words(argv + 1, argv + argc);
