@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "adapters/ivesdama/notation.h"
+#include "engine/core/game_line.h"
 #include "tools/ivesdama_prove/leaf.h"
 
 namespace triad::tools::ivesdama {
@@ -19,8 +20,32 @@ const char* player_name(engine::Player p) {
   return p == engine::Player::kOne ? "Player 1" : "Player 2";
 }
 
+// A move of the walk's line: from the node, its move to follow next.
+struct Frame {
+  int node;
+  std::size_t next;
+};
+
+// Whether the cycle closed by the last move of the line back to the node of `stack[from]`
+// (at `start`) is a draw: the game core's line from there, played round the cycle until the
+// position has occurred `repetitions` times, ends drawn by repetition.
+bool cycle_draws(const ProofPart& part, const std::vector<Frame>& stack, std::size_t from,
+                 const iv::Position& start, const iv::Game& game, int repetitions) {
+  engine::GameLine<iv::Game> line(game, start);
+  for (int round = 1; round < std::max(repetitions, 2); ++round) {
+    for (std::size_t i = from; i < stack.size(); ++i) {
+      const auto& node = part.nodes[static_cast<std::size_t>(stack[i].node)];
+      const auto move =
+          N::parse_move(game, line.current(), {}, node.moves[stack[i].next - 1].first);
+      if (!move) return false;  // the walk parsed these moves already
+      line.play(*move);
+    }
+  }
+  return line.outcome({repetitions, 0}) == engine::Outcome::draw(engine::Reason::kRepetition);
+}
+
 Result<void> check_part(const ProofPart& part, const iv::Position& root, const iv::Game& game,
-                        const tables::TableSet& tables, CheckResult& out) {
+                        const tables::TableSet& tables, int repetitions, CheckResult& out) {
   enum class State : std::uint8_t { kNew, kOpen, kDone };
   std::vector<State> state(part.nodes.size(), State::kNew);
   std::vector<std::optional<iv::Position>> pos(part.nodes.size());
@@ -28,10 +53,6 @@ Result<void> check_part(const ProofPart& part, const iv::Position& root, const i
     return make_error("node " + std::to_string(node) + " (line " +
                       std::to_string(part.nodes[static_cast<std::size_t>(node)].line) +
                       "): " + what);
-  };
-  struct Frame {
-    int node;
-    std::size_t next;  // the next move of the node to follow
   };
   std::vector<Frame> stack{{0, 0}};
   pos[0] = root;
@@ -93,8 +114,16 @@ Result<void> check_part(const ProofPart& part, const iv::Position& root, const i
     if (q.pieces != next.pieces || q.side_to_move != next.side_to_move)
       return at(f.node,
                 "move '" + text + "' leads to another position than node " + std::to_string(child));
-    if (state[c] == State::kOpen && part.goal == Goal::kWin)
+    if (state[c] != State::kOpen) continue;
+    if (part.goal == Goal::kWin)
       return at(f.node, "move '" + text + "' closes a cycle: a win cannot repeat a position");
+    std::size_t from = 0;
+    while (stack[from].node != child) ++from;
+    if (!cycle_draws(part, stack, from, q, game, repetitions))
+      return at(f.node, "move '" + text + "' closes a cycle back to node " + std::to_string(child) +
+                            " that the rule 'draws repetition " + std::to_string(repetitions) +
+                            "' does not end in a draw");
+    ++out.cycles;
   }
   for (std::size_t i = 0; i < state.size(); ++i)
     if (state[i] == State::kNew) return at(static_cast<int>(i), "not reached from the root");
@@ -111,7 +140,7 @@ Result<CheckResult> check_proof(const ProofDocument& doc, const iv::Game& game,
   bool wins[2] = {false, false}, holds[2] = {false, false};
   for (std::size_t i = 0; i < doc.parts.size(); ++i) {
     const auto& part = doc.parts[i];
-    if (auto r = check_part(part, *root, game, tables, out); !r)
+    if (auto r = check_part(part, *root, game, tables, doc.repetitions, out); !r)
       return make_error("part " + std::to_string(i + 1) + ": " + r.error().message);
     const auto who = static_cast<std::size_t>(engine::index(part.claimant));
     (part.goal == Goal::kWin ? wins : holds)[who] = true;

@@ -51,7 +51,8 @@ int run(int argc, char** argv) {
     return runner::report_error(kProgram, file + ": " + result.error().message,
                                 runner::kExitFailed);
   std::cout << "verified: " << result->verdict << " from " << doc->root << " (" << result->nodes
-            << " nodes, " << result->leaves << " leaves, tables of " << setup->tables->max_stones()
+            << " nodes, " << result->leaves << " leaves, " << result->cycles
+            << " cycles drawn by repetition, tables of " << setup->tables->max_stones()
             << " stones)" << std::endl;
   return runner::kExitOk;
 }

@@ -1,22 +1,23 @@
 // df-pn (dfpn.h): Nagai's depth-first proof-number search with the usual 1 + epsilon-free
-// thresholds; OR nodes are the claimant's, AND nodes the opponent's.
+// thresholds; OR nodes are the claimant's, AND nodes the opponent's. Results resting on a
+// repetition carry the distance to the repeated ancestor and a hash of the line from it to
+// the parent they were found below (dfpn.h).
 #include "tools/ivesdama_prove/dfpn.h"
 
 #include <algorithm>
 #include <bit>
-#include <set>
 
-#include "adapters/ivesdama/notation.h"
 #include "tools/ivesdama_prove/leaf.h"
+#include "tools/ivesdama_prove/proof_graph.h"
 
 namespace triad::tools::ivesdama {
 
 namespace {
 namespace iv = games::ivesdama;
-using N = adapters::Notation<iv::Game>;
 constexpr std::uint32_t kInf = 1u << 30;
-// Bytes per table entry as std::unordered_map keeps it (key, numbers, node, bucket).
-constexpr std::size_t kEntryBytes = 48;
+constexpr std::uint64_t kBase = 0x9E3779B97F4A7C15ULL;  // of the line hashes (odd)
+// Bytes per table entry as std::unordered_map keeps it (key, entry, node, bucket).
+constexpr std::size_t kEntryBytes = 64;
 
 std::uint32_t add(std::uint32_t a, std::uint32_t b) {
   return std::min(kInf, a + b);
@@ -30,26 +31,48 @@ struct ProofSearch::Child {
   iv::Move move;
   iv::Position pos;
   Key key;
-  std::optional<bool> fixed;  // a leaf's or a repetition's value for the claimant
+  std::optional<Numbers> fixed;  // a leaf's or a repetition's numbers
 };
 
 ProofSearch::Key ProofSearch::key_of(const iv::Position& p) {
   return {p.pieces[0], p.pieces[1], p.side_to_move == engine::Player::kOne};
 }
 
-ProofSearch::Numbers ProofSearch::look(const Child& c) const {
-  if (c.fixed) return *c.fixed ? Numbers{0, kInf} : Numbers{kInf, 0};
-  const auto it = table_.find(c.key);
-  return it == table_.end() ? Numbers{} : it->second;
+std::uint64_t ProofSearch::segment(int from, int to) const {
+  const auto a = static_cast<std::size_t>(from), b = static_cast<std::size_t>(to) + 1;
+  return prefix_[b] - prefix_[a] * powers_[b - a];
 }
 
-void ProofSearch::store(const iv::Position& p, Numbers n) {
+// A child's numbers seen from the current line (prefix_ ends with the node): a result resting
+// on a repetition holds where the line from the repeated ancestor down is the same.
+ProofSearch::Numbers ProofSearch::look(const Child& c) const {
+  if (c.fixed) return *c.fixed;
+  const auto it = table_.find(c.key);
+  if (it == table_.end()) return {};
+  Numbers n = it->second.n;
+  if (n.loop == kNoLoop) return n;
+  const int depth = static_cast<int>(prefix_.size()) - 1;  // the child's
+  n.loop = depth - n.loop;
+  if (n.loop < 0 || segment(n.loop, depth - 1) != it->second.owner) return {};
+  return n;
+}
+
+// A result resting only on repetitions of `p` itself (depth `depth`) holds on every line.
+void ProofSearch::store(const iv::Position& p, Numbers n, int depth) {
   const Key k = key_of(p);
-  if ((n.pn == 0 || n.dn == 0)) stats_.largest_solved = std::max(stats_.largest_solved, stones(p));
+  const bool solved = n.pn == 0 || n.dn == 0;
+  if (solved) stats_.largest_solved = std::max(stats_.largest_solved, stones(p));
+  std::uint64_t owner = 0;
+  if (!solved || n.loop >= depth) {
+    n.loop = kNoLoop;
+  } else {
+    owner = segment(n.loop, depth - 1);
+    n.loop = depth - n.loop;
+  }
   if (auto it = table_.find(k); it != table_.end()) {
-    it->second = n;
+    it->second = {n, owner};
   } else if ((table_.size() + 1) * kEntryBytes <= limits_.memory_bytes) {
-    table_.emplace(k, n);
+    table_.emplace(k, Entry{n, owner});
   } else {
     stats_.table_full = true;  // a value not kept would be searched again forever: stop
     stop_ = true;
@@ -71,28 +94,39 @@ std::optional<bool> ProofSearch::search(const iv::Position& root, engine::Player
   goal_ = goal;
   table_.clear();
   path_.clear();
+  prefix_.resize(1);
   stop_ = false;
-  std::optional<bool> result;
+  Numbers n;
   if (const auto leaf = leaf_success(game_, tables_, root, claimant, goal)) {
-    result = *leaf;
-    stats_.root_pn = *leaf ? 0 : kInf;
-    stats_.root_dn = *leaf ? kInf : 0;
+    n = *leaf ? Numbers{0, kInf} : Numbers{kInf, 0};
   } else {
     mid(root, kInf - 1, kInf - 1, 0);
-    const auto it = table_.find(key_of(root));
-    const Numbers n = it == table_.end() ? Numbers{} : it->second;
-    stats_.root_pn = n.pn;
-    stats_.root_dn = n.dn;
-    if (n.pn == 0) result = true;
-    if (n.dn == 0) result = false;
+    if (const auto it = table_.find(key_of(root)); it != table_.end()) n = it->second.n;
   }
+  stats_.root_pn = n.pn;
+  stats_.root_dn = n.dn;
   stats_.entries = table_.size();
-  return result;
+  // Every expanded position is a candidate; one not expanded fails the claim. A win's numbers
+  // close by themselves (no repetition serves it): its graph is built once they have. The
+  // limits' stop (time, Ctrl-C) ends the run: no graph then.
+  proof_.reset();
+  const bool limited = limits_.stop && limits_.stop();
+  if (n.dn != 0 && (n.pn == 0 || (goal == Goal::kNotLose && !limited)))
+    proof_ = build_proof(game_, tables_, root, claimant, goal,
+                         [&](const iv::Position& p) { return table_.count(key_of(p)) > 0; });
+  stats_.by_fixed_point = proof_ && n.pn != 0;
+  if (proof_) return true;
+  if (n.dn == 0) return false;
+  return std::nullopt;
 }
 
 void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t th_dn, int depth) {
   ++stats_.nodes;
   const bool or_node = p.side_to_move == claimant_;
+  // A repetition is a draw: for "does not lose" a proof, against a win a disproof.
+  const auto repetition = [&](int ancestor) {
+    return goal_ == Goal::kNotLose ? Numbers{0, kInf, ancestor} : Numbers{kInf, 0, ancestor};
+  };
   iv::Game::MoveList moves;
   game_.generate(p, {}, moves);
   std::vector<Child> children;
@@ -100,22 +134,32 @@ void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t 
   for (const auto& m : moves) {
     Child c{m, game_.make(p, m), {}, {}};
     c.key = key_of(c.pos);
-    c.fixed = leaf_success(game_, tables_, c.pos, claimant_, goal_);
-    if (!c.fixed && path_.count(c.key)) c.fixed = goal_ == Goal::kNotLose;
-    if (!c.fixed && depth + 1 >= limits_.max_depth) c.fixed = false;
+    if (const auto leaf = leaf_success(game_, tables_, c.pos, claimant_, goal_))
+      c.fixed = *leaf ? Numbers{0, kInf} : Numbers{kInf, 0};
+    else if (const auto on_line = path_.find(c.key); on_line != path_.end())
+      c.fixed = repetition(on_line->second);
+    else if (depth + 1 >= limits_.max_depth)
+      c.fixed = Numbers{kInf, 0};
     children.push_back(std::move(c));
   }
   const Key self = key_of(p);
-  path_.insert(self);
+  path_.emplace(self, depth);
+  prefix_.push_back(prefix_.back() * kBase + KeyHash{}(self));
+  if (powers_.size() < prefix_.size()) powers_.push_back(powers_.back() * kBase);
   Numbers n;
   while (true) {
-    // The node's numbers, and the child to follow with the runner-up's number.
+    // The node's numbers, and the child to follow with the runner-up's number. A result's
+    // loop: the shallowest ancestor that all children's results rest on (the sum side), or
+    // the deepest among the children that settle it alone (the min side).
     std::uint32_t best = kInf + 1, second = kInf, sum = 0;
+    int loop_min_side = -1, loop_sum_side = kNoLoop;
     std::size_t pick = 0;
     for (std::size_t i = 0; i < children.size(); ++i) {
       const Numbers c = look(children[i]);
       const std::uint32_t minor = or_node ? c.pn : c.dn;  // the min side
       sum = add(sum, or_node ? c.dn : c.pn);
+      loop_sum_side = std::min(loop_sum_side, c.loop);
+      if (minor == 0) loop_min_side = std::max(loop_min_side, c.loop);
       if (minor < best) {
         second = best;
         best = minor;
@@ -127,6 +171,8 @@ void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t 
     best = std::min(best, kInf);
     second = std::min(second, kInf);
     n = or_node ? Numbers{best, sum} : Numbers{sum, best};
+    if (best == 0) n.loop = loop_min_side;
+    if (sum == 0) n.loop = loop_sum_side;
     if (n.pn >= th_pn || n.dn >= th_dn || stopped()) break;
     const Numbers c = look(children[pick]);
     std::uint32_t c_pn, c_dn;
@@ -140,59 +186,8 @@ void ProofSearch::mid(const iv::Position& p, std::uint32_t th_pn, std::uint32_t 
     mid(children[pick].pos, std::min(c_pn, kInf - 1), std::min(c_dn, kInf - 1), depth + 1);
   }
   path_.erase(self);
-  store(p, n);
-}
-
-std::optional<ProofPart> ProofSearch::extract(const iv::Position& root) const {
-  ProofPart part;
-  part.claimant = claimant_;
-  part.goal = goal_;
-  std::unordered_map<Key, int, KeyHash> ids;
-  std::set<int> open;  // nodes on the extraction line (a win may not return to them)
-  // Depth-first, recursive through a lambda; the proof's depth is bounded by max_depth.
-  std::function<std::optional<int>(const iv::Position&)> visit =
-      [&](const iv::Position& p) -> std::optional<int> {
-    const int id = static_cast<int>(part.nodes.size());
-    ids.emplace(key_of(p), id);
-    part.nodes.emplace_back();
-    open.insert(id);
-    iv::Game::MoveList moves;
-    game_.generate(p, {}, moves);
-    const bool or_node = p.side_to_move == claimant_;
-    std::vector<std::pair<std::string, int>> out;
-    for (const auto& m : moves) {
-      const iv::Position c = game_.make(p, m);
-      const std::string text = N::format_move(game_, p, m);
-      const auto leaf = leaf_success(game_, tables_, c, claimant_, goal_);
-      std::optional<int> child;
-      if (leaf) {
-        if (*leaf) child = kLeaf;
-      } else if (const auto known = ids.find(key_of(c)); known != ids.end()) {
-        if (goal_ == Goal::kNotLose || !open.count(known->second)) child = known->second;
-      } else if (const auto e = table_.find(key_of(c)); e != table_.end() && e->second.pn == 0) {
-        child = visit(c);
-        if (!child) return std::nullopt;
-      }
-      if (or_node && child) {
-        out = {{text, *child}};
-        break;
-      }
-      if (!or_node) {
-        if (!child) return std::nullopt;
-        out.emplace_back(text, *child);
-      }
-    }
-    if (out.empty()) return std::nullopt;
-    part.nodes[static_cast<std::size_t>(id)].moves = std::move(out);
-    open.erase(id);
-    return id;
-  };
-  if (leaf_success(game_, tables_, root, claimant_, goal_)) {  // a root leaf: one node, no moves
-    part.nodes.emplace_back();
-    return part;
-  }
-  if (!visit(root)) return std::nullopt;
-  return part;
+  prefix_.pop_back();
+  store(p, n, depth);
 }
 
 }  // namespace triad::tools::ivesdama

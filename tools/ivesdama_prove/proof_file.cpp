@@ -6,7 +6,8 @@
 namespace triad::tools::ivesdama {
 
 namespace {
-constexpr const char* kMagic = "triad-ivesdama-proof 1";
+constexpr const char* kMagic = "triad-ivesdama-proof 2";
+constexpr const char* kMagicV1 = "triad-ivesdama-proof 1";  // no "draws" line
 
 const char* goal_word(Goal g) {
   return g == Goal::kWin ? "win" : "notlose";
@@ -24,7 +25,8 @@ Result<int> read_index(const std::string& word, std::size_t limit) {
 
 std::string format_proof(const ProofDocument& doc) {
   std::ostringstream out;
-  out << kMagic << "\nvariant " << doc.variant << "\nroot " << doc.root << "\n";
+  out << kMagic << "\nvariant " << doc.variant << "\nroot " << doc.root << "\ndraws repetition "
+      << doc.repetitions << "\n";
   for (const auto& part : doc.parts) {
     out << "part " << (part.claimant == engine::Player::kOne ? 1 : 2) << " " << goal_word(part.goal)
         << " " << part.nodes.size() << "\n";
@@ -50,12 +52,22 @@ Result<ProofDocument> parse_proof(std::istream& in, const std::string& name) {
     ++line;
     return static_cast<bool>(std::getline(in, out));
   };
-  if (!next(text) || text != kMagic)
+  if (!next(text) || (text != kMagic && text != kMagicV1))
     return fail("not a proof file (expected '" + std::string(kMagic) + "')");
+  const bool v1 = text == kMagicV1;
   if (!next(text) || text.rfind("variant ", 0) != 0) return fail("expected 'variant NAME'");
   doc.variant = text.substr(8);
   if (!next(text) || text.rfind("root ", 0) != 0) return fail("expected 'root POSITION'");
   doc.root = text.substr(5);
+  if (!v1) {
+    const std::string tag = "draws repetition ";
+    if (!next(text) || text.rfind(tag, 0) != 0)
+      return fail("expected 'draws repetition N' (0 = cycles are no draw, or 2 to 1000)");
+    const auto n = read_index(text.substr(tag.size()), 1001);
+    if (!n || *n == 1)
+      return fail("expected 'draws repetition N' (0 = cycles are no draw, or 2 to 1000)");
+    doc.repetitions = *n;
+  }
   while (true) {
     if (!next(text)) return fail("cut off: no 'end' line");
     if (text == "end") break;
