@@ -24,7 +24,15 @@ struct BuildSettings {
   std::function<bool()> stop;
   // Called with a note now and then ("4-3: pass 17"), with the entries of the finished slices.
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& note)> progress;
+  // -memory: 0 = every finished slice's values in memory; otherwise the bytes a build may hold
+  // (about): the smaller slices are read from their files, and a slice whose state does not
+  // fit is built in pieces on disk (piece_entries).
+  std::uint64_t memory = 0;
 };
+
+// The entries of one piece of a slice built under `memory` bytes: a quarter of them (3 bytes
+// of state per entry, and room for the queues and the writer), whole blocks, at least one.
+std::uint64_t piece_entries(std::uint64_t memory);
 
 struct BuildReport {
   int built = 0;   // slices computed
@@ -49,6 +57,11 @@ std::string material_text(Material m);
 Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
                                                   const std::filesystem::path& dir, Material m,
                                                   BuildReport& report);
+
+// Reads back the file of slice m just written, checked whole, and counts it in `report` as
+// built. Error: it reads back damaged.
+Result<void> count_written(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                           BuildReport& report);
 
 // Writes the file of a built slice (encode_slice's bytes) whole, reads it back checked and
 // counts it in `report` as built. Errors: the file cannot be written, or reads back damaged.

@@ -176,7 +176,9 @@ class SliceBuilder {
     const auto start = std::chrono::steady_clock::now();
     if (auto ok = read_smaller_slices(m.stones()); !ok) return ok.error();
     if (stopping_) return Built();
-    auto values = build_slice(known_, m, config_.threads, {}, [this] { return stopping_.load(); });
+    auto values = build_slice(
+        config_.game(), [this](const iv::Position& c) { return known_.code(c); }, m,
+        config_.threads, {}, [this] { return stopping_.load(); });
     if (values.empty()) return Built();  // stopped
     built.bytes = encode_slice(known_, m, values, config_.threads);
     if (built.bytes.size() > kMaxSliceBytes)
