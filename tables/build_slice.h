@@ -22,14 +22,17 @@ using ChildCode = std::function<std::int16_t(const iv::Position&)>;
 
 // One slice being built. Pass d walks back from the entries decided in d plies; a predecessor
 // in the piece being worked on is settled at once, one in another piece gets a record (win
-// in d + 1, or one open step fewer) in that piece's queue, applied, in the order written, when
-// that piece is loaded next (in pass d if it comes later, else before its scan of pass
-// d + 1), so every distance is the one-piece build's. A piece with no entry decided in d plies
-// and an empty queue is not loaded in pass d.
+// in d + 1, or one open step fewer) in that piece's queue of pass d, applied, in the order
+// written, when the piece is loaded in pass d + 1, before its scan: the entries it decides
+// are the ones decided in d + 1 plies, so every distance is the one-piece build's. A piece
+// with no entry decided in d plies and no record is not loaded in pass d.
 class SliceBuild {
  public:
   // `piece_entries`: 0 = one piece in memory; otherwise a multiple of kBlockEntries, and the
-  // pieces' files are kept in the folder `work` (made; removed with the build).
+  // pieces' files are kept in the folder `work` (made by run(); the caller removes it once the
+  // slice's file is written). After each pass its state is written there whole (a
+  // checkpoint), and run() continues from the last one of an earlier run that was stopped or
+  // killed in the same pieces.
   SliceBuild(const iv::Game& game, Material m, int threads, std::uint64_t piece_entries = 0,
              std::filesystem::path work = {});
   ~SliceBuild();
@@ -44,6 +47,9 @@ class SliceBuild {
                    const std::function<bool()>& stop = {});
 
   std::size_t pieces() const;
+  // The pass run() continued from (its number, 1 for the first pass after the init pass), or
+  // -1 when it started afresh.
+  std::int64_t resumed_at() const;
   // The largest distance of a decided entry (the width of the file's distances).
   int longest() const;
   // The codes of piece k, moved out (after run; a piece is taken once).

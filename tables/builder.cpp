@@ -118,6 +118,9 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
   const ChildCode child = children ? file_child(game, *children, unreadable) : ChildCode();
   auto done = build.run(child, note, settings.stop);
   if (!done) return done.error();
+  if (build.resumed_at() >= 0)
+    report.notes.push_back(slice_file_name(m) + ": continued from pass " +
+                           std::to_string(build.resumed_at()) + " of a build that was stopped");
   if (unreadable) {
     if (auto changed = children->check(); !changed) return changed.error();
     return make_error("a smaller slice's file could not be read during the build");
@@ -139,6 +142,8 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
   }
   if (auto ok = writer.finish(settings.dir / slice_file_name(m)); !ok) return ok.error();
   if (auto ok = count_written(game, settings.dir, m, report); !ok) return ok.error();
+  std::error_code ec;
+  std::filesystem::remove_all(work, ec);
   return true;
 }
 

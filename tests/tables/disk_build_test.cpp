@@ -2,7 +2,8 @@
 // pieces whose moves cross from piece to piece has the one-piece build's values; a folder
 // built with the smaller slices read from their files, in one piece or in pieces, is the
 // in-memory build's bytes and passes the verification; a build killed while a slice is half
-// built in pieces is finished by the same command; bad -memory values are one error.
+// built in pieces is continued from its last pass by the same command; bad -memory values are
+// one error.
 #include <signal.h>
 
 #include <chrono>
@@ -33,7 +34,7 @@ TEST_F(TablesTest, ASliceBuiltInPiecesHasTheValuesOfOnePiece) {
     SliceBuild pieces(game, m, 2, 4 * kBlockEntries, dir / "work");
     ASSERT_TRUE(pieces.run(child).value());
     EXPECT_EQ(pieces.pieces(), (whole.size() + 4 * kBlockEntries - 1) / (4 * kBlockEntries));
-    EXPECT_TRUE(fs::exists(dir / "work" / "piece-1"));
+    EXPECT_TRUE(fs::exists(dir / "work" / "state"));
     std::vector<std::int16_t> joined;
     for (std::size_t k = 0; k < pieces.pieces(); ++k) {
       const auto part = pieces.take_values(k).value();
@@ -75,18 +76,22 @@ TEST_F(TablesTest, AKilledBuildInPiecesIsFinishedByTheSameCommand) {
   std::vector<std::string> words = {TRIAD_BINARY_DIR "/triad-tables"};
   words.insert(words.end(), args.begin(), args.end());
   triad::testing::ChildProcess child({words, dir / "out", dir / "err", dir});
-  // Killed once a slice's pieces are on disk (1-4, the first slice of more than one piece).
-  const fs::path piece = dir / "t" / (slice_file_name({1, 4}) + ".work") / "piece-1";
+  // Killed once a slice built in pieces has passed a checkpoint (1-4, the first slice of more
+  // than one piece).
+  const fs::path piece = dir / "t" / (slice_file_name({1, 4}) + ".work") / "state";
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   std::error_code ec;
   while (!fs::exists(piece, ec) && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  ASSERT_TRUE(fs::exists(piece, ec)) << "no slice was built in pieces";
+  ASSERT_TRUE(fs::exists(piece, ec)) << "no checkpoint of a slice in pieces";
   ASSERT_NE(::kill(child.pid(), SIGKILL), -1) << "the build ended before it was killed";
   child.wait(std::chrono::seconds(10));
   EXPECT_FALSE(fs::exists(dir / "t" / slice_file_name({1, 4})));
   const auto [code, err] = run_tables(dir, args);
   EXPECT_EQ(code, 0) << err;
+  // The slice goes on from its last checkpoint, not from the start.
+  EXPECT_EQ(err.rfind("triad-tables: ives-1-4.tbl: continued from pass ", 0), 0u) << err;
+  EXPECT_NE(err.find(" of a build that was stopped\n"), std::string::npos) << err;
   const std::string out = read_bytes(dir / "out");
   EXPECT_NE(out.find("kept"), std::string::npos) << out;
   EXPECT_EQ(out.find(" 0 kept"), std::string::npos) << out;  // what was written is kept
