@@ -116,7 +116,8 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
   SliceBuild build(game, m, settings.threads, piece_entries(settings.memory), work);
   std::atomic<bool> unreadable{false};
   const ChildCode child = children ? file_child(game, *children, unreadable) : ChildCode();
-  auto done = build.run(child, note, settings.stop);
+  // In pieces, Ctrl-C stops at the end of a pass (a checkpoint); in one piece, between slices.
+  auto done = build.run(child, note, build.pieces() > 1 ? settings.stop : std::function<bool()>());
   if (!done) return done.error();
   if (build.resumed_at() >= 0)
     report.notes.push_back(slice_file_name(m) + ": continued from pass " +
