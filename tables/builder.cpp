@@ -107,12 +107,13 @@ ChildCode file_child(const iv::Game& game, const TableSet& set, std::atomic<bool
   };
 }
 
-// Builds slice m under settings.memory, its children read from `children`, and writes its
-// file: whole when its state fits in one piece, else piece by piece. Nothing when stopped.
-Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, Material m,
-                           const TableSet* children, BuildReport& report,
-                           const std::function<void(const std::string&)>& note) {
-  const auto work = settings.dir / (slice_file_name(m) + ".work");
+}  // namespace
+
+Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& settings, Material m,
+                                 const TableSet* children, const std::filesystem::path& work,
+                                 const std::filesystem::path& target,
+                                 const std::function<void(const std::string&)>& note,
+                                 std::vector<std::string>& notes) {
   SliceBuild build(game, m, settings.threads, piece_entries(settings.memory), work);
   std::atomic<bool> unreadable{false};
   const ChildCode child = children ? file_child(game, *children, unreadable) : ChildCode();
@@ -120,8 +121,8 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
   auto done = build.run(child, note, build.pieces() > 1 ? settings.stop : std::function<bool()>());
   if (!done) return done.error();
   if (build.resumed_at() >= 0)
-    report.notes.push_back(slice_file_name(m) + ": continued from pass " +
-                           std::to_string(build.resumed_at()) + " of a build that was stopped");
+    notes.push_back(slice_file_name(m) + ": continued from pass " +
+                    std::to_string(build.resumed_at()) + " of a build that was stopped");
   if (unreadable) {
     if (auto changed = children->check(); !changed) return changed.error();
     return make_error("a smaller slice's file could not be read during the build");
@@ -132,7 +133,7 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
     auto values = build.take_values(0);
     if (!values) return values.error();
     const std::string bytes = encode_slice(SliceSet(game), m, *values, settings.threads);
-    if (auto ok = write_slice(game, settings.dir, m, bytes, report); !ok) return ok.error();
+    if (auto ok = runner::write_file_atomically(target, bytes); !ok) return ok.error();
     return true;
   }
   SliceWriter writer(game, m, build.longest(), settings.threads, work);
@@ -141,14 +142,11 @@ Result<bool> build_on_disk(const iv::Game& game, const BuildSettings& settings, 
     if (!values) return values.error();
     if (auto ok = writer.add(*values); !ok) return ok.error();
   }
-  if (auto ok = writer.finish(settings.dir / slice_file_name(m)); !ok) return ok.error();
-  if (auto ok = count_written(game, settings.dir, m, report); !ok) return ok.error();
+  if (auto ok = writer.finish(target); !ok) return ok.error();
   std::error_code ec;
   std::filesystem::remove_all(work, ec);
   return true;
 }
-
-}  // namespace
 
 Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& settings) {
   if (auto ok = runner::prepare_output_folder(settings.dir, "-dir"); !ok) return ok.error();
@@ -177,13 +175,15 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
         children = std::move(*opened);
       }
       if (!*kept) {
-        auto built =
-            build_on_disk(game, settings, m, children ? &*children : nullptr, report, note);
+        auto built = build_within_memory(game, settings, m, children ? &*children : nullptr,
+                                         settings.dir / (slice_file_name(m) + ".work"),
+                                         settings.dir / slice_file_name(m), note, report.notes);
         if (!built) return built.error();
         if (!*built) {
           report.stopped = true;
           break;
         }
+        if (auto ok = count_written(game, settings.dir, m, report); !ok) return ok.error();
       }
     } else {
       std::vector<std::int16_t> values;

@@ -71,8 +71,6 @@ Result<TablesConfig> build(const po::variables_map& vm) {
   c.mpi_lease_seconds = distributed->lease_seconds;
   if (c.memory && c.verify)
     return make_error("-memory is for a build: -verify keeps the values in memory");
-  if (c.memory && c.mpi)
-    return make_error("-memory builds on one process: leave out -mpi (docs/tables.md)");
   if (c.mpi && c.verify)
     return make_error("-verify runs on one process: leave out -mpi (docs/tables.md)");
   return c;

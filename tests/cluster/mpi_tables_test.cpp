@@ -1,7 +1,8 @@
 // triad-tables -mpi under mpirun (3 ranks: rank 0 hands out the slices of one stone total at a
 // time and writes their files, ranks 1 and 2 build them): the files of the one-machine build,
 // byte for byte; a job killed in the middle, then given a damaged file, resumed to the same
-// bytes; a worker killed mid-build (mpirun --enable-recovery) losing no slice; and the errors that
+// bytes; a worker killed mid-build (mpirun --enable-recovery) losing no slice, also under
+// -memory; and the errors that
 // end every rank with one message (bad settings, a folder of other rules, -verify, workers that
 // cannot read rank 0's files or read another variant).
 #include <signal.h>
@@ -186,6 +187,37 @@ TEST(MpiTables, AWorkerKilledMidBuildLosesNoSlice) {
     const auto args = build_of(folder, stones);
     words.insert(words.end(), args.begin(), args.end());
     words.insert(words.end(), {"-mpilease", "3"});
+    JobProcess job(words, dir.path());
+    const auto first_four = folder / slice_file_name({0, 4});
+    for (int i = 0; i < 6000 && !fs::exists(first_four); ++i) std::this_thread::sleep_for(10ms);
+    const int pid = tournament::testing::rank_process(folder.string(), 1);
+    ASSERT_GT(pid, 0) << job.out_so_far();
+    ::kill(pid, SIGKILL);
+    mpi = job.wait(std::chrono::seconds(180));
+  }
+  ASSERT_FALSE(mpi.timed_out) << mpi.err;
+  ASSERT_EQ(mpi.exit_code, 0) << mpi.out << mpi.err;
+  ASSERT_NE(mpi.err.find("Lost rank 1 ("), std::string::npos)
+      << "the job ended before rank 1 was killed; build more stones\n"
+      << mpi.err;
+  EXPECT_EQ(mpi.out.rfind(slices_line(21, 0), 0), 0u) << mpi.out;
+  build_locally(dir / "local", stones, dir.path());
+  expect_same_files(dir / "local", folder, stones);
+}
+
+// The same under -memory 1M (every 5-stone slice but two built in pieces by its worker, the
+// smaller slices probed in rank 0's files): a worker killed mid-build loses its slice to the
+// other worker, the files are the one-machine build's, and no worker's work folder is left.
+TEST(MpiTables, AWorkerKilledUnderAMemoryLimitLosesNoSlice) {
+  TempDir dir("mpi_tables_memory");
+  const auto folder = dir / "mpi";
+  const int stones = 5;
+  ProcessResult mpi;
+  {
+    auto words = tournament::testing::mpirun_with_recovery(kTriadTables);
+    const auto args = build_of(folder, stones);
+    words.insert(words.end(), args.begin(), args.end());
+    words.insert(words.end(), {"-mpilease", "3", "-memory", "1M"});
     JobProcess job(words, dir.path());
     const auto first_four = folder / slice_file_name({0, 4});
     for (int i = 0; i < 6000 && !fs::exists(first_four); ++i) std::this_thread::sleep_for(10ms);
