@@ -46,7 +46,9 @@ Result<void> SliceWriter::add(const std::vector<std::int16_t>& values) {
 }
 
 Result<void> SliceWriter::finish(const std::filesystem::path& target) {
-  const std::filesystem::path temporary = target.string() + ".part";
+  // Beside the spill files (the same filesystem as the target's folder, which holds the
+  // work folder): a build killed while writing leaves it where the next run clears it.
+  const std::filesystem::path temporary = wdl_.spill.parent_path() / "file.part";
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return file_error(temporary, "write");
   bool ok = true;

@@ -17,7 +17,8 @@ namespace triad::tables {
 
 class SliceWriter {
  public:
-  // The spill files go into the folder `spill` (which must exist). `longest`: the largest
+  // The spill files and the temporary file go into the folder `spill` (which must exist, on
+  // the target's filesystem). `longest`: the largest
   // distance of any value of the slice (SliceBuild::longest).
   SliceWriter(const iv::Game& game, Material m, int longest, int threads,
               std::filesystem::path spill);
