@@ -50,6 +50,28 @@ po::options_description describe() {
   return d;
 }
 
+// A size in bytes: digits with an optional unit K, M, G or T (powers of 1024), "512M", "16G".
+// Error: "-memory 'TEXT' is not a size (…)", too large, or below the least a build works in.
+Result<std::uint64_t> parse_memory(std::string_view text) {
+  const std::string shown = "-memory " + adapters::quote(text);
+  const std::string_view units = "KMGT";
+  const std::size_t unit = text.empty() ? 0 : units.find(text.back());
+  const std::string_view digits =
+      unit == std::string_view::npos ? text : text.substr(0, text.size() - 1);
+  std::uint64_t number = 0;
+  const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+  if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size())
+    return make_error(shown +
+                      " is not a size (a number of bytes, or with K, M, G or T: 512M, 16G)");
+  const int shift = unit == std::string_view::npos ? 0 : 10 * (static_cast<int>(unit) + 1);
+  if (number > (std::numeric_limits<std::uint64_t>::max() >> shift))
+    return make_error(shown + " is too large");
+  const std::uint64_t bytes = number << shift;
+  if (bytes < kLeastMemory)
+    return make_error(shown + " is less than the least a build works in (1M)");
+  return bytes;
+}
+
 Result<TablesConfig> build(const po::variables_map& vm) {
   TablesConfig c;
   for (const char* required : {"stones", "dir"})
@@ -77,26 +99,6 @@ Result<TablesConfig> build(const po::variables_map& vm) {
 }
 
 }  // namespace
-
-Result<std::uint64_t> parse_memory(std::string_view text) {
-  const std::string shown = "-memory " + adapters::quote(text);
-  const std::string_view units = "KMGT";
-  const std::size_t unit = text.empty() ? 0 : units.find(text.back());
-  const std::string_view digits =
-      unit == std::string_view::npos ? text : text.substr(0, text.size() - 1);
-  std::uint64_t number = 0;
-  const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
-  if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size())
-    return make_error(shown +
-                      " is not a size (a number of bytes, or with K, M, G or T: 512M, 16G)");
-  const int shift = unit == std::string_view::npos ? 0 : 10 * (static_cast<int>(unit) + 1);
-  if (number > (std::numeric_limits<std::uint64_t>::max() >> shift))
-    return make_error(shown + " is too large");
-  const std::uint64_t bytes = number << shift;
-  if (bytes < kLeastMemory)
-    return make_error(shown + " is less than the least a build works in (1M)");
-  return bytes;
-}
 
 const iv::Game& TablesConfig::game() const {
   return ives_dama(*variant)->game();

@@ -35,10 +35,6 @@ struct TablesConfig {
 
 using CommandLine = runner::CommandLine<TablesConfig>;
 
-// A size in bytes: digits with an optional unit K, M, G or T (powers of 1024), "512M", "16G".
-// Error: "-memory 'TEXT' is not a size (…)" or below the least a build can work in.
-Result<std::uint64_t> parse_memory(std::string_view text);
-
 // Parses the arguments (argv[0] skipped). Errors: a missing or bad option, a variant of
 // another game, -verify with -mpi.
 Result<CommandLine> parse_command_line(int argc, const char* const* argv);
