@@ -5,12 +5,15 @@
 #include <chrono>
 #include <iomanip>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
 #include "adapters/tables/table_file.h"
+#include "adapters/tables/table_set.h"
 #include "runner/output_files.h"
 #include "tables/build_slice.h"
+#include "tables/slice_writer.h"
 
 namespace triad::tables {
 
@@ -55,17 +58,22 @@ Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
   return std::move(*file);
 }
 
-Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
-                         const std::string& bytes, BuildReport& report) {
-  const auto path = dir / slice_file_name(m);
-  if (auto ok = runner::write_file_atomically(path, bytes); !ok) return ok.error();
-  auto written = SliceFile::open(path, slice_key(game, m));
+Result<void> count_written(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                           BuildReport& report) {
+  auto written = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
   if (!written) return written.error();
   ++report.built;
   report.entries += (*written)->entries();
-  report.file_bytes += bytes.size();
+  report.file_bytes += (*written)->file_bytes();
   report.wdl_bytes += (*written)->wdl_bytes();
   return {};
+}
+
+Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                         const std::string& bytes, BuildReport& report) {
+  if (auto ok = runner::write_file_atomically(dir / slice_file_name(m), bytes); !ok)
+    return ok.error();
+  return count_written(game, dir, m, report);
 }
 
 std::string summary_line(const BuildReport& report) {
@@ -77,10 +85,74 @@ std::string summary_line(const BuildReport& report) {
   return line.str();
 }
 
+std::uint64_t piece_entries(std::uint64_t memory) {
+  return std::max<std::uint64_t>(1, memory / 4 / kBlockEntries) * kBlockEntries;
+}
+
+namespace {
+
+// A capture's child from the files of the smaller slices; `unreadable` is set when a block of
+// one cannot be read (the file changed during the build).
+ChildCode file_child(const iv::Game& game, const TableSet& set, std::atomic<bool>& unreadable) {
+  return [&game, &set, &unreadable](const iv::Position& c) -> std::int16_t {
+    using namespace iv::endgame_code;
+    if (game.terminal(c).over()) return kOver;
+    const auto v = set.probe(c);
+    if (!v) {
+      unreadable = true;
+      return 0;
+    }
+    using R = iv::EndgameValue::Result;
+    return v->result == R::kWin ? win_in(v->plies) : v->result == R::kLoss ? loss_in(v->plies) : 0;
+  };
+}
+
+}  // namespace
+
+Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& settings, Material m,
+                                 const TableSet* children, const std::filesystem::path& work,
+                                 const std::filesystem::path& target,
+                                 const std::function<void(const std::string&)>& note,
+                                 std::vector<std::string>& notes) {
+  SliceBuild build(game, m, settings.threads, piece_entries(settings.memory), work);
+  std::atomic<bool> unreadable{false};
+  const ChildCode child = children ? file_child(game, *children, unreadable) : ChildCode();
+  // In pieces, Ctrl-C stops at the end of a pass (a checkpoint); in one piece, between slices.
+  auto done = build.run(child, note, build.pieces() > 1 ? settings.stop : std::function<bool()>());
+  if (!done) return done.error();
+  if (build.resumed_at() >= 0)
+    notes.push_back(slice_file_name(m) + ": continued from pass " +
+                    std::to_string(build.resumed_at()) + " of a build that was stopped");
+  if (unreadable) {
+    if (auto changed = children->check(); !changed) return changed.error();
+    return make_error("a smaller slice's file could not be read during the build");
+  }
+  if (!*done) return false;
+  note("writing");
+  if (build.pieces() == 1) {
+    auto values = build.take_values(0);
+    if (!values) return values.error();
+    const std::string bytes = encode_slice(SliceSet(game), m, *values, settings.threads);
+    if (auto ok = runner::write_file_atomically(target, bytes); !ok) return ok.error();
+    return true;
+  }
+  SliceWriter writer(game, m, build.longest(), settings.threads, work);
+  for (std::size_t k = 0; k < build.pieces(); ++k) {
+    auto values = build.take_values(k);
+    if (!values) return values.error();
+    if (auto ok = writer.add(*values); !ok) return ok.error();
+  }
+  if (auto ok = writer.finish(target); !ok) return ok.error();
+  std::error_code ec;
+  std::filesystem::remove_all(work, ec);
+  return true;
+}
+
 Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& settings) {
   if (auto ok = runner::prepare_output_folder(settings.dir, "-dir"); !ok) return ok.error();
   BuildReport report;
-  SliceSet known(game);
+  SliceSet known(game);              // without -memory: the values of the finished smaller slices
+  std::optional<TableSet> children;  // with -memory: their files
   const std::uint64_t total = entries_up_to(game, settings.max_stones);
   std::uint64_t done = 0;
   for (const Material m : materials_up_to(settings.max_stones)) {
@@ -91,28 +163,51 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
     const auto note = [&](const std::string& what) {
       if (settings.progress) settings.progress(done, total, material_text(m) + ": " + what);
     };
-    std::vector<std::int16_t> values;
+    const std::uint64_t entries = SliceIndex(game.tables().num_points, game.tables().all, m).size();
     auto kept = existing_slice(game, settings.dir, m, report);
     if (!kept) return kept.error();
-    if (*kept) {
-      note("reading");
-      auto decoded = (*kept)->decode_all(known, settings.threads);
-      if (!decoded) return decoded.error();
-      values = std::move(*decoded);
+    const auto start = std::chrono::steady_clock::now();
+    if (settings.memory) {
+      if (m.a == 0 && m.stones() > 0) {  // the smaller totals are all written
+        children.reset();
+        auto opened = TableSet::open(settings.dir, game, m.stones() - 1);
+        if (!opened) return opened.error();
+        children = std::move(*opened);
+      }
+      if (!*kept) {
+        auto built = build_within_memory(game, settings, m, children ? &*children : nullptr,
+                                         settings.dir / (slice_file_name(m) + ".work"),
+                                         settings.dir / slice_file_name(m), note, report.notes);
+        if (!built) return built.error();
+        if (!*built) {
+          report.stopped = true;
+          break;
+        }
+        if (auto ok = count_written(game, settings.dir, m, report); !ok) return ok.error();
+      }
     } else {
-      const auto start = std::chrono::steady_clock::now();
-      values = build_slice(known, m, settings.threads, note);
-      note("writing");
-      const std::string bytes = encode_slice(known, m, values, settings.threads);
-      if (auto ok = write_slice(game, settings.dir, m, bytes, report); !ok) return ok.error();
+      std::vector<std::int16_t> values;
+      if (*kept) {
+        note("reading");
+        auto decoded = (*kept)->decode_all(known, settings.threads);
+        if (!decoded) return decoded.error();
+        values = std::move(*decoded);
+      } else {
+        values = build_slice(
+            game, [&](const iv::Position& c) { return known.code(c); }, m, settings.threads, note);
+        note("writing");
+        const std::string bytes = encode_slice(known, m, values, settings.threads);
+        if (auto ok = write_slice(game, settings.dir, m, bytes, report); !ok) return ok.error();
+      }
+      // Captures remove stones, so only slices of fewer stones than the limit are ever a
+      // child's: the top ones are not kept (at 10 stones, the 9-stone and smaller ones hold
+      // 5.2 GiB; keeping the 10-stone ones too would need 17.7 GiB).
+      if (m.stones() < settings.max_stones) known.add(m, std::move(values));
+    }
+    if (!*kept)
       report.build_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-    done += values.size();
-    // Captures remove stones, so only slices of fewer stones than the limit are ever a
-    // child's: the top ones are not kept (at 10 stones, the 9-stone and smaller ones hold
-    // 5.2 GiB; keeping the 10-stone ones too would need 17.7 GiB).
-    if (m.stones() < settings.max_stones) known.add(m, std::move(values));
+    done += entries;
   }
   return report;
 }

@@ -12,6 +12,7 @@
 
 #include "adapters/tables/slice.h"
 #include "adapters/tables/table_file.h"
+#include "adapters/tables/table_set.h"
 #include "engine/core/result.h"
 
 namespace triad::tables {
@@ -24,7 +25,15 @@ struct BuildSettings {
   std::function<bool()> stop;
   // Called with a note now and then ("4-3: pass 17"), with the entries of the finished slices.
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& note)> progress;
+  // -memory: 0 = every finished slice's values in memory; otherwise the bytes a build may hold
+  // (about): the smaller slices are read from their files, and a slice whose state does not
+  // fit is built in pieces on disk (piece_entries).
+  std::uint64_t memory = 0;
 };
+
+// The entries of one piece of a slice built under `memory` bytes: a quarter of them (3 bytes
+// of state per entry, and room for the queues and the writer), whole blocks, at least one.
+std::uint64_t piece_entries(std::uint64_t memory);
 
 struct BuildReport {
   int built = 0;   // slices computed
@@ -50,10 +59,27 @@ Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
                                                   const std::filesystem::path& dir, Material m,
                                                   BuildReport& report);
 
+// Reads back the file of slice m just written, checked whole, and counts it in `report` as
+// built. Error: it reads back damaged.
+Result<void> count_written(const iv::Game& game, const std::filesystem::path& dir, Material m,
+                           BuildReport& report);
+
 // Writes the file of a built slice (encode_slice's bytes) whole, reads it back checked and
 // counts it in `report` as built. Errors: the file cannot be written, or reads back damaged.
 Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
                          const std::string& bytes, BuildReport& report);
+
+// Builds slice m within settings.memory bytes (-memory), every smaller slice a capture reaches
+// probed in `children` (nullptr: there is none), its pieces, if it needs more than one, in the
+// folder `work` (continued from the last checkpoint a stopped build left there; removed once
+// done), and writes its file to `target` whole (a temporary file renamed). False when
+// settings.stop stopped it; a note for `notes` when it continued a stopped build. Errors: a
+// work, spill or target file cannot be written or read, a smaller slice's file changed.
+Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& settings, Material m,
+                                 const TableSet* children, const std::filesystem::path& work,
+                                 const std::filesystem::path& target,
+                                 const std::function<void(const std::string&)>& note,
+                                 std::vector<std::string>& notes);
 
 // The last line of a build: "slices: 28 built, 0 kept; 26513222 entries, ...".
 std::string summary_line(const BuildReport& report);

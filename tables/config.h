@@ -3,6 +3,7 @@
 // (docs/cluster.md). Every rank of such a job reads it for itself.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -21,6 +22,9 @@ struct TablesConfig {
   std::filesystem::path dir;
   int max_stones = 0;
   int threads = 1;
+  // -memory: the bytes a build may hold (0: no limit, every finished slice's values in memory);
+  // with a limit the smaller slices are read from their files (docs/tables.md "Memory").
+  std::uint64_t memory = 0;
   bool verify = false;
   bool progress = true;  // the bar on a terminal (-quiet turns it off)
   bool mpi = false;

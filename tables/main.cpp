@@ -39,7 +39,8 @@ int run(int argc, char** argv) {
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&] { interrupted = true; }, [] {});
   BuildSettings settings{
-      config.dir, config.max_stones, config.threads, [&] { return interrupted.load(); }, {}};
+      config.dir, config.max_stones, config.threads, [&] { return interrupted.load(); },
+      {},         config.memory};
   triad::adapters::ProgressBar bar(
       config.verify ? "verify" : "tables",
       static_cast<std::int64_t>(entries_up_to(game, config.max_stones)), config.progress);

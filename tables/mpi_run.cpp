@@ -5,13 +5,17 @@
 // file; a worker rank builds on one slot of the work layer's slot pool.
 #include "tables/mpi_run.h"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -20,6 +24,7 @@
 
 #include "adapters/common/progress_bar.h"
 #include "adapters/tables/table_file.h"
+#include "adapters/tables/table_set.h"
 #include "cluster/scheduler.h"
 #include "cluster/slot_pool.h"
 #include "runner/distributed_run.h"
@@ -63,6 +68,18 @@ struct BuiltSlice {
 // One MPI message carries at most INT_MAX bytes; a slice file comes back in one.
 constexpr std::size_t kMaxSliceBytes = INT_MAX - (1 << 20);
 
+// What a worker's own work folder under -memory adds to the slice's file name.
+constexpr const char* kOwnWork = ".work-";
+
+// The work folders (and files) workers of an earlier job left in `dir` under -memory: no
+// later worker continues them (each has its own).
+void remove_workers_folders(const std::filesystem::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().filename().string().find(std::string(".tbl") + kOwnWork) != std::string::npos)
+      std::filesystem::remove_all(entry.path(), ec);
+}
+
 // Rank 0's run: the folder, the slices kept from an earlier run, the scheduler and the
 // report of the build.
 class Run {
@@ -71,6 +88,7 @@ class Run {
   // Errors: the folder cannot be made, or holds a sound table of another variant.
   static Result<std::unique_ptr<Run>> prepare(const TablesConfig& config) {
     if (auto ok = runner::prepare_output_folder(config.dir, "-dir"); !ok) return ok.error();
+    remove_workers_folders(config.dir);
     BuildReport report;
     const auto materials = materials_up_to(config.max_stones);
     std::vector<bool> kept;
@@ -118,6 +136,7 @@ class Run {
   // one-machine build prints it, interrupted or not: the same command continues).
   void finish(std::ostream& out, bool /*interrupted*/) {
     progress_.finish();
+    if (finished()) remove_workers_folders(config_.dir);  // those of workers that were lost
     for (const auto& note : report_.notes) out << "triad-tables: " << note << "\n";
     std::cout << summary_line(report_) << std::endl;
   }
@@ -174,21 +193,81 @@ class SliceBuilder {
       return Built(std::move(built));
     }
     const auto start = std::chrono::steady_clock::now();
+    if (config_.memory) {
+      auto bytes = build_within_limit(m);
+      if (!bytes) return bytes.error();
+      if (!*bytes) return Built();  // stopped
+      built.bytes = std::move(**bytes);
+      return finish(std::move(built), m, start);
+    }
     if (auto ok = read_smaller_slices(m.stones()); !ok) return ok.error();
     if (stopping_) return Built();
-    auto values = build_slice(known_, m, config_.threads, {}, [this] { return stopping_.load(); });
+    auto values = build_slice(
+        config_.game(), [this](const iv::Position& c) { return known_.code(c); }, m,
+        config_.threads, {}, [this] { return stopping_.load(); });
     if (values.empty()) return Built();  // stopped
     built.bytes = encode_slice(known_, m, values, config_.threads);
+    if (m.stones() < config_.max_stones) known_.add(m, std::move(values));
+    return finish(std::move(built), m, start);
+  }
+
+ private:
+  static Result<std::optional<BuiltSlice>> finish(BuiltSlice built, Material m,
+                                                  std::chrono::steady_clock::time_point start) {
     if (built.bytes.size() > kMaxSliceBytes)
       return make_error("slice " + material_text(m) + ": its file of " +
                         std::to_string(built.bytes.size()) +
                         " bytes does not fit in one MPI message (2 GiB)");
     built.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (m.stones() < config_.max_stones) known_.add(m, std::move(values));
-    return Built(std::move(built));
+    return std::optional<BuiltSlice>(std::move(built));
   }
 
- private:
+  // Under -memory: the smaller slices probed in rank 0's files, the slice built within the
+  // limit in a work folder of this worker's own (DIR/ives-a-b.tbl.work-HOST-PID: a worker
+  // presumed lost that still runs never shares one with its successor), its file written
+  // beside it and read back to be sent. Nothing when stopped.
+  Result<std::optional<std::string>> build_within_limit(Material m) {
+    using Bytes = std::optional<std::string>;
+    if (children_stones_ != m.stones() - 1) {
+      for (const Material smaller : materials_up_to(m.stones() - 1))
+        if (auto file = open_written_slice(smaller); !file) return file.error();
+      children_.reset();
+      if (m.stones() > 0) {
+        auto set = TableSet::open(config_.dir, config_.game(), m.stones() - 1);
+        if (!set) return set.error();
+        children_ = std::move(*set);
+      }
+      children_stones_ = m.stones() - 1;
+    }
+    const auto work = config_.dir / (slice_file_name(m) + kOwnWork + own_name());
+    const auto target = work.string() + ".tbl";
+    const BuildSettings settings{
+        config_.dir, config_.max_stones, config_.threads, [this] { return stopping_.load(); },
+        {},          config_.memory};
+    std::vector<std::string> notes;
+    auto done = build_within_memory(
+        config_.game(), settings, m, children_ ? &*children_ : nullptr, work, target,
+        [](const std::string&) {}, notes);
+    std::error_code ec;
+    if (!done || !*done) {
+      std::filesystem::remove_all(work, ec);
+      if (!done) return done.error();
+      return Bytes();
+    }
+    std::ifstream in(target, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    std::filesystem::remove(target, ec);
+    if (!in) return make_error(target + ": cannot read it back");
+    return Bytes(bytes.str());
+  }
+
+  static std::string own_name() {
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    return std::string(host) + "-" + std::to_string(::getpid());
+  }
+
   // Reads every slice of fewer than `stones` stones not read yet, smallest first: rank 0
   // has written them all before it hands out a slice of `stones`.
   Result<void> read_smaller_slices(int stones) {
@@ -221,7 +300,9 @@ class SliceBuilder {
   }
 
   const TablesConfig& config_;
-  SliceSet known_;
+  SliceSet known_;                    // without -memory
+  std::optional<TableSet> children_;  // with -memory: the smaller slices' files
+  int children_stones_ = -2;          // the stones children_ was opened for
   const std::atomic<bool>& stopping_;
 };
 

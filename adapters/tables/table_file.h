@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/tables/slice.h"
@@ -22,6 +23,8 @@
 namespace triad::tables {
 
 inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kHeaderBytes = 128;
+inline constexpr std::uint32_t kBlockEntries = 2048;  // entries per deflated block
 
 // What a slice file is for: the game, rules and board it was built on, and its material.
 struct SliceKey {
@@ -45,6 +48,41 @@ bool dont_care(const iv::Game& game, const iv::Position& pos);
 // don't-care entries, which are left out), `values` are build_slice()'s.
 std::string encode_slice(const SliceSet& known, Material m, const std::vector<std::int16_t>& values,
                          int threads);
+
+// The parts of a slice file, for a writer that has the values piece by piece
+// (tables/slice_writer.h): each piece's blocks deflated in entry order, the header once every
+// piece is in. The file is: header, the WDL part's block_index, its blocks, the distance
+// part's block_index, its blocks; encode_slice() is the same with every value at once.
+class SliceEncoder {
+ public:
+  struct Blocks {
+    std::vector<std::string> wdl, dtm;  // deflated, one per block
+  };
+  // `longest`: the largest distance of any value (kOver aside) of the slice.
+  SliceEncoder(const iv::Game& game, Material m, int longest, int threads);
+  // The blocks of the next `count` values (a whole number of blocks, but for the last piece).
+  void add(const std::int16_t* values, std::uint64_t count, Blocks& out);
+  // The header once every value is in: where the parts' block indices are, the file's size
+  // and the CRC-32 of everything after the header.
+  std::string header(std::uint64_t wdl_at, std::uint64_t dtm_at, std::uint64_t size,
+                     std::uint32_t data_crc) const;
+
+ private:
+  struct Carry {
+    int cls = -1;  // 0 loss, 1 draw, 2 win; -1: the block sets none
+    int plies = -1;
+  };
+  const iv::Game* game_;
+  Material m_;
+  std::uint32_t unit_;  // bytes per distance
+  int threads_;
+  std::uint64_t next_ = 0;  // the entries added
+  Carry carry_{1, 0};       // what the entries added leave to the next block
+};
+// A part's block index at file offset `at`, for blocks of `sizes` bytes that follow it.
+std::string block_index(std::uint64_t at, const std::vector<std::uint64_t>& sizes);
+// zlib's CRC-32 `sum` continued over `bytes`.
+std::uint32_t crc_update(std::uint32_t sum, std::string_view bytes);
 
 // A slice file open for reading and checked whole (header, sizes, both checksums).
 class SliceFile {

@@ -1,7 +1,8 @@
 // triad-tables -mpi under mpirun (3 ranks: rank 0 hands out the slices of one stone total at a
 // time and writes their files, ranks 1 and 2 build them): the files of the one-machine build,
 // byte for byte; a job killed in the middle, then given a damaged file, resumed to the same
-// bytes; a worker killed mid-build (mpirun --enable-recovery) losing no slice; and the errors that
+// bytes; a worker killed mid-build (mpirun --enable-recovery) losing no slice, also under
+// -memory; and the errors that
 // end every rank with one message (bad settings, a folder of other rules, -verify, workers that
 // cannot read rank 0's files or read another variant).
 #include <signal.h>
@@ -173,11 +174,12 @@ TEST(MpiTables, AKilledJobResumesToTheBytesOfTheLocalBuild) {
   expect_same_files(dir / "local", folder, stones);
 }
 
-// A worker rank killed in the middle of a build started with --enable-recovery: rank 0 misses
-// its heartbeats for a lease (-mpilease 3) and gives its slice to the other worker; the files
-// are the one-machine build's, byte for byte.
-TEST(MpiTables, AWorkerKilledMidBuildLosesNoSlice) {
-  TempDir dir("mpi_tables_worker_killed");
+// A 5-stone build into `dir`/mpi started with --enable-recovery and `extra` options, worker
+// rank 1 killed in the middle: rank 0 misses its heartbeats for a lease (-mpilease 3) and gives
+// its slice to the other worker; the job ends well and the files are the one-machine build's,
+// byte for byte, with nothing else left in the folder.
+void expect_no_slice_lost_when_a_worker_is_killed(const TempDir& dir,
+                                                  const std::vector<std::string>& extra) {
   const auto folder = dir / "mpi";
   const int stones = 5;
   ProcessResult mpi;
@@ -186,6 +188,7 @@ TEST(MpiTables, AWorkerKilledMidBuildLosesNoSlice) {
     const auto args = build_of(folder, stones);
     words.insert(words.end(), args.begin(), args.end());
     words.insert(words.end(), {"-mpilease", "3"});
+    words.insert(words.end(), extra.begin(), extra.end());
     JobProcess job(words, dir.path());
     const auto first_four = folder / slice_file_name({0, 4});
     for (int i = 0; i < 6000 && !fs::exists(first_four); ++i) std::this_thread::sleep_for(10ms);
@@ -202,6 +205,18 @@ TEST(MpiTables, AWorkerKilledMidBuildLosesNoSlice) {
   EXPECT_EQ(mpi.out.rfind(slices_line(21, 0), 0), 0u) << mpi.out;
   build_locally(dir / "local", stones, dir.path());
   expect_same_files(dir / "local", folder, stones);
+}
+
+TEST(MpiTables, AWorkerKilledMidBuildLosesNoSlice) {
+  TempDir dir("mpi_tables_worker_killed");
+  expect_no_slice_lost_when_a_worker_is_killed(dir, {});
+}
+
+// The same under -memory 1M: every 5-stone slice but two built in pieces by its worker, the
+// smaller slices probed in rank 0's files; no worker's work folder is left.
+TEST(MpiTables, AWorkerKilledUnderAMemoryLimitLosesNoSlice) {
+  TempDir dir("mpi_tables_memory");
+  expect_no_slice_lost_when_a_worker_is_killed(dir, {"-memory", "1M"});
 }
 
 TEST(MpiTables, ErrorsEndEveryRankWithOneMessage) {

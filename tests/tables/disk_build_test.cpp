@@ -1,0 +1,127 @@
+// triad-tables -memory (docs/tables.md "Building under a memory limit"): a slice built in
+// pieces whose moves cross from piece to piece has the one-piece build's values; a folder
+// built with the smaller slices read from their files, in one piece or in pieces, is the
+// in-memory build's bytes and passes the verification; a build killed while a slice is half
+// built in pieces is continued from its last pass by the same command; bad -memory values are
+// one error.
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
+
+#include "adapters/tables/table_file.h"
+#include "tables/build_slice.h"
+#include "tests/tables/support.h"
+
+namespace triad::tables {
+namespace {
+
+TEST_F(TablesTest, ASliceBuiltInPiecesHasTheValuesOfOnePiece) {
+  for (const std::string variant : {"ivesdama", "ivesdama-forward"}) {
+    const iv::Game& game = game_of(variant);
+    const fs::path dir = folder(variant);
+    build(game, dir, 3);
+    SliceSet known(game);
+    for (const Material m : materials_up_to(3)) {
+      auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
+      ASSERT_TRUE(f.ok()) << f.error().message;
+      known.add(m, (*f)->decode_all(known, 1).value());
+    }
+    const ChildCode child = [&](const iv::Position& c) { return known.code(c); };
+    const Material m{2, 2};
+    const auto whole = build_slice(game, child, m, 2);
+    // Pieces of four blocks: 19 of them, and many un-steps land in another piece.
+    SliceBuild pieces(game, m, 2, 4 * kBlockEntries, dir / "work");
+    ASSERT_TRUE(pieces.run(child).value());
+    EXPECT_EQ(pieces.pieces(), (whole.size() + 4 * kBlockEntries - 1) / (4 * kBlockEntries));
+    EXPECT_TRUE(fs::exists(dir / "work" / "state"));
+    std::vector<std::int16_t> joined;
+    for (std::size_t k = 0; k < pieces.pieces(); ++k) {
+      const auto part = pieces.take_values(k).value();
+      joined.insert(joined.end(), part.begin(), part.end());
+    }
+    EXPECT_TRUE(joined == whole) << variant;
+  }
+}
+
+TEST_F(TablesTest, ABuildUnderAMemoryLimitWritesTheInMemoryBytes) {
+  const iv::Game& game = game_of("ivesdama");
+  const fs::path memory = folder("memory");
+  build(game, memory, 5);
+  // 64M: every slice in one piece, the smaller slices read from their files; 1M: pieces of
+  // 262144 entries, so every 5-stone slice but 0-5 and 5-0 is built in 2 to 5 pieces.
+  EXPECT_EQ(piece_entries(1 << 20), 262144u);
+  for (const std::uint64_t limit : {std::uint64_t{64} << 20, std::uint64_t{1} << 20}) {
+    const fs::path dir = folder("limit-" + std::to_string(limit));
+    const BuildReport report = build(game, dir, 5, 2, {}, limit);
+    EXPECT_EQ(report.built, 21);
+    for (const Material m : materials_up_to(5))
+      EXPECT_EQ(read_bytes(dir / slice_file_name(m)), read_bytes(memory / slice_file_name(m)))
+          << slice_file_name(m) << " under " << limit;
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 21)
+        << "no work folder or spill file is left";
+    auto verified = verify_tables(game, {dir, 5, 2, {}, {}});
+    ASSERT_TRUE(verified.ok()) << verified.error().message;
+    EXPECT_EQ(verified->disagreements, 0u);
+  }
+}
+
+TEST_F(TablesTest, AKilledBuildInPiecesIsFinishedByTheSameCommand) {
+  const iv::Game& game = game_of("ivesdama");
+  const fs::path memory = folder("memory");
+  build(game, memory, 5);
+  const fs::path dir = folder("killed");
+  const std::vector<std::string> args = {"-stones", "5",        "-dir", "t",     "-memory",
+                                         "1M",      "-threads", "1",    "-quiet"};
+  std::vector<std::string> words = {TRIAD_BINARY_DIR "/triad-tables"};
+  words.insert(words.end(), args.begin(), args.end());
+  triad::testing::ChildProcess child({words, dir / "out", dir / "err", dir});
+  // Killed once a slice built in pieces has passed a checkpoint (1-4, the first slice of more
+  // than one piece).
+  const fs::path piece = dir / "t" / (slice_file_name({1, 4}) + ".work") / "state";
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  std::error_code ec;
+  while (!fs::exists(piece, ec) && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(fs::exists(piece, ec)) << "no checkpoint of a slice in pieces";
+  ASSERT_NE(::kill(child.pid(), SIGKILL), -1) << "the build ended before it was killed";
+  child.wait(std::chrono::seconds(10));
+  EXPECT_FALSE(fs::exists(dir / "t" / slice_file_name({1, 4})));
+  const auto [code, err] = run_tables(dir, args);
+  EXPECT_EQ(code, 0) << err;
+  // The slice goes on from its last checkpoint, not from the start.
+  EXPECT_EQ(err.rfind("triad-tables: ives-1-4.tbl: continued from pass ", 0), 0u) << err;
+  EXPECT_NE(err.find(" of a build that was stopped\n"), std::string::npos) << err;
+  const std::string out = read_bytes(dir / "out");
+  EXPECT_NE(out.find("kept"), std::string::npos) << out;
+  EXPECT_EQ(out.find(" 0 kept"), std::string::npos) << out;  // what was written is kept
+  for (const Material m : materials_up_to(5))
+    EXPECT_EQ(read_bytes(dir / "t" / slice_file_name(m)), read_bytes(memory / slice_file_name(m)))
+        << slice_file_name(m);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "t"), fs::directory_iterator()), 21);
+}
+
+TEST_F(TablesTest, BadMemoryLimitsAreOneClearError) {
+  const fs::path dir = folder("memory-cli");
+  const std::string size_help =
+      " is not a size (a number of bytes, or with K, M, G or T: 512M, 16G)\n";
+  for (const std::string bad : {"12X", "G", "", "-5M", "1.5G", "4 G"})
+    EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "t", "-memory", bad}),
+              std::make_pair(2, "triad-tables: -memory '" + bad + "'" + size_help))
+        << bad;
+  EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "t", "-memory", "100K"}),
+            std::make_pair(2, std::string("triad-tables: -memory '100K' is less than the least a "
+                                          "build works in (1M)\n")));
+  EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "t", "-memory", "99999999999T"}),
+            std::make_pair(2, std::string("triad-tables: -memory '99999999999T' is too large\n")));
+  EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "t", "-memory", "4G", "-verify"}),
+            std::make_pair(2, std::string("triad-tables: -memory is for a build: -verify keeps "
+                                          "the values in memory\n")));
+  EXPECT_FALSE(fs::exists(dir / "t"));
+  for (const std::string good : {"16G", "512M", "3000000"})
+    EXPECT_EQ(run_tables(dir, {"-stones", "2", "-dir", "t", "-memory", good, "-quiet"}).first, 0)
+        << good;
+}
+
+}  // namespace
+}  // namespace triad::tables
