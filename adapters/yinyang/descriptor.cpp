@@ -26,7 +26,7 @@ constexpr double kStrengthRatings[] = {125, 161, 196, 236, 275, 341, 406, 429, 4
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
 // triad-datagen -variant yinyang -games GAMES -output yinyang.bin; triad-train wdl yinyang.bin
-constexpr ClassicalWdl kClassicalWdl = {227, 0};
+constexpr ClassicalWdl kClassicalWdl = {202, 0};
 
 constexpr GameDescriptor kDescriptor = describe<games::yinyang::Game, &make_game>(
     kBenchPositions, &perfect_play_move, kStrengthRatings, kClassicalWdl);
