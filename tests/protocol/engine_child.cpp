@@ -13,7 +13,6 @@
 namespace triad::protocol::testing {
 
 namespace bp = boost::process;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 

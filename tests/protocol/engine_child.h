@@ -13,6 +13,8 @@
 
 namespace triad::protocol::testing {
 
+using Clock = std::chrono::steady_clock;
+
 // Generous: CI runs these under ASan on a loaded machine.
 inline constexpr std::chrono::milliseconds kTimeout{20000};
 
