@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/game_line.h"
 #include "engine/core/solve_types.h"
 #include "engine/nnue/model.h"
 #include "engine/search/search_types.h"
@@ -160,12 +161,15 @@ concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
 // The solvers assume that no draw by repetition cuts a decided game short. A won line never
 // returns to a position of its own (each move brings the end one ply closer), but the loser
 // could steer into a position the game saw before the root often enough for the house rule.
-// True when such a position exists in `hashes` (the game's positions, the root last): then
-// decided solver results must not be used in this search (drawn ones still may).
+// True when such a position exists in `line` (only those since its last irreversible move
+// can recur): then decided solver results must not be used in this search above its first
+// irreversible move (drawn ones still may).
 template <Game G>
-bool repetition_may_interfere(std::vector<std::uint64_t> hashes, const DrawRules& draw) {
-  if (!SearchHooks<G>::kCanRepeat || draw.repetitions <= 0 || hashes.size() < 2) return false;
+bool repetition_may_interfere(const GameLine<G>& line, const DrawRules& draw) {
+  if (!SearchHooks<G>::kCanRepeat || draw.repetitions <= 0) return false;
+  std::vector<std::uint64_t> hashes = line.hashes();
   hashes.pop_back();  // the root itself never recurs on a won line
+  hashes.erase(hashes.begin(), hashes.begin() + line.reversible_from());
   std::sort(hashes.begin(), hashes.end());
   int run = 0;
   for (std::size_t i = 0; i < hashes.size(); ++i) {

@@ -102,6 +102,12 @@ class Game {
   int ply(const Position& pos) const { return pos.ply; }
   engine::Outcome terminal(const Position& pos) const;
   engine::Outcome no_moves_outcome(const Position& pos) const;
+  // A move no later move can undo (engine::MarksIrreversible): a capture (stones never come
+  // back), and under the forward rule a step to another rank.
+  bool irreversible(const Position&, const Move& m) const {
+    return m.is_capture() ||
+           (rules_.forward && board_->points[m.from].rank != board_->points[m.to].rank);
+  }
   int evaluate(const Position& pos) const;
   std::vector<engine::EvalTerm> eval_terms(const Position& pos) const;
 
@@ -151,5 +157,6 @@ class Game {
 
 static_assert(engine::Game<Game>);
 static_assert(engine::CountsMoves<Game>);
+static_assert(engine::MarksIrreversible<Game>);
 
 }  // namespace triad::games::ivesdama
