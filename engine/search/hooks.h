@@ -38,6 +38,7 @@
 //                               (kAvailable = false). One with kAvailable = true must have
 //                               (checked by GameSolverFor):
 //       kMaxMargin                      final margins lie within +-kMaxMargin
+//       can_solve(g, pos)               static: Result<void>, why pos cannot be solved
 //       configure(hash_bytes, threads)  table memory and threads for the next solves
 //       solve(g, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>, nothing
 //                                       when stopped (the last progress report holds what
@@ -56,6 +57,7 @@
 
 #include "engine/core/game.h"
 #include "engine/core/game_line.h"
+#include "engine/core/result.h"
 #include "engine/core/solve_types.h"
 #include "engine/nnue/model.h"
 #include "engine/search/search_types.h"
@@ -115,6 +117,7 @@ concept GameSolverFor = requires {
             const StopCheck& stop, std::size_t bytes, int threads) {
      requires std::default_initializable<S>;
      std::integral_constant<int, S::kMaxMargin>{};
+     { S::can_solve(g, pos) } -> std::same_as<Result<void>>;
      { s.configure(bytes, threads) } -> std::same_as<void>;
      {
        s.solve(g, pos, exact, on_progress, stop)

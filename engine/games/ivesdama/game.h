@@ -124,6 +124,8 @@ class Game {
   // every copy of this Game; to be set while no search runs.
   void attach_endgame_files(std::shared_ptr<const EndgameFiles> files, int probe_limit) const;
   const EndgameFiles* endgame_files() const;
+  // The most stones of a position the attached files answer (0: none attached).
+  int endgame_files_limit() const;
   // The exact value of a position from the attached files when they cover it (then
   // `from_files` is set), else from endgame(); nothing when neither covers it or it is over.
   std::optional<EndgameValue> probe_endgame(const Position& pos, bool* from_files = nullptr) const;
