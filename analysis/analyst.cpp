@@ -169,32 +169,42 @@ std::optional<Failure> Analyst::attempt(const Task& task, const protocol::GoLimi
   return std::nullopt;
 }
 
-std::optional<Analysis> Analyst::search(const Task& task, const protocol::GoLimits& limits,
-                                        std::string& failed) {
-  failed.clear();
+Result<std::optional<Analysis>> Analyst::search(const Task& task,
+                                                const protocol::GoLimits& limits) {
   std::string last;
   for (int attempt_no = 0; attempt_no <= config_.retries; ++attempt_no) {
     Analysis analysis;
     const auto failure = attempt(task, limits, analysis);
     // An answer that breaks the rules is the engine's analysis all the same: not retried.
-    if (!failure) return analysis;
-    if (failure->kind == FailureKind::kCancelled) return std::nullopt;
+    if (!failure) return std::optional(std::move(analysis));
+    if (failure->kind == FailureKind::kCancelled) return std::optional<Analysis>();
     last = failure->message;
   }
-  failed = "the engine failed on this position (attempts: " + std::to_string(config_.retries + 1) +
-           "); last error: " + last;
-  return std::nullopt;
+  return make_error("the engine failed on this position (attempts: " +
+                    std::to_string(config_.retries + 1) + "); last error: " + last);
 }
 
-std::string Analyst::analyse(const Task& task, std::string& failed) {
+Result<void> Analyst::count_failure(const Task& task, const std::string& failure) {
+  failed_in_a_row_ = failure.empty() ? 0 : failed_in_a_row_ + 1;
+  if (failed_in_a_row_ < kFailedInARow) return {};
+  return make_error("the engine failed on " + std::to_string(kFailedInARow) +
+                    " positions in a row; at input line " + std::to_string(task.line) + ": " +
+                    failure);
+}
+
+Result<std::string> Analyst::analyse(const Task& task) {
   if (!task.needs_engine()) {
-    failed.clear();
+    if (auto counted = count_failure(task, ""); !counted) return counted.error();
     return format_output(task, nullptr, nullptr);
   }
-  const auto analysis = search(task, config_.limits, failed);
-  if (!analysis) return failed.empty() ? std::string() : format_output(task, nullptr, &failed);
-  if (!analysis->refused.empty()) return format_output(task, nullptr, &analysis->refused);
-  return format_output(task, &*analysis, nullptr);
+  const auto analysis = search(task, config_.limits);
+  if (auto counted = count_failure(task, analysis ? "" : analysis.error().message); !counted)
+    return counted.error();
+  if (!analysis) return format_output(task, nullptr, &analysis.error().message);
+  if (!*analysis) return std::string();
+  const Analysis& done = **analysis;
+  if (!done.refused.empty()) return format_output(task, nullptr, &done.refused);
+  return format_output(task, &done, nullptr);
 }
 
 namespace {
@@ -236,44 +246,54 @@ void prove_best(const Analysis& before, const std::vector<std::string>& keepers,
 
 }  // namespace
 
-MoveReview Analyst::review(const Task& task, std::string& failed) {
-  failed.clear();
+Result<std::string> Analyst::review(const Task& task, std::vector<MoveReview>& moves) {
+  if (task.played.empty()) {  // the game's last position
+    if (auto counted = count_failure(task, ""); !counted) return counted.error();
+    return format_summary(task, moves);
+  }
   MoveReview r;
+  const auto engine = review_move(task, r);
+  if (!engine) r.error = engine.error().message;
+  if (auto counted = count_failure(task, engine ? "" : engine.error().message); !counted)
+    return counted.error();
+  moves.push_back(std::move(r));
+  return format_review(task, moves.back());
+}
+
+Result<void> Analyst::review_move(const Task& task, MoveReview& r) {
   auto replayed = replay(task, config_.variants);
   if (!replayed) {
     r.error = replayed.error().message;
-    return r;
+    return {};
   }
   auto& game = **replayed;
   r.mover = game.side_to_move();
 
-  const auto before = search(task, config_.limits, failed);
-  if (!before) {
-    r.error = failed;
-    return r;
-  }
-  r.error = before->refused;
-  if (r.error.empty() && before->lines.empty()) r.error = "the engine sent no score";
-  if (!r.error.empty()) return r;
-  const protocol::InfoLine& best = before->lines.front();
+  const auto searched = search(task, config_.limits);
+  if (!searched) return searched.error();
+  if (!*searched) return {};  // cancelled
+  const Analysis& before = **searched;
+  r.error = before.refused;
+  if (r.error.empty() && before.lines.empty()) r.error = "the engine sent no score";
+  if (!r.error.empty()) return {};
+  const protocol::InfoLine& best = before.lines.front();
   protocol::InfoLine played = best;
-  r.best = before->bestmove;
+  r.best = before.bestmove;
   r.pv = best.pv;
   r.depth = best.depth.value_or(0);
   if (task.played != r.best) {
     auto limits = config_.limits;
     limits.searchmoves = {task.played};
-    const auto alone = search(task, limits, failed);
-    if (!alone) {
-      r.error = failed;
-      return r;
-    }
-    r.error = alone->refused;
-    if (r.error.empty() && (alone->bestmove != task.played || alone->lines.empty()))
+    const auto searched_alone = search(task, limits);
+    if (!searched_alone) return searched_alone.error();
+    if (!*searched_alone) return {};  // cancelled
+    const Analysis& alone = **searched_alone;
+    r.error = alone.refused;
+    if (r.error.empty() && (alone.bestmove != task.played || alone.lines.empty()))
       r.error = "the engine did not search the played move alone (go searchmoves " + task.played +
-                "): its bestmove is " + alone->bestmove;
-    if (!r.error.empty()) return r;
-    played = alone->lines.front();
+                "): its bestmove is " + alone.bestmove;
+    if (!r.error.empty()) return {};
+    played = alone.lines.front();
   }
   r.before = player_one_view(*best.score, r.mover);
   r.played = player_one_view(*played.score, r.mover);
@@ -282,7 +302,7 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   in.mover = r.mover;
   in.best = expected_score(best);
   in.played = expected_score(played);
-  if (before->lines.size() >= 2) in.second = expected_score(before->lines[1]);
+  if (before.lines.size() >= 2) in.second = expected_score(before.lines[1]);
   in.engine_best = task.played == r.best;
   const auto legal = game.legal_moves();
   in.legal_moves = legal.size();
@@ -302,7 +322,7 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
   const auto judged = judge(in);
   if (!judged) {
     r.error = judged.error().message;
-    return r;
+    return {};
   }
   r.loss = judged->loss;
   const bool p1 = r.mover == engine::Player::kOne;
@@ -315,9 +335,9 @@ MoveReview Analyst::review(const Task& task, std::string& failed) {
     r.exact_before = in.exact_before;
     r.exact_played = in.exact_played;
     r.exact_by = config_.tables.contains(task.variant) ? "table" : "solver";
-    prove_best(*before, keepers, r);
+    prove_best(before, keepers, r);
   }
-  return r;
+  return {};
 }
 
 }  // namespace triad::analysis

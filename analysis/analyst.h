@@ -54,34 +54,46 @@ void write_score(adapters::JsonWriter& j, const protocol::EngineScore& score);
 // run over the same input, so -resume checks an old output against the input with it.
 std::string output_prefix(const Task& task);
 
+// An Analyst whose engine failed on this many positions in a row (every attempt) stops the run.
+inline constexpr int kFailedInARow = 3;
+
 class Analyst {
  public:
   // `slot` names the engine's stderr log; `cancel` ends every wait when the run stops.
   Analyst(const AnalyseConfig& config, std::string slot,
           std::shared_ptr<protocol::CancelSignal> cancel);
 
-  // The task's output line. Sets `failure` to the reason when the engine failed on every
-  // attempt (clears it otherwise); the caller stops the run after a few such positions in a
-  // row.
-  std::string analyse(const Task& task, std::string& failure);
-  // The review of the move played at `task` (review.h): the position searched for its best
-  // line, then with `go searchmoves <played>` at the same limit (unless the played move is
-  // the engine's best), and solved where exact knowledge reaches. `failure` as analyse();
-  // an engine that failed or broke the rules leaves the review's error set.
-  MoveReview review(const Task& task, std::string& failure);
+  // The task's output line ("" when the run was cancelled; an error line for the task when
+  // the engine failed on it every time). An error when that made kFailedInARow positions in a
+  // row: the run must stop (the message says where and why).
+  Result<std::string> analyse(const Task& task);
+  // A review's output line for `task` (a game's moves come as consecutive tasks; `moves` holds
+  // the game's reviewed moves so far): the review of the move played there, added to
+  // `moves`, or at the game's last position its summary (review.h). Errors as analyse().
+  Result<std::string> review(const Task& task, std::vector<MoveReview>& moves);
 
  private:
   std::optional<protocol::Failure> attempt(const Task& task, const protocol::GoLimits& limits,
                                            Analysis& out);
   // attempt() with up to `retries` more attempts after an engine failure: the analysis
-  // (its `refused` set when it breaks the rules), or nothing with `failure` set when the
-  // engine failed every time (empty when the run was cancelled).
-  std::optional<Analysis> search(const Task& task, const protocol::GoLimits& limits,
-                                 std::string& failure);
+  // (its `refused` set when it breaks the rules), nothing when the run was cancelled, or an
+  // error when the engine failed every time.
+  Result<std::optional<Analysis>> search(const Task& task, const protocol::GoLimits& limits);
+  // Counts a task the engine failed on (`failure`, "" for one it did not): the error that
+  // stops the run at kFailedInARow in a row.
+  Result<void> count_failure(const Task& task, const std::string& failure);
+
+  // Fills `r`, the review of the move played at `task`: the position searched for its best
+  // line, then with `go searchmoves <played>` at the same limit (unless the played move is
+  // the engine's best), and solved where exact knowledge reaches; an engine that broke the
+  // rules, or a review that cannot be judged, sets its error. An error when the engine
+  // failed on every attempt (nothing more is filled in; nothing either when cancelled).
+  Result<void> review_move(const Task& task, MoveReview& r);
 
   const AnalyseConfig& config_;
   runner::ManagedEngine engine_;
   ExactKnowledge exact_;
+  int failed_in_a_row_ = 0;
 };
 
 }  // namespace triad::analysis

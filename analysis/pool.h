@@ -1,8 +1,8 @@
 // The engine slots of triad-analyse: the work layer's slot pool (cluster/slot_pool.h) whose
 // slots each own an Analyst (one engine process); the local run and each worker rank of a
 // distributed run submit units and collect their output lines. A slot whose engine failed
-// on kFailedInARow positions in a row marks its unit fatal (the run stops there, see
-// UnitOutput).
+// on kFailedInARow positions in a row (analyst.h) marks its unit fatal (the run stops there,
+// see UnitOutput).
 #pragma once
 
 #include <memory>
@@ -14,8 +14,6 @@
 #include "protocol/client/engine_process.h"
 
 namespace triad::analysis {
-
-inline constexpr int kFailedInARow = 3;
 
 class Pool : public cluster::SlotPool<Unit, UnitOutput> {
  public:

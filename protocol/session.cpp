@@ -454,21 +454,8 @@ void Session::perft(int depth) {
 
 // `go solve [exact]`: the game's whole-game solver, run like a search on the main search
 // thread (isready, stop and quit are answered meanwhile); ends with the result line and one
-// bestmove (a legal move when stopped before any move was proved). A game solved by its
-// endgame tables (EngineState::solve_in_tables) is answered at once, with the same lines.
+// bestmove (a legal move when stopped before any move was proved).
 void Session::solve(const CmdGo& cmd) {
-  // Íves dáma: its endgame tables answer at once.
-  if (const auto tables = state_.solve_in_tables()) {
-    if (!*tables) {
-      out_.error(tables->error().message);
-      return;
-    }
-    adapters::TextBestMove best;
-    if (!(*tables)->best.empty()) best.best = (*tables)->best;
-    out_.line(format_solve(**tables));
-    out_.line(format_bestmove(best, mode_));
-    return;
-  }
   auto& engine = state_.engine();
   if (auto r = engine.can_solve(); !r) {
     out_.error(r.error().message);

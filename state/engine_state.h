@@ -128,11 +128,6 @@ class EngineState {
   // over them) or could not be read are dropped, with one error line; TablePath set again
   // loads them afresh.
   void check_tables();
-  // `go solve` for a game solved by its endgame tables (Íves dáma): the value of the current
-  // position from the tables (the perfect line of a win or a loss, a move that keeps a draw);
-  // an error when no tables are loaded or the position is outside them; nothing for a game
-  // the tables are not for.
-  std::optional<Result<adapters::TextSolve>> solve_in_tables() const;
 
   // Opening books. BookFile: a book file ("" = none); a note when it is not for the variant.
   Result<void> load_book(const std::string& file);

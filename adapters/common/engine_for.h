@@ -148,7 +148,11 @@ class EngineFor final : public GameEngine {
   }
 
   Result<void> can_solve() const override {
-    if constexpr (Solver::kAvailable) return {};
+    if constexpr (Solver::kAvailable) {
+      if (auto r = Solver::can_solve(game_.game(), game_.line().current()); !r)
+        return make_error("go solve : " + r.error().message);
+      return {};
+    }
     return make_error("go solve : no solver for " + std::string(G::kName) +
                       " (this game has no whole-game solver)");
   }
@@ -246,6 +250,8 @@ class EngineFor final : public GameEngine {
         out.player_one_wins = p1 == result->side_to_move_wins;
         out.lower = p1 ? result->lower : -result->upper;
         out.upper = p1 ? result->upper : -result->lower;
+        out.plies = result->plies;
+        out.draw = result->draw;
         out.best = result->best ? N::format_move(g, root, *result->best) : std::string();
         auto pos = root;
         for (const auto& m : result->pv) {

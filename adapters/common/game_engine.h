@@ -114,7 +114,8 @@ class GameEngine {
   // Starts a divided perft of the current position (after prepare()) and returns at once;
   // stop() ends it early.
   virtual void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) = 0;
-  // Whether `go solve` works for this game (an error saying why not).
+  // Whether `go solve` works for this game and its current position (an error saying why
+  // not: the game has no solver, or its solver cannot answer there).
   virtual Result<void> can_solve() const = 0;
   // Starts a solve of the current position (after prepare() and can_solve()) on the main
   // search thread and returns at once: on_progress about every second and whenever a bound

@@ -49,6 +49,25 @@ concept CountsMoves = Game<G> &&
   { g.count_moves(pos, history) } -> std::convertible_to<std::uint64_t>;
 };
 
+// Optional: the moves that can never be undone (Íves dáma's captures). No position before
+// such a move can occur again after it, so repetitions are counted only among the positions
+// since the last one. A game without the member has every move reversible.
+template <class G>
+concept MarksIrreversible = Game<G> &&
+    requires(const G& g, const typename G::Position& pos, const typename G::Move& m) {
+  { g.irreversible(pos, m) } -> std::same_as<bool>;
+};
+
+// Whether playing m in pos can never be undone (false for a game that does not say).
+template <Game G>
+bool irreversible(const G& g, const typename G::Position& pos, const typename G::Move& m) {
+  if constexpr (MarksIrreversible<G>) {
+    return g.irreversible(pos, m);
+  } else {
+    return false;
+  }
+}
+
 // The house rules every game shares: draw by repetition and by ply limit (0 = off).
 struct DrawRules {
   int repetitions = 3;

@@ -30,9 +30,13 @@ class GameLine {
     return all;
   }
   int plies_played() const { return static_cast<int>(hashes_.size()); }
+  // Where in hashes() the positions that may still recur begin: just after the last move
+  // that cannot be undone (engine::irreversible), 0 when every move so far can be.
+  int reversible_from() const { return irreversible_.empty() ? 0 : irreversible_.back(); }
 
   // Plays a legal move (the caller has checked legality, e.g. by matching generate()).
   void play(const Move& m) {
+    if (irreversible(*game_, current_, m)) irreversible_.push_back(plies_played() + 1);
     history_keys_.push_back(game_->history_key(current_));
     hashes_.push_back(game_->hash(current_));
     current_ = game_->make(current_, m);
@@ -40,6 +44,7 @@ class GameLine {
   // Takes back the last move played; `previous` is the position before it (the line keeps
   // keys, not positions, so the caller that wants take-back keeps those).
   void take_back(const Position& previous) {
+    if (reversible_from() == plies_played()) irreversible_.pop_back();
     history_keys_.pop_back();
     hashes_.pop_back();
     current_ = previous;
@@ -53,7 +58,7 @@ class GameLine {
   // How many times the current position has occurred in this line (itself included).
   int occurrences() const {
     const std::uint64_t h = game_->hash(current_);
-    return 1 + static_cast<int>(std::count(hashes_.begin(), hashes_.end(), h));
+    return 1 + static_cast<int>(std::count(hashes_.begin() + reversible_from(), hashes_.end(), h));
   }
 
   // Order: a goal, then no legal move, then the draw house rules (repetition, ply limit).
@@ -74,6 +79,7 @@ class GameLine {
   Position current_;
   std::vector<std::uint64_t> history_keys_;
   std::vector<std::uint64_t> hashes_;
+  std::vector<int> irreversible_;  // reversible_from() after each irreversible move, in order
 };
 
 }  // namespace triad::engine

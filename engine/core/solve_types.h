@@ -29,6 +29,10 @@ struct SolveOutcome {
   std::optional<Move> best;  // a move that achieves the value (none at the end of the game)
   std::vector<Move> pv;      // exact solves: a perfect line to the end
   std::uint64_t nodes = 0;
+  // A game without margins (Íves dáma's endgame tables; lower and upper stay 0): the plies
+  // to the end with best play (0 for a draw), and whether it is a draw.
+  std::optional<int> plies;
+  bool draw = false;
 };
 
 }  // namespace triad::engine

@@ -38,6 +38,7 @@
 //                               (kAvailable = false). One with kAvailable = true must have
 //                               (checked by GameSolverFor):
 //       kMaxMargin                      final margins lie within +-kMaxMargin
+//       can_solve(g, pos)               static: Result<void>, why pos cannot be solved
 //       configure(hash_bytes, threads)  table memory and threads for the next solves
 //       solve(g, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>, nothing
 //                                       when stopped (the last progress report holds what
@@ -55,6 +56,8 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/game_line.h"
+#include "engine/core/result.h"
 #include "engine/core/solve_types.h"
 #include "engine/nnue/model.h"
 #include "engine/search/search_types.h"
@@ -114,6 +117,7 @@ concept GameSolverFor = requires {
             const StopCheck& stop, std::size_t bytes, int threads) {
      requires std::default_initializable<S>;
      std::integral_constant<int, S::kMaxMargin>{};
+     { S::can_solve(g, pos) } -> std::same_as<Result<void>>;
      { s.configure(bytes, threads) } -> std::same_as<void>;
      {
        s.solve(g, pos, exact, on_progress, stop)
@@ -160,12 +164,15 @@ concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
 // The solvers assume that no draw by repetition cuts a decided game short. A won line never
 // returns to a position of its own (each move brings the end one ply closer), but the loser
 // could steer into a position the game saw before the root often enough for the house rule.
-// True when such a position exists in `hashes` (the game's positions, the root last): then
-// decided solver results must not be used in this search (drawn ones still may).
+// True when such a position exists in `line` (only those since its last irreversible move
+// can recur): then decided solver results must not be used in this search above its first
+// irreversible move (drawn ones still may).
 template <Game G>
-bool repetition_may_interfere(std::vector<std::uint64_t> hashes, const DrawRules& draw) {
-  if (!SearchHooks<G>::kCanRepeat || draw.repetitions <= 0 || hashes.size() < 2) return false;
+bool repetition_may_interfere(const GameLine<G>& line, const DrawRules& draw) {
+  if (!SearchHooks<G>::kCanRepeat || draw.repetitions <= 0) return false;
+  std::vector<std::uint64_t> hashes = line.hashes();
   hashes.pop_back();  // the root itself never recurs on a won line
+  hashes.erase(hashes.begin(), hashes.begin() + line.reversible_from());
   std::sort(hashes.begin(), hashes.end());
   int run = 0;
   for (std::size_t i = 0; i < hashes.size(); ++i) {

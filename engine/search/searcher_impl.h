@@ -229,7 +229,7 @@ std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::try_solve_root(
       },
       workers[0]->tables());
   if (!solved || !ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) ||
-      repetition_may_interfere<G>(line.hashes(), config.draw))
+      repetition_may_interfere(line, config.draw))
     return std::nullopt;
   RootMove rm{solved->pv[0], solved->score, solved->score, 0, solved->pv};
   auto info = make_info(rm, static_cast<int>(solved->pv.size()), 1, solved->score, Bound::kExact);

@@ -106,9 +106,11 @@ class SearchWorker {
     line_keys_.assign(line.history().begin(), line.history().end());
     hashes_ = line.hashes();
     root_hash_index_ = static_cast<int>(hashes_.size()) - 1;
-    trust_decided_solves_ = !repetition_may_interfere<G>(hashes_, shared_->config.draw);
+    recur_from_.assign(1, line.reversible_from());
+    trust_decided_solves_ = !repetition_may_interfere(line, shared_->config.draw);
     line_keys_.reserve(line_keys_.size() + kMaxPly + 2);
     hashes_.reserve(hashes_.size() + kMaxPly + 2);
+    recur_from_.reserve(kMaxPly + 2);
     root_moves_ = roots;
     nodes_.store(0, std::memory_order_relaxed);
     tbhits_.store(0, std::memory_order_relaxed);
@@ -191,7 +193,7 @@ class SearchWorker {
     for (std::size_t i = pv_index_; i < root_moves_.size(); ++i) {
       RootMove& rm = root_moves_[i];
       const Position child = g.make(root_, rm.move);
-      push(root_, child);
+      push(root_, rm.move, child);
       int score;
       if (i == static_cast<std::size_t>(pv_index_)) {
         score = -search(child, depth - 1, -beta, -alpha, 1, true);
@@ -231,15 +233,19 @@ class SearchWorker {
     pv_len_[ply] = std::max(pv_len_[ply + 1], ply + 1);
   }
 
-  void push(const Position& parent, const Position& child) {
+  void push(const Position& parent, const Move& m, const Position& child) {
     line_keys_.push_back(game_->history_key(parent));
     hashes_.push_back(game_->hash(child));
+    if constexpr (MarksIrreversible<G>)
+      recur_from_.push_back(irreversible(*game_, parent, m) ? static_cast<int>(hashes_.size()) - 1
+                                                            : recur_from_.back());
     tt_->prefetch(hashes_.back());
     if (learned_.active()) learned_.push(*game_, child);
   }
   void pop() {
     line_keys_.pop_back();
     hashes_.pop_back();
+    if constexpr (MarksIrreversible<G>) recur_from_.pop_back();
     if (learned_.active()) learned_.pop();
   }
 
@@ -254,7 +260,7 @@ class SearchWorker {
     if (!Hooks::kCanRepeat || draw.repetitions <= 0) return false;
     const std::uint64_t key = hashes_.back();
     int count = 1;
-    for (int i = static_cast<int>(hashes_.size()) - 2; i >= 0; --i) {
+    for (int i = static_cast<int>(hashes_.size()) - 2; i >= recur_from_.back(); --i) {
       if (hashes_[static_cast<std::size_t>(i)] != key) continue;
       // A repetition inside the search tree counts as a draw at once (either side can repeat
       // again); positions of the game before the root need the full count.
@@ -342,7 +348,12 @@ class SearchWorker {
   std::vector<std::uint64_t> line_keys_;
   std::vector<std::uint64_t> hashes_;
   int root_hash_index_ = 0;
-  bool trust_decided_solves_ = true;  // see repetition_may_interfere (hooks.h)
+  // Per node from the root down (the root's alone for a game without irreversible moves):
+  // where in hashes_ the positions begin that the node's position may repeat.
+  std::vector<int> recur_from_;
+  // See repetition_may_interfere (hooks.h); below an irreversible move of the tree the
+  // positions before the root cannot recur, and decided results are trusted there too.
+  bool trust_decided_solves_ = true;
   std::vector<Move> pv_;
   int pv_len_[kMaxPly + 2] = {};
   std::optional<Move> killers_[kMaxPly + 2][2];

@@ -87,7 +87,8 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
     nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
     tbhits_.fetch_add(solved.tbhits, std::memory_order_relaxed);
     if (ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies) &&
-        (trust_decided_solves_ || !is_mate_score(solved.score))) {
+        (trust_decided_solves_ || recur_from_.back() > root_hash_index_ ||
+         !is_mate_score(solved.score))) {
       tt_->store(key, score_to_tt(solved.score, ply), kMaxPly, Bound::kExact, solved.move_index);
       if (pv_node && solved.move_index >= 0 && solved.move_index < n) {
         pv_len_[ply + 1] = ply + 1;  // the child was not searched: its PV slot holds an old line
@@ -138,7 +139,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
         scores[i] == (1 << 28) || (scores[i] == (1 << 30) && Hooks::is_tactical(g, pos, m));
 
     const Position child = g.make(pos, m);
-    push(pos, child);
+    push(pos, m, child);
     const int new_depth = depth - 1;
     int score;
     if (i == 0) {
@@ -218,7 +219,7 @@ int SearchWorker<G>::quiesce(const Position& pos, const MoveList* given, int alp
   for (const Move& m : moves) {
     if (!forced && !Hooks::is_tactical(g, pos, m)) continue;
     const Position child = g.make(pos, m);
-    push(pos, child);
+    push(pos, m, child);
     const int score = -quiesce(child, nullptr, -beta, -alpha, ply + 1, qdepth + 1);
     pop();
     if (aborted()) return 0;

@@ -1,6 +1,7 @@
 // Íves dáma rule edge cases from docs/games/ives-dama.md: compulsory captures, sequences run to
 // their end, free direction inside a sequence, arcs in captures (arc variant only), the
-// forward variant, equal sequences listed once, and how the game ends.
+// forward variant, equal sequences listed once, how the game ends, and which moves can never be
+// undone (repetitions are counted since the last of them).
 #include <algorithm>
 
 #include <gmock/gmock.h>
@@ -182,6 +183,36 @@ TEST(IvesRules, RepetitionAndPlyLimitDraws) {
   EXPECT_EQ(line.outcome({.repetitions = 0, .max_plies = 8}),
             engine::Outcome::draw(engine::Reason::kPlyLimit));
   EXPECT_FALSE(line.outcome({.repetitions = 0, .max_plies = 0}).over());
+}
+
+TEST(IvesRules, CapturesAndForwardStepsCannotBeUndone) {
+  const Game base = default_game("ivesdama");
+  const Game fwd = default_game("ivesdama-forward");
+  const auto irreversible = [](const Game& g, const Position& pos, std::string_view token) {
+    return g.irreversible(pos, Notation::parse_move(g, pos, {}, token).value());
+  };
+  const Position steps = position(base, "p/3/5/3/1/3/1P3/3/1 1");
+  EXPECT_FALSE(irreversible(base, steps, "b3b4"));
+  EXPECT_FALSE(irreversible(base, steps, "b3c3"));
+  EXPECT_TRUE(irreversible(fwd, position(fwd, "p/3/5/3/1/3/1P3/3/1 1"), "b3b4"));
+  EXPECT_FALSE(irreversible(fwd, position(fwd, "p/3/5/3/1/3/1P3/3/1 1"), "b3c3"));
+  EXPECT_TRUE(irreversible(base, position(base, "1/3/5/3/1/1p1/2P2/3/P 1"), "c3c5"));
+
+  // An arc step forwards too, and only there.
+  EXPECT_FALSE(irreversible(base, position(base, "1/3/5/3/1/3/4p/P2/1 1"), "b2b8"));
+  EXPECT_TRUE(irreversible(fwd, position(fwd, "1/3/5/3/1/3/4p/P2/1 1"), "b2b8"));
+
+  // The line counts repetitions from the last capture on, and forgets it when taken back.
+  engine::GameLine<Game> line(base, position(base, "1/p1p/5/3/1/3/1P1P1/P1P/1 1"));
+  std::vector<Position> before;
+  for (const char* token : {"b3c3", "d8c9", "c3b3", "c9d8", "b3c3", "d8c9", "d2d8", "c9e7"}) {
+    before.push_back(line.current());
+    line.play(Notation::parse_move(base, line.current(), line.history(), token).value());
+    if (before.size() == 6) EXPECT_EQ(line.occurrences(), 2);  // after b3c3 d8c9 twice
+  }
+  EXPECT_EQ(line.reversible_from(), 8);  // c9e7 captures
+  line.take_back(before.back());
+  EXPECT_EQ(line.reversible_from(), 0);
 }
 
 }  // namespace

@@ -337,6 +337,45 @@ TEST_F(TablesSession, AWonRootAfterARepetitionStillTakesTheFastestWin) {
   EXPECT_EQ(roots, 12);
 }
 
+// The scores of a search's info lines ("cp" or "mate" and the number).
+std::vector<std::pair<std::string, int>> scores_of(const Lines& lines) {
+  std::vector<std::pair<std::string, int>> scores;
+  for (const auto& l : lines) {
+    const auto at = l.find(" score ");
+    if (at == std::string::npos) continue;
+    std::istringstream in(l.substr(at + 7));
+    std::string unit;
+    int value = 0;
+    if (in >> unit >> value) scores.emplace_back(unit, value);
+  }
+  return scores;
+}
+
+TEST_F(TablesSession, AProvedResultAfterARepetitionAndACaptureIsAMateScore) {
+  // Steps to and fro repeat a position, then Player 2 is left with captures only (six stones,
+  // five after them): below a capture the positions of the repetition can never recur, so
+  // the tables' loss is proved and reported as mate (moves, as UCI counts them), the same as
+  // without the repetition, never as centipawns of a proved size.
+  const auto search = [](const std::string& moves) {
+    SessionDriver d;
+    d.send("setoption name UCI_Variant value ivesdama");
+    d.send("setoption name TablePath value " + dir());
+    d.send("position fen 1/p1p/5/3/1/3/1P1P1/P1P/1 1 0 moves " + moves);
+    return d.send("go depth 12");
+  };
+  const Lines direct = search("b3c3 d8c9 d2d8");
+  const Lines repeated = search("b3c3 d8c9 c3b3 c9d8 b3c3 d8c9 d2d8");
+  ASSERT_FALSE(scores_of(direct).empty()) << joined(direct);
+  const auto proved = scores_of(direct).back();
+  EXPECT_EQ(proved.first, "mate") << joined(direct);
+  EXPECT_LT(proved.second, 0) << joined(direct);
+  const auto scores = scores_of(repeated);
+  ASSERT_FALSE(scores.empty()) << joined(repeated);
+  EXPECT_EQ(scores.back(), proved) << joined(repeated);
+  for (const auto& [unit, score] : scores)
+    EXPECT_FALSE(unit == "cp" && std::abs(score) >= 10000) << joined(repeated);
+}
+
 // The tokens after " pv " in the `solved` line.
 std::vector<std::string> pv_of(const std::string& line) {
   std::vector<std::string> pv;

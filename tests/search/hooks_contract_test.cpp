@@ -1,6 +1,7 @@
 // The search hooks contract (engine/search/hooks.h) is checked at compile time: every game's
 // SearchHooks<G> satisfies SearchHooksFor, and hooks with a hook missing do not — the
-// whole-game solver included (GameSolver: missing, for another game, or incomplete). The
+// whole-game solver included (GameSolver: missing, for another game, or incomplete, e.g.
+// without can_solve). The
 // file has no TEST: a broken contract fails the build of search_tests.
 #include "engine/games/ivesdama/search_hooks.h"
 #include "engine/games/razzle/search_hooks.h"
@@ -85,6 +86,27 @@ struct WithSolverWithoutSolve : WithoutGameSolver {
   using GameSolver = SolverWithoutSolve;
 };
 static_assert(!SearchHooksFor<WithSolverWithoutSolve, Razzle>);
+
+// Íves dáma's solver (its table files) fits its game.
+static_assert(GameSolverFor<games::ivesdama::GameSolver, games::ivesdama::Game>);
+// Solves, but cannot say which positions it cannot solve.
+struct SolverWithoutCanSolve : SolverWithoutSolve {
+  std::optional<SolveOutcome<Razzle::Move>> solve(
+      const Razzle&, const Razzle::Position&, bool,
+      const std::function<void(const SolveProgress<Razzle::Move>&)>&, const StopCheck&) {
+    return std::nullopt;
+  }
+};
+struct WithSolverWithoutCanSolve : WithoutGameSolver {
+  using GameSolver = SolverWithoutCanSolve;
+};
+static_assert(!SearchHooksFor<WithSolverWithoutCanSolve, Razzle>);
+struct WithSolverThatCanSolve : WithoutGameSolver {
+  struct GameSolver : SolverWithoutCanSolve {
+    static Result<void> can_solve(const Razzle&, const Razzle::Position&) { return {}; }
+  };
+};
+static_assert(SearchHooksFor<WithSolverThatCanSolve, Razzle>);  // can_solve was the only gap
 
 }  // namespace
 }  // namespace triad::engine

@@ -178,6 +178,10 @@ const EndgameFiles* Game::endgame_files() const {
   return endgame_->files.get();
 }
 
+int Game::endgame_files_limit() const {
+  return endgame_->probe_limit;
+}
+
 std::optional<EndgameValue> Game::probe_endgame(const Position& pos, bool* from_files) const {
   const int stones = std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]);
   if (endgame_->files && stones <= endgame_->probe_limit) {

@@ -102,6 +102,12 @@ class Game {
   int ply(const Position& pos) const { return pos.ply; }
   engine::Outcome terminal(const Position& pos) const;
   engine::Outcome no_moves_outcome(const Position& pos) const;
+  // A move no later move can undo (engine::MarksIrreversible): a capture (stones never come
+  // back), and under the forward rule a step to another rank.
+  bool irreversible(const Position&, const Move& m) const {
+    return m.is_capture() ||
+           (rules_.forward && board_->points[m.from].rank != board_->points[m.to].rank);
+  }
   int evaluate(const Position& pos) const;
   std::vector<engine::EvalTerm> eval_terms(const Position& pos) const;
 
@@ -118,6 +124,8 @@ class Game {
   // every copy of this Game; to be set while no search runs.
   void attach_endgame_files(std::shared_ptr<const EndgameFiles> files, int probe_limit) const;
   const EndgameFiles* endgame_files() const;
+  // The most stones of a position the attached files answer (0: none attached).
+  int endgame_files_limit() const;
   // The exact value of a position from the attached files when they cover it (then
   // `from_files` is set), else from endgame(); nothing when neither covers it or it is over.
   std::optional<EndgameValue> probe_endgame(const Position& pos, bool* from_files = nullptr) const;
@@ -151,5 +159,6 @@ class Game {
 
 static_assert(engine::Game<Game>);
 static_assert(engine::CountsMoves<Game>);
+static_assert(engine::MarksIrreversible<Game>);
 
 }  // namespace triad::games::ivesdama

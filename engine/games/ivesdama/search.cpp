@@ -1,8 +1,11 @@
 // The search for Íves dáma: its hooks (endgame values — the attached table files, else the
 // in-memory table, Game::probe_endgame — in the search's score conventions, and the tables'
-// best move: the successor with the best value for the mover) and Searcher<G> compiled once
-// with them.
+// best move: the successor with the best value for the mover), its GameSolver (game_solver.h)
+// on them, and Searcher<G> compiled once with them.
 #include "engine/games/ivesdama/search_hooks.h"
+
+#include <bit>
+#include <string>
 
 #include "engine/games/ivesdama/endgame.h"
 #include "engine/search/searcher_impl.h"
@@ -112,5 +115,56 @@ std::optional<RootSolution<G::Move>> SearchHooks<G>::solve_root(const G& g, cons
 }
 
 }  // namespace triad::engine
+
+namespace triad::games::ivesdama {
+
+Result<void> GameSolver::can_solve(const Game& g, const Position& pos) {
+  if (!g.endgame_files())
+    return make_error(
+        "Íves dáma is solved inside its endgame tables only, and none are loaded (TablePath)");
+  if (g.terminal(pos).over()) return make_error("the game is over");
+  bool from_files = false;
+  if (!g.probe_endgame(pos, &from_files) || !from_files)
+    return make_error("the position has " +
+                      std::to_string(std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1])) +
+                      " stones, outside the tables (up to " +
+                      std::to_string(g.endgame_files_limit()) +
+                      " stones: TablePath, TableProbeLimit)");
+  return {};
+}
+
+std::optional<engine::SolveOutcome<Move>> GameSolver::solve(
+    const Game& g, const Position& pos, bool /*exact*/,
+    const std::function<void(const engine::SolveProgress<Move>&)>& /*on_progress*/,
+    const std::function<bool()>& /*stop*/) {
+  using Hooks = engine::SearchHooks<Game>;
+  engine::SolveOutcome<Move> out;
+  nodes_ = 0;
+  const auto value = g.probe_endgame(pos);
+  if (!value) return out;  // can_solve() refuses such a position
+  out.side_to_move_wins = value->result == EndgameValue::Result::kWin;
+  out.draw = value->result == EndgameValue::Result::kDraw;
+  out.plies = value->plies;
+  Game::MoveList moves;
+  g.generate(pos, {}, moves);
+  if (out.draw) {  // a move that keeps the draw
+    std::uint64_t tbhits = 0;
+    if (const int i = Hooks::table_move(g, pos, tbhits); i >= 0)
+      out.pv.push_back(moves[static_cast<std::size_t>(i)]);
+    nodes_ = 1;
+  } else if (!moves.empty()) {  // the perfect line to the end
+    engine::NoThreadTables none(0, true);
+    if (const auto solved = Hooks::solve_root(
+            g, pos, -1, [] { return false; }, none)) {
+      out.pv = solved->pv;
+      nodes_ = solved->nodes;
+    }
+  }
+  if (!out.pv.empty()) out.best = out.pv.front();
+  out.nodes = nodes_;
+  return out;
+}
+
+}  // namespace triad::games::ivesdama
 
 template class triad::engine::Searcher<triad::games::ivesdama::Game>;

@@ -1,9 +1,10 @@
 // Search knowledge for Íves dáma (the SearchHooks contract of engine/search/hooks.h):
 // captures are the tactical moves (compulsory, so a position with a capture is never quiet
 // and quiescence searches all of them), history keyed by the from/to points, and the endgame
-// table (endgame.h) for positions with few stones, inside the tree and at the root. The
-// table is the game's (shared by all threads), so there are no per-thread tables. A learned
-// evaluation knows one kind of man, the stone.
+// table (endgame.h) for positions with few stones, inside the tree, at the root and for
+// `go solve` (game_solver.h: inside the attached table files). The table is the game's
+// (shared by all threads), so there are no per-thread tables. A learned evaluation knows
+// one kind of man, the stone.
 #pragma once
 
 #include <bit>
@@ -11,6 +12,7 @@
 #include <cstring>
 
 #include "engine/games/ivesdama/game.h"
+#include "engine/games/ivesdama/game_solver.h"
 #include "engine/search/hooks.h"
 
 namespace triad::engine {
@@ -22,7 +24,7 @@ struct SearchHooks<games::ivesdama::Game> {
   static constexpr bool kStaticLeaf = false;
   static constexpr int kNetKinds = 1;
   static_assert(games::ivesdama::kMaxPoints <= nnue::kMaxNetPoints);
-  using GameSolver = NoGameSolver;  // not solved to the end
+  using GameSolver = games::ivesdama::GameSolver;  // `go solve`: inside the table files
   using ThreadTables = NoThreadTables;
 
   static int move_key(const G&, const G::Position&, const G::Move& m) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <utility>
 
+#include "engine/core/result.h"
 #include "engine/core/solve_types.h"
 #include "engine/games/yinyang/solver.h"
 
@@ -23,6 +24,8 @@ class GameSolver {
     hash_bytes_ = hash_bytes;
     threads_ = threads;
   }
+  // Every position can be solved.
+  static Result<void> can_solve(const G&, const G::Position&) { return {}; }
   std::optional<SolveOutcome> solve(const G&, const G::Position& pos, bool exact,
                                     const std::function<void(const SolveProgress&)>& on_progress,
                                     const std::function<bool()>& stop) {
@@ -42,12 +45,19 @@ class GameSolver {
     if (exact) {
       const auto s = solver_->solve(pos, stop);
       if (!s) return std::nullopt;
-      out = {s->side_to_move_wins, s->margin, s->margin, std::nullopt, s->pv, s->nodes};
+      out.side_to_move_wins = s->side_to_move_wins;
+      out.lower = out.upper = s->margin;
+      out.pv = s->pv;
+      out.nodes = s->nodes;
       if (!s->pv.empty()) out.best = s->pv.front();
     } else {
       const auto v = solver_->win_loss(pos, stop);
       if (!v) return std::nullopt;
-      out = {v->side_to_move_wins, v->lower, v->upper, v->best, {}, v->nodes};
+      out.side_to_move_wins = v->side_to_move_wins;
+      out.lower = v->lower;
+      out.upper = v->upper;
+      out.best = v->best;
+      out.nodes = v->nodes;
     }
     return out;
   }
