@@ -37,6 +37,13 @@ void Engine::declare_options(const LogFile& log_file) {
   using T = OptionType;
   const SearchSettings defaults;
   const SearchSettings& now = state_.settings();
+  // The action of a spin setting the state applies as it is.
+  const auto applies = [this](void (EngineState::*set)(int)) {
+    return [this, set](const std::string& v) {
+      (state_.*set)(std::stoi(v));
+      return Result<void>();
+    };
+  };
   options_.add({"UCI_Variant", T::kCombo, kDefaultVariant, 0, 0, registry_.names()},
                [this](const std::string& v) { return select_variant(v); });
   options_.add({"VariantPath", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
@@ -62,21 +69,11 @@ void Engine::declare_options(const LogFile& log_file) {
       {"Threads", T::kSpin, std::to_string(defaults.threads), 1, 256, {}},
       [this](const std::string& v) { return state_.set_threads(std::stoi(v)); },
       number(now.threads));
-  options_.add(
-      {"MultiPV", T::kSpin, std::to_string(defaults.multipv), 1, 256, {}},
-      [this](const std::string& v) {
-        state_.set_multipv(std::stoi(v));
-        return Result<void>();
-      },
-      number(now.multipv));
+  options_.add({"MultiPV", T::kSpin, std::to_string(defaults.multipv), 1, 256, {}},
+               applies(&EngineState::set_multipv), number(now.multipv));
   options_.add({"Ponder", T::kCheck, "false", 0, 0, {}}, keep);
-  options_.add(
-      {"Move Overhead", T::kSpin, std::to_string(defaults.move_overhead_ms), 0, 10000, {}},
-      [this](const std::string& v) {
-        state_.set_move_overhead_ms(std::stoi(v));
-        return Result<void>();
-      },
-      number(now.move_overhead_ms));
+  options_.add({"Move Overhead", T::kSpin, std::to_string(defaults.move_overhead_ms), 0, 10000, {}},
+               applies(&EngineState::set_move_overhead_ms), number(now.move_overhead_ms));
   options_.add({"UCI_ShowWDL", T::kCheck, "false", 0, 0, {}}, keep);
   options_.add({"OwnBook", T::kCheck, "true", 0, 0, {}}, keep);
   options_.add({"BookFile", T::kString, "", 0, 0, {}},
@@ -88,18 +85,13 @@ void Engine::declare_options(const LogFile& log_file) {
   options_.add({"TablePath", T::kString, "", 0, 0, {}}, [this](const std::string& v) {
     return named("TablePath", state_.set_table_path(v));
   });
-  options_.add(
-      {"TableProbeLimit",
-       T::kSpin,
-       std::to_string(defaults.table_probe_limit),
-       0,
-       SearchSettings::kMaxTableProbeLimit,
-       {}},
-      [this](const std::string& v) {
-        state_.set_table_probe_limit(std::stoi(v));
-        return Result<void>();
-      },
-      number(now.table_probe_limit));
+  options_.add({"TableProbeLimit",
+                T::kSpin,
+                std::to_string(defaults.table_probe_limit),
+                0,
+                SearchSettings::kMaxTableProbeLimit,
+                {}},
+               applies(&EngineState::set_table_probe_limit), number(now.table_probe_limit));
   options_.add(
       {"Evaluation",
        T::kCombo,
