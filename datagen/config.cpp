@@ -36,6 +36,7 @@ po::options_description describe() {
     ("maxplies", po::value<std::string>()->default_value("400"), "N: a game still going after N plies of self-play counts as a draw")
     ("hash", po::value<std::string>()->default_value("16"), "MB: each search's tables")
     ("evalfile", po::value<std::string>(), "FILE: search with the learned evaluation of this net file (triad-train's, for the variant's game and board) instead of the classical one")
+    ("option", po::value<std::vector<std::string>>()->composing(), "NAME=V: a strength option of the search, as triad's --option (UCI_LimitStrength, UCI_Elo, Skill Level, Skill Seed; docs/strength.md): the games are played at that level; may be repeated")
     ("output", po::value<std::string>(), "FILE: the data file; an existing one made with the same settings is continued")
     ("concurrency", po::value<std::string>()->default_value("1"), "K: games played at once (with -mpi: on each worker rank)");
   runner::add_distributed_options(d);
@@ -66,6 +67,7 @@ Result<DatagenConfig> build(const po::variables_map& vm) {
   if (vm.count("evalfile")) c.eval_file = vm["evalfile"].as<std::string>();
   if (vm.count("evalfile") && c.eval_file.empty())
     return make_error("-evalfile: an empty file name");
+  if (vm.count("option")) c.options = vm["option"].as<std::vector<std::string>>();
   c.output = vm["output"].as<std::string>();
   TRIAD_ASSIGN(c.concurrency,
                runner::int_option<int>(vm, "-concurrency", 1, runner::kMaxConcurrency));

@@ -1,11 +1,12 @@
 // triad-datagen's settings (docs/evaluation.md "Data generation"): what is played (variant,
-// games, node budget, openings, seed), where it goes, and how the work is spread
+// games, node budget, level, openings, seed), where it goes, and how the work is spread
 // (-concurrency games at once here, or -mpi across the ranks of a job).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "adapters/common/variants.h"
 #include "engine/core/result.h"
@@ -23,9 +24,10 @@ struct DatagenConfig {
   int random_moves = 0;        // per cent of the later plies played by a random legal move (kept)
   std::filesystem::path openings;  // empty: the start position
   std::uint64_t seed = 1;
-  int max_plies = 400;              // a game still going after this many plies is a draw
-  int hash_mb = 16;                 // each search's tables
-  std::filesystem::path eval_file;  // a net file to search with; empty: the classical evaluation
+  int max_plies = 400;               // a game still going after this many plies is a draw
+  int hash_mb = 16;                  // each search's tables
+  std::filesystem::path eval_file;   // a net file to search with; empty: the classical evaluation
+  std::vector<std::string> options;  // -option NAME=V: the strength level played (level.h)
   std::filesystem::path output;
   int concurrency = 1;  // games played at once (with -mpi: on each worker rank)
   bool mpi = false;

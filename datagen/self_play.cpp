@@ -33,9 +33,8 @@ std::int8_t result_for(engine::Player mover, const engine::Outcome& o, bool over
 
 // -evalfile's net bound to the variant's board (state/engine_state.h's check and bind, on an
 // engine made for it), and its digest (learn::Header::net_digest).
-Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::filesystem::path& file,
-                                                                  const adapters::Variant& variant,
-                                                                  std::uint32_t& digest) {
+Result<state::BoundNet> bind_eval_file(const std::filesystem::path& file,
+                                       const adapters::Variant& variant, std::uint32_t& digest) {
   auto bytes = adapters::read_regular_file(file, "net file", adapters::nnue::kMaxNetFileBytes);
   if (!bytes) return make_error("-evalfile: " + bytes.error().message);
   auto net = adapters::nnue::parse_net_file(*bytes, file.string());
@@ -51,7 +50,7 @@ Result<std::shared_ptr<const engine::nnue::Model>> bind_eval_file(const std::fil
   auto bound = state::bind_net(std::move(*net), **engine);
   if (!bound) return make_error(what + bound.error().message);
   digest = learn::net_digest(*bytes);
-  return bound->model;
+  return std::move(*bound);
 }
 
 }  // namespace
@@ -95,11 +94,16 @@ Result<SelfPlaySetup> SelfPlaySetup::create(const DatagenConfig& config) {
   } else {
     s.openings_.push_back({start->start_position_line(), {}});
   }
+  std::optional<state::BoundNet> net;
   if (!config.eval_file.empty()) {
     auto learned = bind_eval_file(config.eval_file, *variant, s.header_.net_digest);
     if (!learned) return learned.error();
-    s.learned_ = std::move(*learned);
+    net = std::move(*learned);
+    s.learned_ = net->model;
   }
+  auto level = Level::create(config.options, *start, net ? &*net : nullptr);
+  if (!level) return level.error();
+  s.level_ = std::move(*level);
   // Openings are made when their game starts; game 0's shows a setting that cannot work
   // (more random plies than the game lasts) before anything is written, as in triad-match.
   auto rng = game_generator(config.seed, 0);
@@ -154,6 +158,7 @@ GameRecords SelfPlaySetup::play(adapters::GameEngine& engine, std::int64_t index
   for (int ply = 0; ply < config_.max_plies && !game->outcome().over(); ++ply) {
     if (stop) return out;
     engine.adopt(*game);
+    request.config.skill = level_.skill(*game, rng).value_or(engine::Skill{});
     int score = 0;
     const auto best = engine.search(request, [&score](const adapters::TextInfo& info) {
       if (info.multipv == 1) score = info.score;

@@ -2,7 +2,8 @@
 // the settings and i alone: its opening (line i mod count of the openings, or the start
 // position) and its random plies (drawn from a generator seeded by the seed and i), then a
 // search with fresh tables (cleared) at the fixed node budget per move, one search thread,
-// with the classical evaluation or the learned one of -evalfile's net; with -randommoves, a
+// with the classical evaluation or the learned one of -evalfile's net, at full strength or at
+// the level of -option (level.h: its seeds drawn from the game's generator); with -randommoves, a
 // share of the plies play a random legal move (drawn from the same generator) instead of the
 // search's. So any thread or MPI rank playing game i writes the same bytes.
 //
@@ -30,6 +31,7 @@
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "datagen/config.h"
+#include "datagen/level.h"
 #include "engine/core/result.h"
 #include "learn/data_file.h"
 #include "runner/openings.h"
@@ -81,6 +83,7 @@ class SelfPlaySetup {
   adapters::Variant variant_;
   std::vector<runner::Opening> openings_;
   std::shared_ptr<const engine::nnue::Model> learned_;  // -evalfile's net, or none
+  Level level_;                                         // -option's strength level
   learn::Header header_;
 };
 

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <stdexcept>
 
-#include "protocol/command.h"
+#include "adapters/common/text.h"
 
 namespace triad::protocol {
 
@@ -43,7 +43,7 @@ Result<std::string> canonical_value(const OptionSpec& spec,
   switch (spec.type) {
     case OptionType::kSpin: {
       const auto v = adapters::parse_integer<std::int64_t>(*value);
-      if (!v) return make_error(what + " : " + quote(*value) + " is not an integer");
+      if (!v) return make_error(what + " : " + adapters::quote(*value) + " is not an integer");
       if (*v < spec.min || *v > spec.max)
         return make_error(what + " : " + std::to_string(*v) + " is out of range " +
                           std::to_string(spec.min) + ".." + std::to_string(spec.max));
@@ -52,11 +52,12 @@ Result<std::string> canonical_value(const OptionSpec& spec,
     case OptionType::kCheck:
       if (iequals(*value, "true")) return std::string("true");
       if (iequals(*value, "false")) return std::string("false");
-      return make_error(what + " : " + quote(*value) + " is not true or false");
+      return make_error(what + " : " + adapters::quote(*value) + " is not true or false");
     case OptionType::kCombo:
       for (const auto& var : spec.vars)
         if (iequals(var, *value)) return var;
-      return make_error(what + " : " + quote(*value) + " is not one of the allowed values");
+      return make_error(what + " : " + adapters::quote(*value) +
+                        " is not one of the allowed values");
     default:
       // Strings: `<empty>` is how UCI GUIs write the empty string.
       return *value == "<empty>" ? std::string() : *value;
@@ -67,7 +68,11 @@ Result<std::string> canonical_value(const OptionSpec& spec,
 
 void Options::add(OptionSpec spec, OnChange on_change) {
   std::string value = spec.default_value;
-  entries_.push_back({std::move(spec), std::move(on_change), std::move(value)});
+  entries_.push_back({std::move(spec), std::move(on_change), nullptr, std::move(value)});
+}
+
+void Options::add(OptionSpec spec, OnChange on_change, Current current) {
+  entries_.push_back({std::move(spec), std::move(on_change), std::move(current), {}});
 }
 
 std::vector<std::string> Options::uci_lines() const {
@@ -100,20 +105,20 @@ std::vector<std::string> Options::uci_lines() const {
 
 Result<void> Options::set(std::string_view name, const std::optional<std::string>& value) {
   Entry* e = find(name);
-  if (!e) return make_error("setoption " + quote(name) + " : no such option (see `uci`)");
+  if (!e) return make_error("setoption " + adapters::quote(name) + " : no such option (see `uci`)");
   auto canonical = canonical_value(e->spec, value);
   if (!canonical) return canonical.error();
   if (e->on_change) {
     if (auto r = e->on_change(*canonical); !r) return r.error();
   }
-  if (e->spec.type != OptionType::kButton) e->value = std::move(*canonical);
+  if (e->spec.type != OptionType::kButton && !e->current) e->value = std::move(*canonical);
   return {};
 }
 
 Result<void> Options::set_default(std::string_view name, const std::string& value) {
   if (auto r = set(name, value); !r) return r;
   Entry* e = find(name);
-  if (e->spec.type != OptionType::kButton) e->spec.default_value = e->value;
+  if (e->spec.type != OptionType::kButton) e->spec.default_value = e->now();
   return {};
 }
 
@@ -134,13 +139,13 @@ const Options::Entry& Options::get(std::string_view name) const {
 }
 
 std::int64_t Options::spin(std::string_view name) const {
-  return std::stoll(get(name).value);
+  return std::stoll(get(name).now());
 }
 bool Options::check(std::string_view name) const {
-  return get(name).value == "true";
+  return get(name).now() == "true";
 }
-const std::string& Options::text(std::string_view name) const {
-  return get(name).value;
+std::string Options::text(std::string_view name) const {
+  return get(name).now();
 }
 
 void Options::set_vars(std::string_view name, std::vector<std::string> vars) {
@@ -149,7 +154,7 @@ void Options::set_vars(std::string_view name, std::vector<std::string> vars) {
 
 void Options::set_range(std::string_view name, std::int64_t min, std::int64_t max) {
   Entry* e = find(name);
-  if (!e || e->spec.type != OptionType::kSpin) return;
+  if (!e || e->spec.type != OptionType::kSpin || e->current) return;  // bound: fixed ranges
   const std::int64_t old_max = e->spec.max;
   e->spec.min = min;
   e->spec.max = max;

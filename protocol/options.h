@@ -1,6 +1,8 @@
 // Engine options (UCI `option` / `setoption`): typed (spin, check, combo, button, string),
-// validated against their declaration, each with an on-change action. The session declares
-// all of its options in one table (Session::declare_options).
+// validated against their declaration, each with an on-change action. An option's value is
+// kept by the table, or (bound to a typed setting) read from where it lives: its action stores
+// it, and the table keeps no copy. The engine's table is declared with the engine state
+// (state/engine_options.cpp); the session parses `setoption` and prints the `option` lines.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +32,12 @@ class Options {
   // Called with the validated (canonical) value; an error refuses the change.
   using OnChange = std::function<Result<void>(const std::string& value)>;
 
+  // The current value of an option bound to a typed setting, as text (canonical).
+  using Current = std::function<std::string()>;
+
   void add(OptionSpec spec, OnChange on_change);
+  // An option bound to a setting: `on_change` stores the value, `current` reads it back.
+  void add(OptionSpec spec, OnChange on_change, Current current);
 
   // One `option name ... type ...` line per option, in declaration order.
   std::vector<std::string> uci_lines() const;
@@ -42,10 +49,11 @@ class Options {
   // command-line settings, so a GUI that resets options to their defaults keeps them).
   Result<void> set_default(std::string_view name, const std::string& value);
 
+  bool has(std::string_view name) const { return find(name) != nullptr; }
   // Current values (the option must exist).
   std::int64_t spin(std::string_view name) const;
   bool check(std::string_view name) const;
-  const std::string& text(std::string_view name) const;  // string and combo values
+  std::string text(std::string_view name) const;  // string and combo values
 
   // Replaces a combo's allowed values (the current value must stay among them).
   void set_vars(std::string_view name, std::vector<std::string> vars);
@@ -57,7 +65,9 @@ class Options {
   struct Entry {
     OptionSpec spec;
     OnChange on_change;
-    std::string value;
+    Current current;    // bound: the value lives in a setting
+    std::string value;  // unbound: the value
+    std::string now() const { return current ? current() : value; }
   };
   const Entry* find(std::string_view name) const;
   Entry* find(std::string_view name);

@@ -1,8 +1,8 @@
 // Session: the UCI + UGI engine daemon of docs/protocol.md on any std::istream/std::ostream
 // (tested in-process on string streams). Reads lines and parses them into Commands, run
-// against one EngineState (state/engine_state.h: the variant, the engine, the books, the nets
-// and the search's settings) in the order they were sent; the session keeps the input, the
-// output, the options table, the queue and the dispatch. `go` (search or perft) only starts
+// against one Engine (state/engine.h: the engine state, the option table, the strength level
+// and the `go` planner) in the order they were sent; the engine decides, the session keeps the
+// input, the output, the queue, the dispatch and the formatting. `go` (search or perft) only starts
 // the work on the engine's main search thread and returns; that thread prints the info lines
 // and the bestmove. While it runs, the reader answers isready and the commands that only
 // read the game at once; a command that would change what the search works on waits for
@@ -20,7 +20,6 @@
 #include <mutex>
 #include <optional>
 #include <ostream>
-#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -28,10 +27,8 @@
 
 #include "adapters/common/variants.h"
 #include "protocol/command.h"
-#include "protocol/options.h"
 #include "protocol/output.h"
-#include "protocol/wdl.h"
-#include "state/engine_state.h"
+#include "state/engine.h"
 
 namespace triad::protocol {
 
@@ -56,11 +53,9 @@ class Session {
   // the value also becomes the default advertised by `uci`.
   Result<void> configure(std::string_view name, const std::string& value);
   // The `option name ... type ...` lines of the handshake (for `triad --help`).
-  std::vector<std::string> option_lines() const { return options_.uci_lines(); }
+  std::vector<std::string> option_lines() const { return engine_.options().uci_lines(); }
 
  private:
-  void declare_options();
-  Result<void> select_variant(const std::string& name);
   void announce_variant();
 
   // A line waiting for the running search to end: its command (or parse error), and how many
@@ -84,35 +79,29 @@ class Session {
   void set_option(const CmdSetOption& cmd);
   void set_position(const CmdPosition& cmd);
   void go(const CmdGo& cmd);
+  void search(const state::plan::Search& plan);
   void perft(int depth);
   bool prepare();  // the engine's search exists (an error line when it cannot be made)
   void query(const CmdQuery& cmd);
   void display();
   void eval();
-  void bench(int depth);
-
-  // With UCI_ShowWDL, the model of the info lines' wdl: the net's when the search uses it.
-  std::optional<WdlModel> wdl_model() const;
   void print_learned_eval();
-  // Answers `go` from a book (info string, info, bestmove) when OwnBook is on and the
-  // position has a legal book move (EngineState::book_move); false when the search must
-  // answer.
-  bool play_book_move(const CmdGo& cmd);
+  void bench(int depth);
+  // Answers `go` with a book move (info string, info, bestmove).
+  void play_book_move(const state::BookAnswer& answer);
 
   // Called on the main search thread when the search or perft has ended: prints its last
   // line (bestmove) and lets the reader go on.
   void finish_search(const std::vector<std::string>& last_lines);
-  void solve(const CmdGo& cmd);  // `go solve`: like a search, on the main search thread
+  // `go solve`: like a search, on the main search thread.
+  void solve(const adapters::SolveRequest& request);
   // quit / end of input: stops the running search and every search the queue starts, and
   // returns when the queue is empty and no search runs (caller does not hold state_mutex_).
   void stop_and_join();
 
   Output out_;
-  adapters::VariantRegistry registry_;
-  Options options_;
   Mode mode_ = Mode::kUci;
-  state::EngineState state_;  // the variant, engine, books, nets and search settings
-  std::mt19937_64 skill_rng_{std::random_device{}()};  // a limited level's seeds (Skill Seed 0)
+  state::Engine engine_;  // the state, the options, the level and the go planner
 
   std::mutex state_mutex_;
   std::condition_variable cv_;

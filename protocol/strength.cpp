@@ -6,7 +6,6 @@
 #include <string>
 
 #include "adapters/common/game_registry.h"
-#include "state/engine_state.h"
 
 namespace triad::protocol {
 
@@ -93,21 +92,6 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
   skill.exact = x >= kExactFrom - 1e-9;
   skill.solve_root = x >= kSolveRootFrom - 1e-9;
   return skill;
-}
-
-WdlModel search_wdl_model(const state::EngineState& state) {
-  if (!state.search_model()) {
-    const auto* descriptor = adapters::find_game(state.engine().game().game_name());
-    const adapters::ClassicalWdl fit =
-        descriptor ? descriptor->classical_wdl : adapters::ClassicalWdl{};
-    return fit.scale > 0 ? WdlModel::fitted(fit.scale, fit.draw_permille) : WdlModel::classical();
-  }
-  const auto& file = state.net()->file;
-  return WdlModel::fitted(file.net.scale, file.draw_permille);
-}
-
-double level_score_scale(const state::EngineState& state) {
-  return state.search_model() ? state.net()->file.net.scale : logistic_scale(WdlModel::classical());
 }
 
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,

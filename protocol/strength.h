@@ -1,6 +1,7 @@
 // Strength levels (docs/strength.md): the options UCI_LimitStrength, UCI_Elo, Skill Level
 // and Skill Seed, and what they make of a search: engine/search/skill.h's node budget and
-// weakened move choice. The one place that maps these options to search settings.
+// weakened move choice. The one place that maps these options to search settings; the engine
+// state declares the options (state/engine_options.cpp) and asks for the level of each `go`.
 //
 // A level is a raw strength x in [0, 1] (0 = the smallest search, a one-ply look drawing
 // widely among its lines; 1 = the largest budget, nearly always the best line); Skill Level
@@ -15,11 +16,6 @@
 
 #include "adapters/common/game_engine.h"
 #include "protocol/options.h"
-#include "protocol/wdl.h"
-
-namespace triad::state {
-class EngineState;
-}
 
 namespace triad::protocol {
 
@@ -35,19 +31,10 @@ void declare_strength_options(Options& options);
 // handshake offers only ratings that make a difference. Called when a variant is chosen.
 void set_elo_range(Options& options, const adapters::AnyGame& game);
 
-// The win/draw/loss model of what `state` searches with: its net's, or the game's classical
-// evaluation's (GameDescriptor::classical_wdl; the generic fixed model where none is fitted).
-WdlModel search_wdl_model(const state::EngineState& state);
-
-// The `score_scale` of a level searching with `state`'s evaluation: its net's scale, or the
-// generic fixed model's 70 points for the classical evaluations (the scale their levels were
-// calibrated with; docs/strength.md).
-double level_score_scale(const state::EngineState& state);
-
 // The level the options ask for in `game` (its game's calibration), or nothing at full
 // strength (UCI_LimitStrength false and Skill Level 20). `score_scale` is the search
-// evaluation's score per logistic unit of expected score (wdl.h's logistic_scale), so that a
-// level errs by the same expected score in every game. Skill Seed 0 draws the seed of each
+// evaluation's score per logistic unit of expected score (state::level_score_scale), so that
+// a level errs by about the same expected score in every game. Skill Seed 0 draws the seed of each
 // move from `rng`.
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
                                             double score_scale, std::mt19937_64& rng);

@@ -23,6 +23,14 @@ Result<BoundNet> bind_net(adapters::nnue::NetFile file, const adapters::GameEngi
   return BoundNet{std::move(file), std::move(*model)};
 }
 
+protocol::WdlModel net_wdl_model(const BoundNet& net) {
+  return protocol::WdlModel::fitted(net.file.net.scale, net.file.draw_permille);
+}
+
+double level_score_scale(const BoundNet* net) {
+  return net ? net->file.net.scale : protocol::logistic_scale(protocol::WdlModel::classical());
+}
+
 Result<std::unique_ptr<adapters::GameEngine>> make_engine(const adapters::Variant& variant,
                                                           const SearchSettings& settings) {
   auto engine = adapters::make_engine(variant.factory(), settings.hash_mb);
@@ -161,6 +169,19 @@ void EngineState::select_net() {
 
 std::shared_ptr<const engine::nnue::Model> EngineState::search_model() const {
   return settings_.learned && net_ ? net_->model : nullptr;
+}
+
+protocol::WdlModel EngineState::search_wdl_model() const {
+  if (search_model()) return net_wdl_model(*net_);
+  const auto* descriptor = adapters::find_game(game().game_name());
+  const adapters::ClassicalWdl fit =
+      descriptor ? descriptor->classical_wdl : adapters::ClassicalWdl{};
+  return fit.scale > 0 ? protocol::WdlModel::fitted(fit.scale, fit.draw_permille)
+                       : protocol::WdlModel::classical();
+}
+
+double EngineState::level_score_scale() const {
+  return state::level_score_scale(search_model() ? net() : nullptr);
 }
 
 }  // namespace triad::state

@@ -25,6 +25,7 @@
 #include "adapters/tables/table_set.h"
 #include "engine/core/game.h"
 #include "engine/search/search_types.h"
+#include "protocol/wdl.h"
 
 namespace triad::state {
 
@@ -54,6 +55,13 @@ struct BoundNet {
 // for another game than `engine`'s ("a net for X, not for Y") or for another board (the
 // engine's reason). Messages do not name the file: the caller does.
 Result<BoundNet> bind_net(adapters::nnue::NetFile file, const adapters::GameEngine& engine);
+
+// A net's win/draw/loss model (its fitted scale and draw rate).
+protocol::WdlModel net_wdl_model(const BoundNet& net);
+// The score scale of a strength level (protocol/strength.h) searching with `net`: its scale,
+// or (nullptr: the classical evaluations) the generic fixed model's 70 points, the scale their
+// levels were calibrated with (docs/strength.md).
+double level_score_scale(const BoundNet* net);
 
 // A fresh engine of `variant` at its start position, with the settings' hash, threads and
 // draw rules (its search is made by prepare(), on first need).
@@ -116,6 +124,12 @@ class EngineState {
   // The current variant's net, if any, and the net the search uses (none when not learned).
   const BoundNet* net() const { return net_ ? &*net_ : nullptr; }
   std::shared_ptr<const engine::nnue::Model> search_model() const;
+  // The win/draw/loss model of what the search evaluates with: the net's, or the game's
+  // classical evaluation's (GameDescriptor::classical_wdl; the generic fixed model where none
+  // is fitted).
+  protocol::WdlModel search_wdl_model() const;
+  // The score scale of a level searching with the search's evaluation.
+  double level_score_scale() const;
 
   // Endgame tables. TablePath: folders of Íves dáma table files separated by ':' ("" = none);
   // a folder that is missing, a file, or holds no table or a damaged one is an error (and no
