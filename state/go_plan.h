@@ -46,7 +46,7 @@ struct Search {
 
 }  // namespace plan
 
-using GoPlan = std::variant<plan::GameOver, plan::BookMove, plan::SolveRefused,
-                            plan::Solve, plan::Search>;
+using GoPlan =
+    std::variant<plan::GameOver, plan::BookMove, plan::SolveRefused, plan::Solve, plan::Search>;
 
 }  // namespace triad::state
