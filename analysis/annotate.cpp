@@ -15,9 +15,10 @@ namespace {
 
 using adapters::records::RecordMove;
 
-// "+1.25" (a score of 125), "#+7" / "#-4" (a mate in moves), or a proven result as "table
-// win", "solved draw", "decided loss" (by the engine's own solver), Player 1's point of view.
-std::string evaluation(const YAML::Node& score) {
+// "+1.25 (62 %)" (a score of 125 and Player 1's expected score `expected`, when the review
+// gives one), "#+7" / "#-4" (a mate in moves), or a proven result as "table win", "solved
+// draw", "decided loss" (by the engine's own solver), Player 1's point of view.
+std::string evaluation(const YAML::Node& score, const YAML::Node& expected) {
   if (score["proven"]) {
     const auto by = score["by"].as<std::string>();
     const auto result = score["proven"].as<std::string>();
@@ -28,9 +29,12 @@ std::string evaluation(const YAML::Node& score) {
             : result == "0-1" ? "loss"
                               : "draw");
   }
-  char text[32];
+  char text[48];
   if (score["mate"])
     std::snprintf(text, sizeof text, "#%+d", score["mate"].as<int>());
+  else if (expected && expected.IsScalar())
+    std::snprintf(text, sizeof text, "%+.2f (%.0f %%)", score["cp"].as<int>() / 100.0,
+                  expected.as<double>() * 100.0);
   else
     std::snprintf(text, sizeof text, "%+.2f", score["cp"].as<int>() / 100.0);
   return text;
@@ -43,7 +47,7 @@ RecordMove annotated_move(const YAML::Node& line) {
     return move;
   }
   const std::string cls = line["class"].as<std::string>();
-  move.comment = evaluation(line["played"]);
+  move.comment = evaluation(line["played"], line["p1_expected"]);
   // `only_move` describes the position: a good move was the only one; a bad move missed it.
   const bool only = line["only_move"].as<bool>();
   const bool judged_bad = cls == class_name(MoveClass::kInaccuracy) ||
@@ -56,7 +60,7 @@ RecordMove annotated_move(const YAML::Node& line) {
     std::snprintf(loss, sizeof loss, "%.2f", line["loss"].as<double>());
     move.comment += ", " + cls + " (loss " + loss + "); " +
                     (only ? "the only move was " : "best ") + line["best"].as<std::string>() + " " +
-                    evaluation(line["before"]);
+                    evaluation(line["before"], line["p1_expected_before"]);
     move.nags = {class_nag(c)};
     adapters::records::Variation best;
     for (const auto& m : line["pv"]) best.moves.push_back({m.as<std::string>(), {}});

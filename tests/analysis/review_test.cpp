@@ -6,6 +6,8 @@
 // clear error for an illegal move.
 #include <yaml-cpp/yaml.h>
 
+#include <cstdio>
+
 #include <gtest/gtest.h>
 
 #include "adapters/records/reader.h"
@@ -243,6 +245,47 @@ TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
     EXPECT_TRUE(adapters::records::check_variations(**made, rec));
   }
   EXPECT_FALSE(*reader->next());
+}
+
+// A move the engine judges by its score (not a proven result) is written `+0.35 (58 %)`:
+// the score and Player 1's expected score of the JSON line, whole per cent, so that a record
+// read back (the web GUI's graph) has the curve the review judged on.
+TEST(Review, TheAnnotatedRecordCarriesTheExpectedScoreOfEachJudgedScore) {
+  TempDir dir("review_expected");
+  auto made = adapters::VariantRegistry::builtin().create("razzledazzle");
+  ASSERT_TRUE(made);
+  auto game = std::move(*made);
+  adapters::records::Record played;
+  played.tags = {{"Variant", "razzledazzle"}};
+  for (int ply = 0; ply < 3; ++ply) {
+    const auto move = game->legal_moves().front();
+    ASSERT_TRUE(game->play(move));
+    played.moves.push_back({move, {}});
+  }
+  write_text(dir / "game.txt", adapters::records::write_record(played));
+  const auto annotated = (dir / "game.pgn").string();
+  const auto r = run_analyse({"-nodes", "2000", "-engine", "option.Threads=1", "-quiet", "-review",
+                              (dir / "game.txt").string(), "-annotate", annotated},
+                             dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines_of(r.out);
+  auto reader = adapters::records::RecordReader::open(annotated);
+  ASSERT_TRUE(reader) << reader.error().message;
+  auto record = reader->next();
+  ASSERT_TRUE(record && *record) << read_text(annotated);
+  ASSERT_EQ((**record).moves.size() + 1, out.size());
+  int judged = 0;
+  for (std::size_t ply = 0; ply + 1 < out.size(); ++ply) {
+    const YAML::Node json = YAML::Load(out[ply]);
+    if (!json["played"]["cp"]) continue;
+    char expected[48];
+    std::snprintf(expected, sizeof expected, "%+.2f (%.0f %%)",
+                  json["played"]["cp"].as<int>() / 100.0, json["p1_expected"].as<double>() * 100);
+    EXPECT_EQ((**record).moves[ply].comment.rfind(expected, 0), 0u)
+        << (**record).moves[ply].comment << " / " << out[ply];
+    ++judged;
+  }
+  EXPECT_GT(judged, 0);  // the opening's moves are judged by score
 }
 
 TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {

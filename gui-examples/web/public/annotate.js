@@ -8,23 +8,25 @@ const kClassNag = { inaccuracy: 6, mistake: 2, blunder: 4 };
 const kProvenBy = { table: 'table', solver: 'solved', engine: 'decided' };
 const kProvenWord = { '1-0': 'win', '0-1': 'loss', '1/2-1/2': 'draw' };
 
-// A review's score: `+1.25`, `#+6` / `#-4` (the JSON's `mate`), `table win`, `solved draw`, …
-export function review_score_text(score) {
+// A review's score: `+1.25 (62 %)` (with Player 1's expected score `expected` when the JSON
+// gives one), `#+6` / `#-4` (the JSON's `mate`), `table win`, `solved draw`, …
+export function review_score_text(score, expected) {
   if (score.proven !== undefined)
     return `${kProvenBy[score.by] || 'decided'} ${kProvenWord[score.proven]}`;
   const sign = (v) => (v < 0 ? '-' : '+');
   if (score.mate !== undefined) return `#${sign(score.mate)}${Math.abs(score.mate)}`;
-  return `${sign(score.cp)}${(Math.abs(score.cp) / 100).toFixed(2)}`;
+  const percent = typeof expected === 'number' ? ` (${Math.round(expected * 100)} %)` : '';
+  return `${sign(score.cp)}${(Math.abs(score.cp) / 100).toFixed(2)}${percent}`;
 }
 
 // One reviewed move -> { comment, nags, best_line } as the annotated record has them.
 export function annotation(review) {
   if (review.error) return { comment: `not reviewed: ${review.error}`, nags: [], best_line: [] };
   const nag = kClassNag[review.class];
-  let comment = review_score_text(review.played);
+  let comment = review_score_text(review.played, review.p1_expected);
   if (review.only_move && !nag) comment += ' only move';
   if (!nag) return { comment, nags: [], best_line: [] };
-  const best = `${review.only_move ? 'the only move was' : 'best'} ${review.best} ${review_score_text(review.before)}`;
+  const best = `${review.only_move ? 'the only move was' : 'best'} ${review.best} ${review_score_text(review.before, review.p1_expected_before)}`;
   comment += `, ${review.class} (loss ${Number(review.loss).toFixed(2)}); ${best}`;
   return { comment, nags: [nag], best_line: review.pv || [] };
 }

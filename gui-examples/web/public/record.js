@@ -6,9 +6,10 @@
 export const kResultTokens = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2', none: '*' };
 const kSuffixNags = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 const kEvalComment = /\[%eval\s+(#?)([+-]?\d+(?:\.\d+)?)\]/;
-// The evaluation a game review's annotated record puts first in a comment: `+1.25` or
-// `#-12` (mate in plies), Player 1's point of view (not triad-match's `+0.35/7`, the mover's).
-const kReviewComment = /^(#?)([+-]\d+(?:\.\d+)?)(?=[ ,]|$)/;
+// The evaluation a game review's annotated record puts first in a comment: `+1.25 (62 %)`
+// (with Player 1's expected score), `+1.25` or `#-6` (mate in moves), Player 1's point of
+// view (not triad-match's `+0.35/7`, the mover's).
+const kReviewComment = /^(#?)([+-]\d+(?:\.\d+)?)(?: \((\d{1,3}) %\))?(?=[ ,]|$)/;
 // A review's proven result, Player 1's point of view: `table win`, `solved draw`, …
 const kProvenComment = /^(table|solved|decided) (win|draw|loss)(?=[ ,]|$)/;
 const kProvenResult = { win: '1-0', draw: '1/2-1/2', loss: '0-1' };
@@ -58,9 +59,10 @@ export function mate_in_moves(score) {
   return { mate: Math.sign(score.mate) * Math.ceil(Math.abs(score.mate) / 2) };
 }
 
-// `[%eval 0.35]` / `[%eval #-3]` in a comment -> { cp } / { mate }; a review's `+1.25` /
-// `#-6` (mate in moves) or proven result (`table win`, `solved draw`, `decided loss`) at its
-// start likewise (docs/analysis.md "The annotated record"); else null.
+// `[%eval 0.35]` / `[%eval #-3]` in a comment -> { cp } / { mate }; a review's `+1.25 (62 %)`
+// ({ cp, expected }), `+1.25` / `#-6` (mate in moves) or proven result (`table win`, `solved
+// draw`, `decided loss`) at its start likewise (docs/analysis.md "The annotated record");
+// else null.
 export function parse_eval(comment) {
   const match = kEvalComment.exec(comment);
   // + 0: no -0 from '-0.00'
@@ -71,7 +73,10 @@ export function parse_eval(comment) {
   if (proven) return { proven: kProvenResult[proven[2]], by: kProvenBy[proven[1]] };
   const review = kReviewComment.exec(comment);
   if (!review) return null;
-  return review[1] ? { mate: Number(review[2]) } : { cp: Math.round(Number(review[2]) * 100) + 0 };
+  if (review[1]) return { mate: Number(review[2]) };
+  const score = { cp: Math.round(Number(review[2]) * 100) + 0 };
+  if (review[3] !== undefined) score.expected = Math.min(100, Number(review[3])) / 100;
+  return score;
 }
 
 // A position line as the page's Load box takes it: `startpos`, `<position line>`, either

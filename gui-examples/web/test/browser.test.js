@@ -616,6 +616,9 @@ async function check_annotated(page, marked) {
   const arrow = '#board polyline.arrow.review';
   assert.equal(await page.getAttribute(arrow, 'data-move'), reviewed.best);
   await page.screenshot({ fullPage: true, path: join(kScreenshotDir, 'web-review-arrow.png') });
+  const curve = async () => (await page.getAttribute('#graph path.graph-line', 'd'))
+    .split(/[ML]/).filter((p) => p.trim()).map((p) => p.trim().split(/\s+/).map(Number));
+  const reviewed_curve = await curve();
   await page.click('#save');
   const record = await page.inputValue('#record');
   assert.match(record, /\[Annotator "Triad web GUI review"\]/);
@@ -635,4 +638,12 @@ async function check_annotated(page, marked) {
   // The graph shows the comments' evaluations: a point per move of the main line.
   const plies = await page.evaluate(() => Number(document.body.dataset.ply));
   assert.equal(await page.$$eval('#graph .graph-hit', (h) => h.length), plies);
+  // ... on the review's own curve, the expected score (`+0.35 (58 %)`: whole per cent, so
+  // within a pixel), not centipawns clipped at ±8.00.
+  const loaded_curve = await curve();
+  assert.equal(loaded_curve.length, reviewed_curve.length);
+  loaded_curve.forEach(([x, y], i) => {
+    assert.ok(Math.abs(x - reviewed_curve[i][0]) < 0.1 && Math.abs(y - reviewed_curve[i][1]) <= 1,
+              `point ${i}: ${[x, y]} loaded, ${reviewed_curve[i]} reviewed`);
+  });
 }

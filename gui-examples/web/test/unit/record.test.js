@@ -39,6 +39,9 @@ test('a text with one record, or only moves, is one record', () => {
 test("a review's annotated comments read as the review wrote them: mates in moves, proofs by name", () => {
   assert.deepEqual(parse_eval('#-6 mistake, best c3d3'), { mate: -6 });
   assert.deepEqual(parse_eval('+1.25 best c3d3'), { cp: 125 });
+  // The annotated record's expected score: the graph draws it after a reload.
+  assert.deepEqual(parse_eval('-0.35 (42 %), mistake (loss 0.15)'), { cp: -35, expected: 0.42 });
+  assert.deepEqual(parse_eval('+0.07 (100 %)'), { cp: 7, expected: 1 });
   assert.deepEqual(parse_eval('table win, blunder'), { proven: '1-0', by: 'table' });
   assert.deepEqual(parse_eval('solved draw'), { proven: '1/2-1/2', by: 'solver' });
   assert.deepEqual(parse_eval('decided loss'), { proven: '0-1', by: 'engine' });
