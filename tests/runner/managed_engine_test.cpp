@@ -192,8 +192,9 @@ TEST(ManagedEngine, AHandshakeFailureSaysWhatFailedAndEndsTheProcess) {
   EXPECT_FALSE(mute.running());
 
   // An engine that never answers isready: refused after its handshake, every time.
-  // (3 s: the relay is a Python script that starts triad, slow on a loaded machine)
-  ManagedEngine unready(misbehaving("noready", 1), settings_with(milliseconds(3000)));
+  // (6 s: the relay is a Python script that starts triad, which took more than 3 s to say
+  // uciok on a machine at load 10)
+  ManagedEngine unready(misbehaving("noready", 1), settings_with(milliseconds(6000)));
   for (int attempt = 1; attempt <= 2; ++attempt) {
     failure = unready.prepare("yinyang");
     ASSERT_TRUE(failure);
