@@ -8,7 +8,7 @@
 #include "adapters/records/record.h"
 #include "analysis/accuracy.h"
 #include "analysis/analyst.h"
-#include "protocol/wdl.h"
+#include "state/wdl.h"
 
 namespace triad::analysis {
 
@@ -72,7 +72,7 @@ double expected_score(const protocol::InfoLine& line) {
   if (!line.score) return 0.5;
   if (line.score->mate) return line.score->value > 0 ? 1.0 : 0.0;
   if (line.wdl) return ((*line.wdl)[0] + (*line.wdl)[1] / 2.0) / 1000.0;
-  const auto wdl = protocol::estimate_wdl(line.score->value, protocol::WdlModel::classical());
+  const auto wdl = state::estimate_wdl(line.score->value, state::WdlModel::classical());
   return (wdl.win + wdl.draw / 2.0) / 1000.0;
 }
 

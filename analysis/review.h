@@ -35,7 +35,7 @@ int class_nag(MoveClass c);
 double move_accuracy(double loss);
 
 // The expected score of the side to move after a search's line: a mate is 1 or 0; else the
-// engine's `wdl` (win + draw / 2) when it sends one, or protocol/wdl.h's fixed model of the
+// engine's `wdl` (win + draw / 2) when it sends one, or state/wdl.h's fixed model of the
 // score.
 double expected_score(const protocol::InfoLine& line);
 

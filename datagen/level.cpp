@@ -2,15 +2,15 @@
 #include "datagen/level.h"
 
 #include "adapters/common/text.h"
-#include "protocol/strength.h"
+#include "state/strength.h"
 
 namespace triad::datagen {
 
 Result<Level> Level::create(const std::vector<std::string>& settings, const adapters::AnyGame& game,
                             const state::BoundNet* net) {
   Level level;
-  protocol::declare_strength_options(level.options_);
-  protocol::set_elo_range(level.options_, game);  // the game's own UCI_Elo range
+  state::declare_strength_options(level.options_);
+  state::set_elo_range(level.options_, game);  // the game's own UCI_Elo range
   level.score_scale_ = state::level_score_scale(net);
   for (const auto& setting : settings) {
     const std::string what = "-option " + adapters::quote(setting) + ": ";
@@ -29,7 +29,7 @@ Result<Level> Level::create(const std::vector<std::string>& settings, const adap
 
 std::optional<engine::Skill> Level::skill(const adapters::AnyGame& game,
                                           std::mt19937_64& rng) const {
-  return protocol::strength_level(options_, game, score_scale_, rng);
+  return state::strength_level(options_, game, score_scale_, rng);
 }
 
 }  // namespace triad::datagen

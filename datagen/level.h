@@ -1,7 +1,7 @@
 // triad-datagen -option: the strength level the games are played at, set with the engine's
 // own strength options (UCI_LimitStrength, UCI_Elo, Skill Level, Skill Seed; docs/strength.md)
 // and turned into each move's search settings by the engine's level code
-// (protocol/strength.h), as `go` does. Skill Seed 0 draws each move's seed from the game's
+// (state/strength.h), as `go` does. Skill Seed 0 draws each move's seed from the game's
 // generator, so game i at a level is still determined by the seed and i.
 #pragma once
 
@@ -13,8 +13,8 @@
 #include "adapters/common/game_engine.h"
 #include "engine/core/result.h"
 #include "engine/search/skill.h"
-#include "protocol/options.h"
 #include "state/engine_state.h"
+#include "state/options.h"
 
 namespace triad::datagen {
 
@@ -30,7 +30,7 @@ class Level {
   std::optional<engine::Skill> skill(const adapters::AnyGame& game, std::mt19937_64& rng) const;
 
  private:
-  protocol::Options options_;
+  state::Options options_;
   double score_scale_ = 1;
 };
 

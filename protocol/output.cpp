@@ -42,7 +42,7 @@ Result<void> Output::set_log_file(const std::string& path) {
 }
 
 std::string format_info(const adapters::TextInfo& info, Mode mode,
-                        const std::optional<WdlModel>& wdl) {
+                        const std::optional<state::WdlModel>& wdl) {
   std::string out = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(std::max(info.seldepth, info.depth)) + " multipv " +
                     std::to_string(info.multipv) + " score ";
@@ -55,7 +55,7 @@ std::string format_info(const adapters::TextInfo& info, Mode mode,
   }
   if (info.bound == engine::Bound::kLower) out += " lowerbound";
   if (info.bound == engine::Bound::kUpper) out += " upperbound";
-  if (wdl) out += wdl_words(info.score, *wdl);
+  if (wdl) out += state::wdl_words(info.score, *wdl);
   out += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
   if (info.tbhits > 0) out += " tbhits " + std::to_string(info.tbhits);

@@ -15,7 +15,7 @@
 #include "adapters/common/file_io.h"
 #include "adapters/common/game_engine.h"
 #include "engine/core/result.h"
-#include "protocol/wdl.h"
+#include "state/wdl.h"
 
 namespace triad::protocol {
 
@@ -43,7 +43,7 @@ class Output {
 // nodes .. nps .. hashfull .. time .. pv ..`; mate counts moves in UCI mode, plies in UGI;
 // `wdl` (with UCI_ShowWDL) estimated by that model.
 std::string format_info(const adapters::TextInfo& info, Mode mode,
-                        const std::optional<WdlModel>& wdl);
+                        const std::optional<state::WdlModel>& wdl);
 
 // `bestmove <m> [ponder <p>]`; never a ponder move in UGI mode.
 std::string format_bestmove(const adapters::TextBestMove& best, Mode mode);

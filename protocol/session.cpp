@@ -226,7 +226,7 @@ void Session::set_option(const CmdSetOption& cmd) {
     out_.error(r.error().message);
     return;
   }
-  if (iequals(cmd.name, "UCI_Variant")) {
+  if (state::iequals(cmd.name, "UCI_Variant")) {
     announce_variant();
     engine_.state().note_book_variant();
   }

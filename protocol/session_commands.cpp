@@ -95,7 +95,7 @@ void Session::print_learned_eval() {
   char percent[16];
   std::snprintf(percent, sizeof percent, "%.1f", learned->expected);
   const std::string wdl = engine_.options().check("UCI_ShowWDL")
-                              ? "," + wdl_words(*learned->score, learned->model)
+                              ? "," + state::wdl_words(*learned->score, learned->model)
                               : "";
   out_.line("Learned evaluation (" + net + "): " + std::to_string(*learned->score) +
             " (expected score " + percent + " %" + wdl + ")");

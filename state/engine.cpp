@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "adapters/nnue/net_file.h"
-#include "protocol/strength.h"
+#include "state/strength.h"
 
 namespace triad::state {
 
@@ -33,7 +33,7 @@ Result<void> Engine::select_variant(const std::string& name) {
   if (!variant) return make_error("setoption UCI_Variant : " + variant.error().message);
   if (auto r = state_.select_variant(**variant); !r) return r;
   // The game's own UCI_Elo range (docs/strength.md).
-  protocol::set_elo_range(options_, state_.game());
+  set_elo_range(options_, state_.game());
   return {};
 }
 

@@ -14,10 +14,10 @@
 
 #include "adapters/common/variants.h"
 #include "engine/search/skill.h"
-#include "protocol/options.h"
-#include "protocol/wdl.h"
 #include "state/engine_state.h"
 #include "state/go_plan.h"
+#include "state/options.h"
+#include "state/wdl.h"
 
 namespace triad::state {
 
@@ -27,11 +27,11 @@ inline constexpr const char* kDefaultVariant = "razzledazzle";
 // `eval`'s learned evaluation of the position: the net's score for the side to move (or why
 // it has none) and what it means.
 struct LearnedEval {
-  std::string path;          // the net file
-  Result<int> score;         // its score, or why the position has none
-  double expected = 0;       // the expected score in per cent: 100 / (1 + exp(-score / scale))
-  protocol::WdlModel model;  // the net's win/draw/loss model
-  bool searched = false;     // the search evaluates with it (Evaluation learned)
+  std::string path;       // the net file
+  Result<int> score;      // its score, or why the position has none
+  double expected = 0;    // the expected score in per cent: 100 / (1 + exp(-score / scale))
+  WdlModel model;         // the net's win/draw/loss model
+  bool searched = false;  // the search evaluates with it (Evaluation learned)
 };
 
 class Engine {
@@ -47,7 +47,7 @@ class Engine {
   EngineState& state() { return state_; }
   const EngineState& state() const { return state_; }
   const adapters::VariantRegistry& registry() const { return registry_; }
-  const protocol::Options& options() const { return options_; }
+  const Options& options() const { return options_; }
 
   // setoption: validates and applies (errors name the option: "setoption NAME : why").
   Result<void> set_option(std::string_view name, const std::optional<std::string>& value);
@@ -61,7 +61,7 @@ class Engine {
   // or another one, as bench's), its seeds drawn from `rng`; nothing at full strength.
   std::optional<engine::Skill> level(const EngineState& searched, std::mt19937_64& rng) const;
   // With UCI_ShowWDL, the model of the info lines' wdl (the search evaluation's).
-  std::optional<protocol::WdlModel> info_wdl() const;
+  std::optional<WdlModel> info_wdl() const;
   // The learned evaluation of the current position; nothing without a net for the variant.
   std::optional<LearnedEval> learned_eval() const;
 
@@ -73,7 +73,7 @@ class Engine {
 
   adapters::VariantRegistry registry_;
   EngineState::NoteSink info_;  // notes of the option table's settings (Hash granted less)
-  protocol::Options options_;
+  Options options_;
   EngineState state_;
   std::mt19937_64 skill_rng_{std::random_device{}()};  // a limited level's seeds (Skill Seed 0)
 };

@@ -5,18 +5,16 @@
 // (the evaluation: docs/evaluation.md "Strength").
 #include <string>
 
-#include "protocol/strength.h"
 #include "state/engine.h"
+#include "state/strength.h"
 
 namespace triad::state {
 
 namespace {
 
-using protocol::OptionType;
-
 // The text of a spin value, as the table reads it back.
 template <class N>
-protocol::Options::Current number(const N& field) {
+Options::Current number(const N& field) {
   return [&field] { return std::to_string(field); };
 }
 
@@ -120,7 +118,7 @@ void Engine::declare_options(const LogFile& log_file) {
       {"MaxPlies", T::kSpin, std::to_string(defaults.draw_rules.max_plies), 0, 1000000, {}},
       draw_rule(&engine::DrawRules::max_plies), number(now.draw_rules.max_plies));
   options_.add({"Debug Log File", T::kString, "", 0, 0, {}}, log_file);
-  protocol::declare_strength_options(options_);
+  declare_strength_options(options_);
 }
 
 }  // namespace triad::state

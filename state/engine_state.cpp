@@ -23,12 +23,12 @@ Result<BoundNet> bind_net(adapters::nnue::NetFile file, const adapters::GameEngi
   return BoundNet{std::move(file), std::move(*model)};
 }
 
-protocol::WdlModel net_wdl_model(const BoundNet& net) {
-  return protocol::WdlModel::fitted(net.file.net.scale, net.file.draw_permille);
+WdlModel net_wdl_model(const BoundNet& net) {
+  return WdlModel::fitted(net.file.net.scale, net.file.draw_permille);
 }
 
 double level_score_scale(const BoundNet* net) {
-  return net ? net->file.net.scale : protocol::logistic_scale(protocol::WdlModel::classical());
+  return net ? net->file.net.scale : logistic_scale(WdlModel::classical());
 }
 
 Result<std::unique_ptr<adapters::GameEngine>> make_engine(const adapters::Variant& variant,
@@ -171,13 +171,12 @@ std::shared_ptr<const engine::nnue::Model> EngineState::search_model() const {
   return settings_.learned && net_ ? net_->model : nullptr;
 }
 
-protocol::WdlModel EngineState::search_wdl_model() const {
+WdlModel EngineState::search_wdl_model() const {
   if (search_model()) return net_wdl_model(*net_);
   const auto* descriptor = adapters::find_game(game().game_name());
   const adapters::ClassicalWdl fit =
       descriptor ? descriptor->classical_wdl : adapters::ClassicalWdl{};
-  return fit.scale > 0 ? protocol::WdlModel::fitted(fit.scale, fit.draw_permille)
-                       : protocol::WdlModel::classical();
+  return fit.scale > 0 ? WdlModel::fitted(fit.scale, fit.draw_permille) : WdlModel::classical();
 }
 
 double EngineState::level_score_scale() const {

@@ -25,7 +25,7 @@
 #include "adapters/tables/table_set.h"
 #include "engine/core/game.h"
 #include "engine/search/search_types.h"
-#include "protocol/wdl.h"
+#include "state/wdl.h"
 
 namespace triad::state {
 
@@ -57,8 +57,8 @@ struct BoundNet {
 Result<BoundNet> bind_net(adapters::nnue::NetFile file, const adapters::GameEngine& engine);
 
 // A net's win/draw/loss model (its fitted scale and draw rate).
-protocol::WdlModel net_wdl_model(const BoundNet& net);
-// The score scale of a strength level (protocol/strength.h) searching with `net`: its scale,
+WdlModel net_wdl_model(const BoundNet& net);
+// The score scale of a strength level (state/strength.h) searching with `net`: its scale,
 // or (nullptr: the classical evaluations) the generic fixed model's 70 points, the scale their
 // levels were calibrated with (docs/strength.md).
 double level_score_scale(const BoundNet* net);
@@ -127,7 +127,7 @@ class EngineState {
   // The win/draw/loss model of what the search evaluates with: the net's, or the game's
   // classical evaluation's (GameDescriptor::classical_wdl; the generic fixed model where none
   // is fitted).
-  protocol::WdlModel search_wdl_model() const;
+  WdlModel search_wdl_model() const;
   // The score scale of a level searching with the search's evaluation.
   double level_score_scale() const;
 

@@ -3,8 +3,8 @@
 // limited level), then a search at the level.
 #include <utility>
 
-#include "protocol/strength.h"
 #include "state/engine.h"
+#include "state/strength.h"
 
 namespace triad::state {
 
@@ -54,11 +54,10 @@ std::optional<BookAnswer> Engine::book_answer(const GoRequest& go) {
 
 std::optional<engine::Skill> Engine::level(const EngineState& searched,
                                            std::mt19937_64& rng) const {
-  return protocol::strength_level(options_, searched.engine().game(), searched.level_score_scale(),
-                                  rng);
+  return strength_level(options_, searched.engine().game(), searched.level_score_scale(), rng);
 }
 
-std::optional<protocol::WdlModel> Engine::info_wdl() const {
+std::optional<WdlModel> Engine::info_wdl() const {
   if (!options_.check("UCI_ShowWDL")) return std::nullopt;
   return state_.search_wdl_model();
 }

@@ -34,7 +34,7 @@ struct BuiltinBookMove {
   int max_plies = 0;  // the game ends within this many plies (a bound, not the exact length)
 };
 
-// The classical evaluation's win/draw/loss model (protocol/wdl.h): the expected score is
+// The classical evaluation's win/draw/loss model (state/wdl.h): the expected score is
 // sigmoid(score / scale) and `draw_permille` the draw rate at even chances, fitted as a net's
 // are, by `triad-train wdl` on triad-datagen self-play (docs/evaluation.md "Win, draw and
 // loss"). scale 0: not fitted (the generic fixed model).
@@ -58,7 +58,7 @@ struct GameDescriptor {
   // only for a game whose variants all have the same moves (no rule settings), as it must
   // fit every variant of the game. E.g. Yin Yang's perfect play.
   std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame& game) = nullptr;
-  // The strength levels' calibration (protocol/strength.h, docs/strength.md): the measured
+  // The strength levels' calibration (state/strength.h, docs/strength.md): the measured
   // ratings (the uniform random mover = 0) of Skill Levels 0..19; empty = not calibrated.
   std::span<const double> strength_ratings;
   ClassicalWdl classical_wdl;

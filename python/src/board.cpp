@@ -14,7 +14,7 @@ adapters::VariantRegistry& variants() {
 }
 
 std::unique_ptr<adapters::AnyGame> new_game(const std::string& variant) {
-  // The engine's words for an unknown UCI_Variant value (protocol/options.cpp), then the
+  // The engine's words for an unknown UCI_Variant value (state/options.cpp), then the
   // variants there are.
   if (!variants().find(variant)) {
     std::string known;

@@ -33,23 +33,9 @@ ALLOWED = {
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(([A-Za-z0-9_]+)/[^"]*)"')
 
-# protocol/'s two libraries beneath state/ (triad_wdl: the win/draw/loss model; triad_options:
-# the option table and the strength levels, which state/'s engine owns since the go planner
-# moved there): a layer of their own, "protocol (lower)", that state/ may include and that
-# includes nothing above the adapters. The rest of protocol/ is above state/.
-LOWER = "protocol (lower)"
-LOWER_FILES = {f"protocol/{name}.{ext}" for name in ("wdl", "options", "strength")
-               for ext in ("h", "cpp")}
-ALLOWED["state"] = ALLOWED["state"] | {LOWER}
-for _folder, _allowed in ALLOWED.items():
-    if "protocol" in _allowed:
-        _allowed.add(LOWER)
-LOWER_ALLOWED = {LOWER, "adapters", "learn", "engine"}
-
-
 def layer(path: str) -> str:
     """The layer of a source or include path relative to the source root."""
-    return LOWER if path in LOWER_FILES else path.split("/", 1)[0]
+    return path.split("/", 1)[0]
 
 
 def violations(root: pathlib.Path) -> list[str]:
@@ -59,13 +45,12 @@ def violations(root: pathlib.Path) -> list[str]:
             if path.suffix not in (".h", ".cpp") or not path.is_file():
                 continue
             relative = path.relative_to(root).as_posix()
-            mine = LOWER_ALLOWED if layer(relative) == LOWER else allowed
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 match = INCLUDE.match(line)
                 if not match or match.group(2) not in ALLOWED:
                     continue
                 target = layer(match.group(1))
-                if target not in mine:
+                if target not in allowed:
                     found.append(f"{relative}:{number}: {layer(relative)} includes "
                                  f"{target} ({line.strip()})")
     return found

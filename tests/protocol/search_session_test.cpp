@@ -400,7 +400,7 @@ TEST(FormatInfo, MateIsMovesInUciAndPliesInUgi) {
   EXPECT_NE(format_info(info, Mode::kUgi, std::nullopt).find(" score mate -4 "), std::string::npos);
   info.score = 37;
   info.bound = engine::Bound::kLower;
-  const auto line = format_info(info, Mode::kUci, WdlModel::classical());
+  const auto line = format_info(info, Mode::kUci, state::WdlModel::classical());
   const std::string head = "info depth 5 seldepth 5 multipv 1 score cp 37 lowerbound wdl ";
   ASSERT_TRUE(starts_with(line, head)) << line;
   const auto wdl = tokenize(std::string_view(line).substr(head.size()));

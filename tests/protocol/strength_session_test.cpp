@@ -15,8 +15,8 @@
 
 #include "adapters/common/variants.h"
 #include "engine/search/skill.h"
-#include "protocol/strength.h"
 #include "session_driver.h"
+#include "state/strength.h"
 
 namespace triad::protocol::testing {
 namespace {

@@ -180,7 +180,7 @@ def test_the_mirror_is_a_symmetry_of_the_rules(variant, tmp_path):
 
 
 def expected_wdl(score, scale, draw_permille):
-    """protocol/wdl.h's learned model: win + draw / 2 = sigmoid(score / scale), the draws
+    """state/wdl.h's learned model: win + draw / 2 = sigmoid(score / scale), the draws
     draw_permille * 2 min(E, 1 - E) per 1000."""
     e = 1 / (1 + math.exp(-score / scale))
     draw = draw_permille / 1000 * 2 * min(e, 1 - e)

@@ -5,7 +5,7 @@ predicted score, the mean actual result ((result + 1) / 2: 1 win, 0.5 draw, 0 lo
 share of draws and the log loss of the predictions against the results. A calibrated net's
 mean predicted score is its mean result in every bucket. And the net's draw rate: the draws
 per 1000 games at expected score 0.5 of the engine's win/draw/loss model, in which the draw
-share at expected score E is rate * 2 min(E, 1 - E) (protocol/wdl.h)."""
+share at expected score E is rate * 2 min(E, 1 - E) (state/wdl.h)."""
 import os
 from typing import Any, Dict, List
 

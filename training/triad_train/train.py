@@ -372,7 +372,7 @@ def convert(argv: List[str]) -> int:
 
 def fit_wdl(argv: List[str]) -> int:
     """triad-train wdl DATA...: the scale at which sigmoid(score / scale) best predicts the
-    games' results (fit_scale), and the draw rate of protocol/wdl.h's model with that scale
+    games' results (fit_scale), and the draw rate of state/wdl.h's model with that scale
     (calibration.draw_permille), over every position of the files."""
     if not argv:
         raise UsageError("wdl takes one or more data files")

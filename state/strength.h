@@ -15,9 +15,9 @@
 #include <span>
 
 #include "adapters/common/game_engine.h"
-#include "protocol/options.h"
+#include "state/options.h"
 
-namespace triad::protocol {
+namespace triad::state {
 
 // The UCI_Elo range (the scale of docs/strength.md: the uniform random mover = 0).
 constexpr int kMinElo = 100;
@@ -47,4 +47,4 @@ double raw_strength(int elo, std::span<const double> calibration);
 // The search settings of a raw strength, for an evaluation of `score_scale` (as above).
 engine::Skill skill_for_raw(double raw, double score_scale);
 
-}  // namespace triad::protocol
+}  // namespace triad::state

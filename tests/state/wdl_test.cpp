@@ -1,7 +1,7 @@
-// The win/draw/loss models (protocol/wdl.h): the learned one keeps the net's expected score
+// The win/draw/loss models (state/wdl.h): the learned one keeps the net's expected score
 // (win + draw / 2 = sigmoid(score / scale)) and its draw rate at an even score; mate scores
 // are certain; every estimate sums to 1000 and favours the side with the better score.
-#include "protocol/wdl.h"
+#include "state/wdl.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "engine/search/search_types.h"
 
-namespace triad::protocol {
+namespace triad::state {
 namespace {
 
 double sigmoid(double x) {
@@ -69,4 +69,4 @@ TEST(Wdl, TheClassicalModelFavoursTheBetterScore) {
 }
 
 }  // namespace
-}  // namespace triad::protocol
+}  // namespace triad::state

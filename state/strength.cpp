@@ -1,5 +1,5 @@
 // Strength options -> search settings (see strength.h; the calibration in docs/strength.md).
-#include "protocol/strength.h"
+#include "state/strength.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "adapters/common/game_registry.h"
 
-namespace triad::protocol {
+namespace triad::state {
 
 namespace {
 
@@ -112,4 +112,4 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
   return skill;
 }
 
-}  // namespace triad::protocol
+}  // namespace triad::state

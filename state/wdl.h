@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace triad::protocol {
+namespace triad::state {
 
 struct Wdl {
   int win = 0, draw = 0, loss = 0;  // permille, summing to 1000
@@ -35,4 +35,4 @@ Wdl estimate_wdl(int score, const WdlModel& model);
 // " wdl W D L", as it follows the score in an info line.
 std::string wdl_words(int score, const WdlModel& model);
 
-}  // namespace triad::protocol
+}  // namespace triad::state

@@ -1,12 +1,12 @@
 // Win/draw/loss estimates (see wdl.h).
-#include "protocol/wdl.h"
+#include "state/wdl.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "engine/search/search_types.h"
 
-namespace triad::protocol {
+namespace triad::state {
 
 namespace {
 
@@ -53,4 +53,4 @@ std::string wdl_words(int score, const WdlModel& model) {
          std::to_string(wdl.loss);
 }
 
-}  // namespace triad::protocol
+}  // namespace triad::state

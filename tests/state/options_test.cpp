@@ -1,9 +1,9 @@
 // Tests of the option table: every option type, validation, the UCI lines and on-change actions.
 #include <gtest/gtest.h>
 
-#include "protocol/options.h"
+#include "state/options.h"
 
-namespace triad::protocol {
+namespace triad::state {
 namespace {
 
 class OptionsTest : public ::testing::Test {
@@ -93,4 +93,4 @@ TEST_F(OptionsTest, UnknownNameIsAnError) {
 }
 
 }  // namespace
-}  // namespace triad::protocol
+}  // namespace triad::state

@@ -1,5 +1,5 @@
 // Option declaration, validation and the UCI `option` lines (see options.h).
-#include "protocol/options.h"
+#include "state/options.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 
 #include "adapters/common/text.h"
 
-namespace triad::protocol {
+namespace triad::state {
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -166,4 +166,4 @@ void Options::set_range(std::string_view name, std::int64_t min, std::int64_t ma
   e->spec.default_value = clamped(e->spec.default_value);
 }
 
-}  // namespace triad::protocol
+}  // namespace triad::state

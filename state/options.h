@@ -14,7 +14,7 @@
 
 #include "engine/core/result.h"
 
-namespace triad::protocol {
+namespace triad::state {
 
 enum class OptionType { kSpin, kCheck, kCombo, kButton, kString };
 
@@ -78,4 +78,4 @@ class Options {
 
 bool iequals(std::string_view a, std::string_view b);
 
-}  // namespace triad::protocol
+}  // namespace triad::state
