@@ -11,8 +11,8 @@
 
 #include "adapters/tables/table_file.h"
 #include "adapters/tables/table_set.h"
+#include "engine/games/ivesdama/build_slice.h"
 #include "runner/output_files.h"
-#include "tables/build_slice.h"
 #include "tables/slice_writer.h"
 
 namespace triad::tables {

@@ -10,12 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "adapters/tables/slice.h"
 #include "adapters/tables/table_file.h"
 #include "adapters/tables/table_set.h"
 #include "engine/core/result.h"
+#include "engine/games/ivesdama/build_slice.h"
 
 namespace triad::tables {
+
+// The one retrograde builder is the game core's (engine/games/ivesdama/build_slice.h).
+using iv::build_slice;
+using iv::ChildCode;
+using iv::SliceBuild;
 
 struct BuildSettings {
   std::filesystem::path dir;

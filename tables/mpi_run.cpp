@@ -27,9 +27,9 @@
 #include "adapters/tables/table_set.h"
 #include "cluster/scheduler.h"
 #include "cluster/slot_pool.h"
+#include "engine/games/ivesdama/build_slice.h"
 #include "runner/distributed_run.h"
 #include "runner/output_files.h"
-#include "tables/build_slice.h"
 #include "tables/builder.h"
 
 namespace triad::tables::mpi {

@@ -17,10 +17,21 @@
 #include <string_view>
 #include <vector>
 
-#include "adapters/tables/slice.h"
 #include "engine/core/result.h"
+#include "engine/games/ivesdama/slice.h"
 
 namespace triad::tables {
+
+namespace iv = games::ivesdama;
+// The slices and their index scheme are the game core's (engine/games/ivesdama/slice.h), one
+// scheme for the game's in-memory table and the files.
+using iv::code_from_children;
+using iv::code_from_slices;
+using iv::Material;
+using iv::materials_up_to;
+using iv::parallel_chunks;
+using iv::SliceIndex;
+using iv::SliceSet;
 
 inline constexpr std::uint32_t kFormatVersion = 1;
 inline constexpr std::uint32_t kHeaderBytes = 128;

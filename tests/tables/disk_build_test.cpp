@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "adapters/tables/table_file.h"
-#include "tables/build_slice.h"
+#include "engine/games/ivesdama/build_slice.h"
 #include "tests/tables/support.h"
 
 namespace triad::tables {

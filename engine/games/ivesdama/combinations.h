@@ -1,6 +1,6 @@
 // Sets of points as combinations: binomial coefficients, the colex rank of a point set and
-// its inverse, and packing a set to the points of a mask. The endgame table (endgame.cpp) and
-// the table files (tables/) number the positions of one material with them.
+// its inverse, and spreading a packed set over the points of a mask. The one index scheme of
+// the endgame tables (slice.h) numbers the positions of one material with them.
 #pragma once
 
 #include <array>
@@ -52,16 +52,7 @@ inline std::uint32_t colex_unrank(std::uint32_t rank, int k, int n) {
   return set;
 }
 
-// The bits of `set` at the points of `mask`, packed to the low end (software pext).
-inline std::uint32_t compress(std::uint32_t set, std::uint32_t mask) {
-  std::uint32_t out = 0;
-  std::uint32_t bit = 1;
-  for (std::uint32_t m = mask; m; m &= m - 1, bit <<= 1)
-    if (set & (m & -m)) out |= bit;
-  return out;
-}
-
-// The inverse of compress: low bits of `packed` spread over the points of `mask`.
+// The low bits of `packed` spread over the points of `mask` (software pdep).
 inline std::uint32_t deposit(std::uint32_t packed, std::uint32_t mask) {
   std::uint32_t out = 0;
   for (std::uint32_t m = mask; m && packed; m &= m - 1, packed >>= 1)

@@ -1,6 +1,8 @@
 // Íves dáma endgame table: the exact result and distance of every position with few stones
 // on the loaded board and rules, computed by retrograde passes (no files: the board is data,
-// so the table is built for whatever board the game uses, on first use).
+// so the table is built for whatever board the game uses, on first use). It is the output of
+// the one slice builder (build_slice.h) for the smallest slices, kept in memory and numbered by
+// the one index scheme (slice.h), as the table files on disk are.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +26,7 @@ struct EndgameValue {
   bool operator==(const EndgameValue&) const = default;
 };
 
-// The 16-bit code of a value that the table builders (this one and tables/) keep per
+// The 16-bit code of a value that the slice builder (build_slice.h) keeps per
 // position: 0 = draw (or not decided yet while building), d > 0 = the side to move wins in d
 // plies, d < 0 = it loses in -d - 1 plies (a side without a move loses at once), kOver = the
 // previous mover already won.
@@ -58,30 +60,16 @@ class EndgameTable {
   EndgameTable(const Game& game, int max_stones);
 
   int max_stones() const { return max_stones_; }
-  std::size_t size() const { return values_.size(); }
+  std::size_t size() const;  // positions (entries) in all
   bool covers(const Position& pos) const;
   // nullopt when the position has more stones than the table covers. A position whose
   // previous mover already stands on its goal is over and has no table value either.
   std::optional<EndgameValue> probe(const Position& pos) const;
 
  private:
-  struct Group {
-    std::size_t offset = 0;     // first entry of this material in values_
-    std::uint32_t rest = 0;     // C(points - a, b): arrangements of Player 2 per Player 1 set
-    std::uint32_t entries = 0;  // C(points, a) * rest * 2 (side to move)
-  };
-  std::size_t index(std::uint32_t p1, std::uint32_t p2, Player stm) const;
-  const Group& group(int a, int b) const {
-    return groups_[static_cast<std::size_t>(a * (max_stones_ + 1) + b)];
-  }
-  void build_group(const Game& game, int a, int b);
-
-  int points_ = 0;
-  std::uint32_t all_ = 0;
+  struct Slices;  // the slices' indexes and values (endgame.cpp)
   int max_stones_ = 0;
-  std::vector<Group> groups_;         // (a, b) = stones of Player 1 and Player 2, a + b <= max
-  std::vector<std::int16_t> values_;  // per position, endgame_code
-  static constexpr std::int16_t kOver = endgame_code::kOver;
+  std::shared_ptr<const Slices> slices_;
 };
 
 // Endgame values from outside the game core: the table files on disk (adapters/tables/

@@ -1,5 +1,7 @@
 // The retrograde builder of one material slice of the Íves dáma endgame tables
-// (docs/tables.md, "How a slice is built"); the slices themselves are adapters/tables/slice.h.
+// (docs/tables.md, "How a slice is built"); the slices themselves are slice.h. The one builder:
+// the game's in-memory table (endgame.h) is its output for the smallest slices, and triad-tables
+// (tables/) writes its output to files.
 // The slice's state (a code and a count of open steps per entry, 3 bytes) is either in memory
 // whole, or, under triad-tables -memory, in pieces of consecutive entries that live in files
 // and are loaded one at a time ("Building under a memory limit").
@@ -12,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "adapters/tables/slice.h"
 #include "engine/core/result.h"
+#include "engine/games/ivesdama/slice.h"
 
-namespace triad::tables {
+namespace triad::games::ivesdama {
 
 // The code of a capture's child, a position of a smaller slice (kOver for one already over).
-using ChildCode = std::function<std::int16_t(const iv::Position&)>;
+using ChildCode = std::function<std::int16_t(const Position&)>;
 
 // One slice being built. Pass d walks back from the entries decided in d plies; a predecessor
 // in the piece being worked on is settled at once, one in another piece gets a record (win
@@ -33,7 +35,7 @@ class SliceBuild {
   // slice's file is written). After each pass its state is written there whole (a
   // checkpoint), and run() continues from the last one of an earlier run that was stopped or
   // killed in the same pieces.
-  SliceBuild(const iv::Game& game, Material m, int threads, std::uint64_t piece_entries = 0,
+  SliceBuild(const Game& game, Material m, int threads, std::uint64_t piece_entries = 0,
              std::filesystem::path work = {});
   ~SliceBuild();
   SliceBuild(const SliceBuild&) = delete;
@@ -62,9 +64,9 @@ class SliceBuild {
 
 // The whole slice in memory: every smaller slice a capture reaches answers `child`. Returns
 // the codes, or nothing when `stop()` was true after a pass (triad-tables -mpi's workers).
-std::vector<std::int16_t> build_slice(const iv::Game& game, const ChildCode& child, Material m,
+std::vector<std::int16_t> build_slice(const Game& game, const ChildCode& child, Material m,
                                       int threads,
                                       const std::function<void(const std::string&)>& progress = {},
                                       const std::function<bool()>& stop = {});
 
-}  // namespace triad::tables
+}  // namespace triad::games::ivesdama

@@ -7,7 +7,7 @@
 // it (its counter reaches 0) loses in d + 1. (c) What stays open is a draw (the game can go
 // round forever). Passes run in order of d, so every distance is exact. In pieces, (b)'s
 // updates that cross into another piece go through that piece's queue (build_slice.h).
-#include "tables/build_slice.h"
+#include "engine/games/ivesdama/build_slice.h"
 
 #include <algorithm>
 #include <array>
@@ -18,12 +18,12 @@
 #include <cstring>
 #include <mutex>
 
-namespace triad::tables {
+namespace triad::games::ivesdama {
 
-using iv::endgame_code::kOver;
-using iv::endgame_code::loss_in;
-using iv::endgame_code::plies_of;
-using iv::endgame_code::win_in;
+using endgame_code::kOver;
+using endgame_code::loss_in;
+using endgame_code::plies_of;
+using endgame_code::win_in;
 
 namespace {
 
@@ -43,7 +43,7 @@ Result<void> io_error(const std::filesystem::path& p, const char* what) {
 }  // namespace
 
 struct SliceBuild::State {
-  const iv::Game& game;
+  const Game& game;
   Material m;
   SliceIndex slice;
   int threads;
@@ -52,7 +52,7 @@ struct SliceBuild::State {
   std::size_t pieces;
   std::filesystem::path work;
   // Points a player's stone can step from onto each point (the un-steps).
-  std::array<std::array<std::uint32_t, iv::kMaxPoints>, 2> from{};
+  std::array<std::array<std::uint32_t, kMaxPoints>, 2> from{};
 
   // The loaded piece: per entry its code and its steps not yet known to win for the opponent
   // (0 = decided, or never counted); `dirty` when it differs from its file.
@@ -78,7 +78,7 @@ struct SliceBuild::State {
   int longest_init = 0;
   std::int64_t resumed_at = -1;  // the first pass of this run, when it continued a build
 
-  State(const iv::Game& g, Material mat, int t, std::uint64_t piece, std::filesystem::path w)
+  State(const Game& g, Material mat, int t, std::uint64_t piece, std::filesystem::path w)
       : game(g),
         m(mat),
         slice(g.tables().num_points, g.tables().all, mat),
@@ -95,7 +95,7 @@ struct SliceBuild::State {
         applied_in(pieces, -1),
         // The outboxes together hold about as many bytes as a piece has entries.
         outbox_limit(std::max<std::size_t>(1024, piece_entries / 8 / pieces)) {
-    const iv::Tables& tb = g.tables();
+    const Tables& tb = g.tables();
     for (int s = 0; s < 2; ++s)
       for (int p = 0; p < tb.num_points; ++p)
         for (std::uint32_t b = tb.steps[s][p]; b; b &= b - 1)
@@ -285,10 +285,10 @@ struct SliceBuild::State {
     const std::uint64_t first = begin(k);
     std::mutex mutex;
     parallel_chunks(size(k), threads, [&](std::uint64_t b, std::uint64_t e) {
-      iv::Game::MoveList moves;
+      Game::MoveList moves;
       std::vector<std::uint64_t> local;
       for (std::uint64_t o = b; o < e; ++o) {
-        const iv::Position pos = slice.position(game, first + o);
+        const Position pos = slice.position(game, first + o);
         if (game.terminal(pos).over()) {
           values[o] = kOver;
           continue;
@@ -298,7 +298,7 @@ struct SliceBuild::State {
           values[o] = loss_in(0);
         } else if (moves.begin()->is_capture()) {  // every child is in a smaller slice
           values[o] = code_from_children(game, pos, child);
-        } else if (std::any_of(moves.begin(), moves.end(), [&](const iv::Move& mv) {
+        } else if (std::any_of(moves.begin(), moves.end(), [&](const Move& mv) {
                      return game.terminal(game.make(pos, mv)).over();
                    })) {
           values[o] = win_in(1);  // a step onto the goal
@@ -324,7 +324,7 @@ struct SliceBuild::State {
   Result<bool> walk_back(int d) {
     const std::size_t k = loaded;
     const std::uint64_t first = begin(k);
-    const iv::Tables& t = game.tables();
+    const Tables& t = game.tables();
     std::atomic<bool> found{false};
     std::atomic<std::uint64_t> settled{0};
     std::mutex error_mutex;
@@ -337,7 +337,7 @@ struct SliceBuild::State {
       for (std::uint64_t o = b; o < e; ++o) {
         const std::int16_t v = std::atomic_ref(values[o]).load(std::memory_order_relaxed);
         if (v == 0 || v == kOver || plies_of(v) != d) continue;
-        const iv::Position pos = slice.position(game, first + o);
+        const Position pos = slice.position(game, first + o);
         const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
         if (pos.pieces[s] & t.goal[s]) continue;  // a predecessor would be over already
         const std::size_t mover = 1 - s;
@@ -389,7 +389,7 @@ struct SliceBuild::State {
   }
 };
 
-SliceBuild::SliceBuild(const iv::Game& game, Material m, int threads, std::uint64_t piece_entries,
+SliceBuild::SliceBuild(const Game& game, Material m, int threads, std::uint64_t piece_entries,
                        std::filesystem::path work)
     : s_(std::make_unique<State>(game, m, threads, piece_entries, std::move(work))) {}
 
@@ -457,7 +457,7 @@ Result<std::vector<std::int16_t>> SliceBuild::take_values(std::size_t k) {
   return std::move(s.values);
 }
 
-std::vector<std::int16_t> build_slice(const iv::Game& game, const ChildCode& child, Material m,
+std::vector<std::int16_t> build_slice(const Game& game, const ChildCode& child, Material m,
                                       int threads,
                                       const std::function<void(const std::string&)>& progress,
                                       const std::function<bool()>& stop) {
@@ -468,4 +468,4 @@ std::vector<std::int16_t> build_slice(const iv::Game& game, const ChildCode& chi
   return values ? std::move(*values) : std::vector<std::int16_t>();
 }
 
-}  // namespace triad::tables
+}  // namespace triad::games::ivesdama

@@ -1,6 +1,6 @@
 // Material slices of the Íves dáma endgame tables (slice.h): the index scheme, the finished
 // slices' values and a position's value from its children.
-#include "adapters/tables/slice.h"
+#include "engine/games/ivesdama/slice.h"
 
 #include <algorithm>
 #include <atomic>
@@ -9,9 +9,9 @@
 
 #include "engine/games/ivesdama/combinations.h"
 
-namespace triad::tables {
+namespace triad::games::ivesdama {
 
-using iv::endgame_code::kOver;
+using endgame_code::kOver;
 
 std::vector<Material> materials_up_to(int max_stones) {
   std::vector<Material> out;
@@ -24,8 +24,8 @@ SliceIndex::SliceIndex(int points, std::uint32_t all, Material m)
     : points_(points),
       all_(all),
       m_(m),
-      rest_(iv::choose(points - m.a, m.b)),
-      placements_(std::uint64_t{iv::choose(points, m.a)} * rest_) {}
+      rest_(choose(points - m.a, m.b)),
+      placements_(std::uint64_t{choose(points, m.a)} * rest_) {}
 
 std::uint64_t SliceIndex::index(std::uint32_t p1, std::uint32_t p2, engine::Player stm) const {
   // The points are bits 0..n-1, so Player 1's set is its own packed form; a point q of Player
@@ -34,30 +34,30 @@ std::uint64_t SliceIndex::index(std::uint32_t p1, std::uint32_t p2, engine::Play
   int i = 1;
   for (std::uint32_t b = p2; b; b &= b - 1, ++i) {
     const int q = std::countr_zero(b);
-    rank2 += iv::choose(q - std::popcount(p1 & ((1u << q) - 1)), i);
+    rank2 += choose(q - std::popcount(p1 & ((1u << q) - 1)), i);
   }
   return static_cast<std::uint64_t>(engine::index(stm)) * placements_ +
-         std::uint64_t{iv::colex_rank(p1)} * rest_ + rank2;
+         std::uint64_t{colex_rank(p1)} * rest_ + rank2;
 }
 
-iv::Position SliceIndex::position(const iv::Game& game, std::uint64_t entry) const {
+Position SliceIndex::position(const Game& game, std::uint64_t entry) const {
   const auto stm = entry < placements_ ? engine::Player::kOne : engine::Player::kTwo;
   const std::uint64_t placement = entry % placements_;
   const std::uint32_t p1 =
-      iv::colex_unrank(static_cast<std::uint32_t>(placement / rest_), m_.a, points_);
-  const std::uint32_t p2 = iv::deposit(
-      iv::colex_unrank(static_cast<std::uint32_t>(placement % rest_), m_.b, points_ - m_.a),
-      all_ & ~p1);
+      colex_unrank(static_cast<std::uint32_t>(placement / rest_), m_.a, points_);
+  const std::uint32_t p2 =
+      deposit(colex_unrank(static_cast<std::uint32_t>(placement % rest_), m_.b, points_ - m_.a),
+              all_ & ~p1);
   return game.make_position(p1, p2, stm, 0);
 }
 
 const SliceSet::Slice* SliceSet::find(Material m) const {
-  const auto key = static_cast<std::size_t>(m.a * (iv::kMaxPoints + 1) + m.b);
+  const auto key = static_cast<std::size_t>(m.a * (kMaxPoints + 1) + m.b);
   return key < slices_.size() ? slices_[key].get() : nullptr;
 }
 
 void SliceSet::add(Material m, std::vector<std::int16_t> values) {
-  const auto key = static_cast<std::size_t>(m.a * (iv::kMaxPoints + 1) + m.b);
+  const auto key = static_cast<std::size_t>(m.a * (kMaxPoints + 1) + m.b);
   if (slices_.size() <= key) slices_.resize(key + 1);
   const auto& t = game_->tables();
   slices_[key] =
@@ -65,19 +65,18 @@ void SliceSet::add(Material m, std::vector<std::int16_t> values) {
 }
 
 void SliceSet::remove(Material m) {
-  const auto key = static_cast<std::size_t>(m.a * (iv::kMaxPoints + 1) + m.b);
+  const auto key = static_cast<std::size_t>(m.a * (kMaxPoints + 1) + m.b);
   if (key < slices_.size()) slices_[key].reset();
 }
 
-std::int16_t SliceSet::code(const iv::Position& pos) const {
+std::int16_t SliceSet::code(const Position& pos) const {
   if (game_->terminal(pos).over()) return kOver;
   const Slice* s = find({std::popcount(pos.pieces[0]), std::popcount(pos.pieces[1])});
   return s->values[s->index.index(pos.pieces[0], pos.pieces[1], pos.side_to_move)];
 }
 
-std::int16_t code_from_slices(const iv::Game& game, const iv::Position& pos,
-                              const SliceSet& known) {
-  return code_from_children(game, pos, [&](const iv::Position& c) { return known.code(c); });
+std::int16_t code_from_slices(const Game& game, const Position& pos, const SliceSet& known) {
+  return code_from_children(game, pos, [&](const Position& c) { return known.code(c); });
 }
 
 void parallel_chunks(std::uint64_t count, int threads,
@@ -93,4 +92,4 @@ void parallel_chunks(std::uint64_t count, int threads,
   work();
 }
 
-}  // namespace triad::tables
+}  // namespace triad::games::ivesdama

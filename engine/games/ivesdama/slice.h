@@ -1,6 +1,7 @@
 // One material slice of the Íves dáma endgame tables (docs/tables.md): the positions with
 // `a` stones of Player 1 and `b` of Player 2, their numbering (index scheme 1) and the values
-// of finished slices (the retrograde builder is tables/build_slice.h).
+// of finished slices (the retrograde builder is build_slice.h). The one index scheme of every
+// endgame table: the game's in-memory table (endgame.h) and the files on disk (adapters/tables/).
 #pragma once
 
 #include <cstdint>
@@ -13,9 +14,7 @@
 #include "engine/games/ivesdama/endgame.h"
 #include "engine/games/ivesdama/game.h"
 
-namespace triad::tables {
-
-namespace iv = games::ivesdama;
+namespace triad::games::ivesdama {
 
 struct Material {
   int a = 0;  // stones of Player 1
@@ -41,7 +40,7 @@ class SliceIndex {
   std::uint64_t placements() const { return placements_; }
   std::uint64_t index(std::uint32_t p1, std::uint32_t p2, engine::Player stm) const;
   // The position of an entry (the inverse of index()).
-  iv::Position position(const iv::Game& game, std::uint64_t entry) const;
+  Position position(const Game& game, std::uint64_t entry) const;
 
  private:
   int points_;
@@ -54,15 +53,15 @@ class SliceIndex {
 // The finished slices' values (endgame_code per entry), by material.
 class SliceSet {
  public:
-  explicit SliceSet(const iv::Game& game) : game_(&game) {}
-  const iv::Game& game() const { return *game_; }
+  explicit SliceSet(const Game& game) : game_(&game) {}
+  const Game& game() const { return *game_; }
   void add(Material m, std::vector<std::int16_t> values);
   void remove(Material m);  // frees its values
   bool has(Material m) const { return find(m) != nullptr; }
   const std::vector<std::int16_t>& values(Material m) const { return find(m)->values; }
   const SliceIndex& index(Material m) const { return find(m)->index; }
   // The code of a position whose slice is in the set (kOver for a position already over).
-  std::int16_t code(const iv::Position& pos) const;
+  std::int16_t code(const Position& pos) const;
 
  private:
   struct Slice {
@@ -70,7 +69,7 @@ class SliceSet {
     std::vector<std::int16_t> values;
   };
   const Slice* find(Material m) const;
-  const iv::Game* game_;
+  const Game* game_;
   std::vector<std::unique_ptr<Slice>> slices_;  // by a * (kMaxPoints + 1) + b
 };
 
@@ -78,15 +77,14 @@ class SliceSet {
 // side to move; kOver for a child already over, i.e. won by this move): the best for the side
 // to move, the fastest win, else a draw, else the slowest loss; without a move it is lost.
 template <class ChildCode>
-std::int16_t code_from_children(const iv::Game& game, const iv::Position& pos,
-                                ChildCode&& child_code) {
-  using namespace iv::endgame_code;
+std::int16_t code_from_children(const Game& game, const Position& pos, ChildCode&& child_code) {
+  using namespace endgame_code;
   // Wins (fastest first) > draw > losses (slowest first).
   const auto rank = [](std::int16_t c) { return c > 0 ? 100000 - c : c == 0 ? 0 : -100000 - c; };
-  iv::Game::MoveList moves;
+  Game::MoveList moves;
   game.generate(pos, {}, moves);
   std::int16_t best = loss_in(0);
-  for (const iv::Move& m : moves) {
+  for (const Move& m : moves) {
     const std::int16_t child = child_code(game.make(pos, m));
     const std::int16_t mine = child == kOver ? win_in(1)
                               : child < 0    ? win_in(plies_of(child) + 1)
@@ -97,10 +95,10 @@ std::int16_t code_from_children(const iv::Game& game, const iv::Position& pos,
   return best;
 }
 // The same with every child's code from `known`.
-std::int16_t code_from_slices(const iv::Game& game, const iv::Position& pos, const SliceSet& known);
+std::int16_t code_from_slices(const Game& game, const Position& pos, const SliceSet& known);
 
 // Calls body(begin, end) on `threads` threads over chunks of [0, count).
 void parallel_chunks(std::uint64_t count, int threads,
                      const std::function<void(std::uint64_t, std::uint64_t)>& body);
 
-}  // namespace triad::tables
+}  // namespace triad::games::ivesdama
