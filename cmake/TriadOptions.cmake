@@ -85,6 +85,11 @@ function(triad_add_test_program name)
   # -O1 compiles it in 60-76 % of -O3's time (docs/performance.md, "Build"). The code under
   # test is the libraries', compiled as configured; the sanitizer presets are -O1 throughout.
   target_compile_options(${name} PRIVATE $<$<CONFIG:Release>:-O1>)
+  # Each test program's files are compiled in unity batches (CMake's UNITY_BUILD, 8 files a
+  # batch): GoogleTest's and the shared headers are parsed once per batch, not once per file.
+  # So the helpers in a test file's anonymous namespace need names of their own within its
+  # program (a clash is a compile error, never a silent mix-up).
+  set_target_properties(${name} PROPERTIES UNITY_BUILD ON)
   target_compile_definitions(${name} PRIVATE
     TRIAD_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     TRIAD_BINARY_DIR="${PROJECT_BINARY_DIR}")

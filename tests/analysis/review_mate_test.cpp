@@ -13,8 +13,8 @@
 namespace triad::analysis::testing {
 namespace {
 
-const std::vector<std::string> kSettings = {"-nodes",           "3000",   "-engine",
-                                            "option.Threads=1", "-quiet", "-review"};
+const std::vector<std::string> kMateSettings = {"-nodes",           "3000",   "-engine",
+                                                "option.Threads=1", "-quiet", "-review"};
 
 // The last `score mate N` of the engine's best line (UCI) for `position` of Yin Yang at 3000
 // nodes, with the options the review sets (MultiPV 2, UCI_ShowWDL, OwnBook off); `quit` is
@@ -55,8 +55,8 @@ TEST(ReviewMate, TheReviewsMateIsTheEnginesUciMateInMovesFromPlayerOnesPointOfVi
     TempDir dir("review_mate");
     write_text(dir / "game.txt", c.position + " moves " + c.move + "\n");
     const auto r = run_analyse(
-        with(kSettings, {"-variant", "yinyang", "-annotate", (dir / "annotated.pgn").string(),
-                         (dir / "game.txt").string()}),
+        with(kMateSettings, {"-variant", "yinyang", "-annotate", (dir / "annotated.pgn").string(),
+                             (dir / "game.txt").string()}),
         dir.path());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const YAML::Node line = YAML::Load(lines_of(r.out).front());

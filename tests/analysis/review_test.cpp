@@ -24,8 +24,8 @@ using YinYang = adapters::TypedGame<games::yinyang::Game>;
 
 // Player 1 to move and winning, 12 empty squares (docs/protocol.md "go solve").
 const std::string kStart = "1L4/1DD3/2LLLL/LLLLDD/DDLLLD/D1LDDD 1 20";
-const std::vector<std::string> kSettings = {"-nodes",           "3000",   "-engine",
-                                            "option.Threads=1", "-quiet", "-review"};
+const std::vector<std::string> kYinYangSettings = {"-nodes",           "3000",   "-engine",
+                                                   "option.Threads=1", "-quiet", "-review"};
 
 // Whether Player 1 wins `game`'s position with perfect play (the reference solver).
 bool p1_wins(const adapters::AnyGame& game) {
@@ -37,15 +37,15 @@ bool p1_wins(const adapters::AnyGame& game) {
   return solution->side_to_move_wins == (game.side_to_move() == engine::Player::kOne);
 }
 
-struct Game {
+struct KnownGame {
   std::vector<std::string> moves;
   std::vector<bool> keeps;  // each move keeps the position's proven value
 };
 
 // A game from kStart: the first move is `first`, then each side plays the first legal move
 // that keeps the value, to the end.
-Game play_game(const std::string& first) {
-  Game out;
+KnownGame play_game(const std::string& first) {
+  KnownGame out;
   auto made = adapters::VariantRegistry::builtin().create("yinyang");
   auto game = std::move(*made);
   EXPECT_TRUE(game->reset(kStart));
@@ -69,7 +69,7 @@ Game play_game(const std::string& first) {
   return out;
 }
 
-std::string record_text(const std::vector<Game>& games) {
+std::string record_text(const std::vector<KnownGame>& games) {
   std::string text;
   for (const auto& g : games) {
     adapters::records::Record r;
@@ -81,8 +81,8 @@ std::string record_text(const std::vector<Game>& games) {
 }
 
 // Game 1: Player 1 throws the win away at once (b5b4 loses); game 2: value kept throughout.
-const std::vector<Game>& games() {
-  static const std::vector<Game> kGames = {play_game("b5b4"), play_game("b5a5")};
+const std::vector<KnownGame>& games() {
+  static const std::vector<KnownGame> kGames = {play_game("b5b4"), play_game("b5a5")};
   return kGames;
 }
 
@@ -91,7 +91,7 @@ TEST(Review, ProvenMistakesAreBlundersAndValueKeepingMovesAreNeverWorseThanGood)
   ASSERT_TRUE(games()[1].keeps[0]);
   TempDir dir("review_classes");
   write_text(dir / "games.pgn", record_text(games()));
-  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  const auto r = run_analyse(with(kYinYangSettings, {(dir / "games.pgn").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), games()[0].moves.size() + games()[1].moves.size() + 2) << r.out;
@@ -132,8 +132,8 @@ TEST(Review, WithExactKnowledgeTheBestMoveKeepsTheProvenResult) {
   const std::string position = "2D3/5L/1LLL1D/L1DDLD/DDDD1L/1DLLDD 2 17";
   TempDir dir("review_exact_best");
   write_text(dir / "game.txt", position + " moves f4e4\n");
-  const auto r = run_analyse(with(kSettings, {"-variant", "yinyang", (dir / "game.txt").string()}),
-                             dir.path());
+  const auto r = run_analyse(
+      with(kYinYangSettings, {"-variant", "yinyang", (dir / "game.txt").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const YAML::Node line = YAML::Load(lines_of(r.out).front());
   EXPECT_EQ(line["class"].as<std::string>(), "blunder") << r.out;
@@ -152,7 +152,7 @@ TEST(Review, WithExactKnowledgeTheBestMoveKeepsTheProvenResult) {
 TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
   TempDir dir("review_contract");
   write_text(dir / "games.pgn", record_text({games()[1]}));
-  const auto r = run_analyse(with(kSettings, {(dir / "games.pgn").string()}), dir.path());
+  const auto r = run_analyse(with(kYinYangSettings, {(dir / "games.pgn").string()}), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), games()[1].moves.size() + 1);
@@ -197,10 +197,10 @@ TEST(Review, TheOnlyMoveMarkNamesTheMoveThatWasMissed) {
   TempDir dir("review_only_move");
   write_text(dir / "game.txt", kStart + " moves b5b4 a3a4\n");
   const auto annotated = (dir / "game.pgn").string();
-  const auto r =
-      run_analyse(with(kSettings, {"-variant", "yinyang", (dir / "game.txt").string(), "-output",
-                                   (dir / "out.jsonl").string(), "-annotate", annotated}),
-                  dir.path());
+  const auto r = run_analyse(
+      with(kYinYangSettings, {"-variant", "yinyang", (dir / "game.txt").string(), "-output",
+                              (dir / "out.jsonl").string(), "-annotate", annotated}),
+      dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string text = read_text(annotated);
   EXPECT_NE(text.find("the only move was b4a4"), std::string::npos) << text;
@@ -213,8 +213,8 @@ TEST(Review, TheAnnotatedRecordReadsBackWithItsMovesNagsAndBestLines) {
   write_text(dir / "games.pgn", record_text(games()));
   const auto annotated = (dir / "annotated.pgn").string();
   const auto r =
-      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output",
-                                   (dir / "out.jsonl").string(), "-annotate", annotated}),
+      run_analyse(with(kYinYangSettings, {(dir / "games.pgn").string(), "-output",
+                                          (dir / "out.jsonl").string(), "-annotate", annotated}),
                   dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto reader = adapters::records::RecordReader::open(annotated);
@@ -294,10 +294,10 @@ TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
   write_text(input, record_text(games()));
   const auto full = (dir / "full.jsonl").string();
   const auto full_pgn = (dir / "full.pgn").string();
-  ASSERT_EQ(
-      run_analyse(with(kSettings, {input, "-output", full, "-annotate", full_pgn}), dir.path())
-          .exit_code,
-      0);
+  ASSERT_EQ(run_analyse(with(kYinYangSettings, {input, "-output", full, "-annotate", full_pgn}),
+                        dir.path())
+                .exit_code,
+            0);
   const std::string whole = read_text(full);
   // As a kill leaves it: game 1 whole, two lines of game 2 and part of a third.
   const auto lines = lines_of(whole);
@@ -308,9 +308,9 @@ TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
   const auto resumed = (dir / "resumed.jsonl").string();
   const auto resumed_pgn = (dir / "resumed.pgn").string();
   write_text(resumed, cut);
-  const auto r =
-      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", resumed_pgn}),
-                  dir.path());
+  const auto r = run_analyse(
+      with(kYinYangSettings, {input, "-output", resumed, "-resume", "-annotate", resumed_pgn}),
+      dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Game 2 is reviewed again from its first move.
   EXPECT_NE(r.err.find("written (" + std::to_string(lines.size() - game1) + " in"),
@@ -320,17 +320,18 @@ TEST(Review, ResumeAndSeveralEnginesGiveTheSameBytes) {
   EXPECT_EQ(read_text(resumed_pgn), read_text(full_pgn));
   // A complete review resumed: nothing to review, the annotated records written all the same.
   const auto again_pgn = (dir / "again.pgn").string();
-  ASSERT_EQ(
-      run_analyse(with(kSettings, {input, "-output", resumed, "-resume", "-annotate", again_pgn}),
-                  dir.path())
-          .exit_code,
-      0);
+  ASSERT_EQ(run_analyse(with(kYinYangSettings,
+                             {input, "-output", resumed, "-resume", "-annotate", again_pgn}),
+                        dir.path())
+                .exit_code,
+            0);
   EXPECT_EQ(read_text(again_pgn), read_text(full_pgn));
   // Two engines, a game each: the same bytes in input order.
   const auto both = (dir / "both.jsonl").string();
-  ASSERT_EQ(run_analyse(with(kSettings, {input, "-output", both, "-concurrency", "2"}), dir.path())
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_analyse(with(kYinYangSettings, {input, "-output", both, "-concurrency", "2"}), dir.path())
+          .exit_code,
+      0);
   EXPECT_EQ(read_text(both), whole);
 }
 
@@ -342,8 +343,8 @@ TEST(Review, AnIllegalMoveIsOneErrorNamingTheGameAndPlyAndNothingIsWritten) {
   write_text(dir / "games.pgn", record_text({games()[0], bad}));
   const auto output = dir / "out.jsonl";
   const auto r =
-      run_analyse(with(kSettings, {(dir / "games.pgn").string(), "-output", output.string(),
-                                   "-annotate", (dir / "a.pgn").string()}),
+      run_analyse(with(kYinYangSettings, {(dir / "games.pgn").string(), "-output", output.string(),
+                                          "-annotate", (dir / "a.pgn").string()}),
                   dir.path());
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("game 2 (line "), std::string::npos) << r.err;

@@ -14,7 +14,6 @@ namespace triad::adapters::book {
 namespace {
 
 using testing::variant_of;
-const VariantRegistry& kRegistry = testing::registry();
 
 std::string read(const std::string& relative) {
   std::ifstream in(std::string(TRIAD_SOURCE_DIR) + "/" + relative);
@@ -34,7 +33,7 @@ TEST(Build, CountsResultsFromTheMoverAndKeepsMovesOfEnoughGames) {
   const std::string text = read("tests/data/book/razzle-8games.pgn");
   const auto records = records::read_records(text, "r.pgn");
   ASSERT_TRUE(records);
-  const auto* variant = kRegistry.find("razzledazzle");
+  const auto* variant = testing::registry().find("razzledazzle");
   Book book(variant_of("razzledazzle"));
   ASSERT_EQ(*add_text(book, text, variant->factory, {4, 1}, "r.pgn"), 8u);
   auto start = variant->factory();
@@ -71,7 +70,7 @@ TEST(Build, ReadsCuteGamesRecords) {
   ASSERT_EQ(records->size(), 3u);
   EXPECT_EQ((*records)[1].moves.front().token, "c8d6");
   EXPECT_EQ((*records)[2].result, engine::GameResult::kNone);
-  const auto* variant = kRegistry.find("razzledazzle");
+  const auto* variant = testing::registry().find("razzledazzle");
   Book book(variant_of("razzledazzle"));
   ASSERT_TRUE(add_text(book, text, variant->factory, {40, 1}, "c.pgn"));
   // The start position: the first game's first move, lost by Player 1 (the adjudicated
@@ -98,7 +97,7 @@ TEST(Build, ReadsCuteGamesRecords) {
 }
 
 TEST(Build, IllegalMoveAndForeignVariantAreRefused) {
-  const auto* variant = kRegistry.find("razzledazzle");
+  const auto* variant = testing::registry().find("razzledazzle");
   Book book(variant_of("razzledazzle"));
   // The second record's second move: the file, the record, its line and the move are named.
   auto r = add_text(book,

@@ -20,8 +20,8 @@ std::string write_razzle_net(const std::filesystem::path& file, unsigned seed) {
   return bytes;
 }
 
-std::vector<std::string> razzle_run(const std::filesystem::path& file, int games,
-                                    const std::vector<std::string>& more = {}) {
+std::vector<std::string> net_test_run(const std::filesystem::path& file, int games,
+                                      const std::vector<std::string>& more = {}) {
   std::vector<std::string> words = {"-variant", "razzledazzle", "-games",     std::to_string(games),
                                     "-nodes",   "600",          "-seed",      "7",
                                     "-quiet",   "-output",      file.string()};
@@ -29,21 +29,16 @@ std::vector<std::string> razzle_run(const std::filesystem::path& file, int games
   return words;
 }
 
-learn::DataFile read_ok(const std::filesystem::path& file) {
-  auto data = adapters::nnue::read_data_file(file);
-  EXPECT_TRUE(data) << (data ? "" : data.error().message);
-  return data ? *data : learn::DataFile{};
-}
-
 TEST(DatagenNet, ANetMakesOtherDataWrittenAlikeByEveryThread) {
   TempDir dir("datagen_net");
   const std::string net = write_razzle_net(dir / "a.nnue", 1);
   const std::string evalfile = (dir / "a.nnue").string();
-  ASSERT_EQ(run_datagen(razzle_run(dir / "classical.bin", 4), dir.path()).exit_code, 0);
-  const auto one = run_datagen(razzle_run(dir / "one.bin", 4, {"-evalfile", evalfile}), dir.path());
+  ASSERT_EQ(run_datagen(net_test_run(dir / "classical.bin", 4), dir.path()).exit_code, 0);
+  const auto one =
+      run_datagen(net_test_run(dir / "one.bin", 4, {"-evalfile", evalfile}), dir.path());
   ASSERT_EQ(one.exit_code, 0) << one.err;
   const auto two = run_datagen(
-      razzle_run(dir / "two.bin", 4, {"-evalfile", evalfile, "-concurrency", "2"}), dir.path());
+      net_test_run(dir / "two.bin", 4, {"-evalfile", evalfile, "-concurrency", "2"}), dir.path());
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(read_text(dir / "two.bin"), read_text(dir / "one.bin"));
 
@@ -63,7 +58,7 @@ TEST(DatagenNet, ANetMakesOtherDataWrittenAlikeByEveryThread) {
   EXPECT_GT(other_scores, n / 2);
   // Another net makes other data again.
   write_razzle_net(dir / "b.nnue", 2);
-  ASSERT_EQ(run_datagen(razzle_run(dir / "b.bin", 4, {"-evalfile", (dir / "b.nnue").string()}),
+  ASSERT_EQ(run_datagen(net_test_run(dir / "b.bin", 4, {"-evalfile", (dir / "b.nnue").string()}),
                         dir.path())
                 .exit_code,
             0);
@@ -77,19 +72,19 @@ TEST(DatagenNet, AResumeWithAnotherNetOrWithoutOneIsRefused) {
   const std::uint32_t digest_b = learn::net_digest(write_razzle_net(b, 2));
   ASSERT_NE(digest_a, digest_b);
   const auto file = dir / "net.bin", plain = dir / "plain.bin";
-  ASSERT_EQ(run_datagen(razzle_run(file, 2, {"-evalfile", a.string()}), dir.path()).exit_code, 0);
-  ASSERT_EQ(run_datagen(razzle_run(plain, 2), dir.path()).exit_code, 0);
+  ASSERT_EQ(run_datagen(net_test_run(file, 2, {"-evalfile", a.string()}), dir.path()).exit_code, 0);
+  ASSERT_EQ(run_datagen(net_test_run(plain, 2), dir.path()).exit_code, 0);
   const std::string before = read_text(file), plain_before = read_text(plain);
 
-  expect_refused(run_datagen(razzle_run(file, 3, {"-evalfile", b.string()}), dir.path()),
+  expect_refused(run_datagen(net_test_run(file, 3, {"-evalfile", b.string()}), dir.path()),
                  "holds data made with other settings (-evalfile: the file was made with the net "
                  "of digest " +
                      learn::net_digest_text(digest_a) + ", here with the net of digest " +
                      learn::net_digest_text(digest_b) + ")");
-  expect_refused(run_datagen(razzle_run(file, 3), dir.path()),
+  expect_refused(run_datagen(net_test_run(file, 3), dir.path()),
                  "(-evalfile: the file was made with the net of digest " +
                      learn::net_digest_text(digest_a) + ", here with the classical evaluation)");
-  expect_refused(run_datagen(razzle_run(plain, 3, {"-evalfile", a.string()}), dir.path()),
+  expect_refused(run_datagen(net_test_run(plain, 3, {"-evalfile", a.string()}), dir.path()),
                  "(-evalfile: the file was made with the classical evaluation, here with the net "
                  "of digest " +
                      learn::net_digest_text(digest_a) + ")");
@@ -100,9 +95,9 @@ TEST(DatagenNet, AResumeWithAnotherNetOrWithoutOneIsRefused) {
   // the bytes of one uninterrupted run.
   std::filesystem::copy_file(a, dir / "copy.nnue");
   const auto more =
-      run_datagen(razzle_run(file, 3, {"-evalfile", (dir / "copy.nnue").string()}), dir.path());
+      run_datagen(net_test_run(file, 3, {"-evalfile", (dir / "copy.nnue").string()}), dir.path());
   ASSERT_EQ(more.exit_code, 0) << more.err;
-  ASSERT_EQ(run_datagen(razzle_run(dir / "whole.bin", 3, {"-evalfile", a.string()}), dir.path())
+  ASSERT_EQ(run_datagen(net_test_run(dir / "whole.bin", 3, {"-evalfile", a.string()}), dir.path())
                 .exit_code,
             0);
   EXPECT_EQ(read_text(file), read_text(dir / "whole.bin"));

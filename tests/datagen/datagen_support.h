@@ -55,6 +55,13 @@ inline void expect_refused(const ProcessResult& r, const std::string& expected) 
   EXPECT_EQ(r.err.rfind("triad-datagen: ", 0), 0u) << r.err;
 }
 
+// The header and records of a data file that must read back (a test failure otherwise).
+inline learn::DataFile read_ok(const std::filesystem::path& file) {
+  auto data = adapters::nnue::read_data_file(file);
+  EXPECT_TRUE(data) << (data ? "" : data.error().message);
+  return data ? *data : learn::DataFile{};
+}
+
 // "game move score ply side result board", one line per record (the format
 // tests/datagen/read_with_numpy.py prints).
 inline std::string record_lines(const learn::DataFile& data) {

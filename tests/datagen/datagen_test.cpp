@@ -26,12 +26,6 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
-learn::DataFile read_ok(const std::filesystem::path& file) {
-  auto data = adapters::nnue::read_data_file(file);
-  EXPECT_TRUE(data) << (data ? "" : data.error().message);
-  return data ? *data : learn::DataFile{};
-}
-
 // The settings of a small Razzle Dazzle run writing `file`.
 std::vector<std::string> razzle_run(const std::filesystem::path& file, int games) {
   return {"-variant", "razzledazzle", "-games",  std::to_string(games), "-nodes", "1000", "-seed",
