@@ -23,8 +23,8 @@ class VariantTables;
 
 namespace triad::analysis {
 
-// -tb's endgame tables by variant name: every Íves dáma variant the folder holds tables for,
-// opened once when the command line is read and shared by every engine slot.
+// -tb's endgame tables by variant name: every variant the folder holds tables for (Íves
+// dáma's), opened once when the command line is read and shared by every engine slot.
 using ReviewTables = std::map<std::string, std::shared_ptr<const tables::VariantTables>>;
 
 // The input file is read whole: at most this many bytes (a larger collection is split).
@@ -43,7 +43,7 @@ struct AnalyseConfig {
   // per move and a summary line per game; the work unit is one game.
   bool review = false;
   std::filesystem::path annotate;        // review: the annotated records (empty = none)
-  std::filesystem::path tables_dir;      // review: -tb, Íves dáma's endgame tables
+  std::filesystem::path tables_dir;      // review: -tb, endgame tables (Íves dáma's)
   ReviewTables tables;                   // those tables, opened (tables_dir empty: none)
   std::string variant = "razzledazzle";  // of position lines, and of records without a tag
   // The built-in variants and those of the -variants files.

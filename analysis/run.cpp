@@ -7,9 +7,9 @@
 
 #include "adapters/common/file_io.h"
 #include "adapters/common/text.h"
+#include "adapters/tables/variant_tables.h"
 #include "analysis/analyst.h"
 #include "analysis/annotate.h"
-#include "engine/games/ivesdama/game.h"
 #include "protocol/client/engine_process.h"
 #include "runner/managed_engine.h"
 #include "runner/output_files.h"
@@ -22,16 +22,15 @@ namespace {
 // unit until the earliest is in): bounds memory however slow one position is.
 constexpr std::int64_t kMaxWaitingUnits = 4096;
 
-// -tb: says once per variant when games of an Íves dáma variant have no tables in the folder
-// (tables of other rules, say); they are reviewed without them.
+// -tb: says once per variant when games of a variant that takes table files (Íves dáma's) have
+// no tables in the folder (tables of other rules, say); they are reviewed without them.
 void warn_of_games_without_tables(const AnalyseConfig& config, const Input& input) {
-  std::map<std::string, bool> checked;  // variant: has tables or is not Íves dáma
+  std::map<std::string, bool> checked;  // variant: has tables or takes none
   for (std::int64_t i = 0; i < input.size(); ++i) {
     const std::string variant = input.task(i).variant;
     if (checked.count(variant)) continue;
     auto game = config.variants.create(variant);
-    checked[variant] = !game || (*game)->game_name() != games::ivesdama::Game::kName ||
-                       config.tables.count(variant) > 0;
+    checked[variant] = !game || !tables::takes_tables(**game) || config.tables.count(variant) > 0;
     if (!checked[variant])
       std::cerr << "triad-analyse: -tb " << config.tables_dir.string()
                 << " has no tables for variant '" << variant

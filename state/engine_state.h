@@ -22,7 +22,7 @@
 #include "adapters/common/game_engine.h"
 #include "adapters/common/variants.h"
 #include "adapters/nnue/net_file.h"
-#include "adapters/tables/table_set.h"
+#include "adapters/tables/variant_tables.h"
 #include "engine/core/game.h"
 #include "engine/search/search_types.h"
 #include "state/wdl.h"
@@ -137,7 +137,7 @@ class EngineState {
   // built for its rules and board; a note says which (or that none is).
   Result<void> set_table_path(const std::string& path);
   void set_table_probe_limit(int stones);
-  const tables::TableSet* tables() const { return tables_.get(); }
+  const tables::TableSet* tables() const { return tables_ ? &tables_->set() : nullptr; }
   // Before each search: tables whose files changed since they were opened (a new set copied
   // over them) or could not be read are dropped, with one error line; TablePath set again
   // loads them afresh.
@@ -154,7 +154,8 @@ class EngineState {
 
  private:
   void select_net();  // picks and binds the current variant's net
-  // Opens the current variant's tables from TablePath and attaches them to its game.
+  // Opens the current variant's tables from TablePath and hands them to its engine's exact
+  // knowledge (GameEngine::set_exact), within TableProbeLimit.
   Result<void> attach_tables();
   adapters::book::BookVariant book_variant() const;
   std::optional<BookAnswer> file_book_move(bool weighted);
@@ -170,7 +171,7 @@ class EngineState {
   std::mt19937_64 book_rng_{std::random_device{}()};  // weighted book picks
   std::optional<adapters::nnue::NetFile> eval_file_;  // EvalFile's net, when one is loaded
   std::optional<BoundNet> net_;                       // the current variant's net, if any
-  std::shared_ptr<const tables::TableSet> tables_;    // the current variant's, when any
+  std::shared_ptr<const tables::VariantTables> tables_;  // the current variant's, when any
 };
 
 }  // namespace triad::state

@@ -12,14 +12,14 @@ Result<std::shared_ptr<const TableAdjudicator>> TableAdjudicator::open(
 
 std::optional<TableAdjudicator::Verdict> TableAdjudicator::adjudicate(
     const adapters::AnyGame& referee) const {
-  const auto value = tables_->probe(referee);
-  if (!value) return std::nullopt;
-  const auto result = tables::result_of(*value, referee.side_to_move());
+  const auto answer = tables_->knowledge()->probe(referee, false);
+  if (!answer) return std::nullopt;
+  const auto result = adapters::result_of(answer->result, referee.side_to_move());
   if (result == engine::GameResult::kDraw)
     return Verdict{result, "the endgame tables: a draw (neither side can force a win)"};
   const bool one = result == engine::GameResult::kP1Win;
   return Verdict{result, std::string("the endgame tables: Player ") + (one ? "1" : "2") +
-                             " wins in " + std::to_string(value->plies) + " plies"};
+                             " wins in " + std::to_string(answer->plies.value_or(0)) + " plies"};
 }
 
 }  // namespace triad::tournament

@@ -1,6 +1,7 @@
-// triad-match -tb DIR (docs/tournaments.md): a game that reaches Íves dáma's endgame tables
-// (adapters/tables/) ends there with the tables' result (best play by both sides), as match
-// runners adjudicate chess games by their tablebases.
+// triad-match -tb DIR (docs/tournaments.md): a game that reaches the endgame tables
+// (adapters/tables/, Íves dáma's) ends there with their result (best play by both sides), as
+// match runners adjudicate chess games by their tablebases. The tables answer through the
+// game's exact knowledge (adapters/common/exact.h).
 #pragma once
 
 #include <filesystem>
@@ -17,9 +18,9 @@ namespace triad::tournament {
 
 class TableAdjudicator {
  public:
-  // The tables of `dir` for the variant `factory` makes. Errors: the variant is not one of
-  // Íves dáma, or TableSet::open's (not a folder, no tables, a damaged file, tables of other
-  // rules or another board).
+  // The tables of `dir` for the variant `factory` makes. Errors: the variant takes no tables
+  // (only Íves dáma's do), or TableSet::open's (not a folder, no tables, a damaged file,
+  // tables of other rules or another board).
   static Result<std::shared_ptr<const TableAdjudicator>> open(const std::filesystem::path& dir,
                                                               const adapters::GameFactory& factory);
 

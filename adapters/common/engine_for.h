@@ -32,6 +32,7 @@ class EngineFor final : public GameEngine {
   using Hooks = engine::SearchHooks<G>;
   static_assert(engine::SearchHooksFor<Hooks, G>);
   using Solver = typename Hooks::GameSolver;
+  using Knowledge = typename Hooks::ExactKnowledge;
 
   EngineFor(TypedGame<G> game, std::size_t hash_mb) : game_(std::move(game)), hash_mb_(hash_mb) {}
 
@@ -117,6 +118,7 @@ class EngineFor final : public GameEngine {
     auto searchmoves = parse_searchmoves(request);
     // The search gets its own copy of the line: the session may change the game meanwhile.
     auto line = std::make_shared<const engine::GameLine<G>>(game_.line());
+    searcher_->set_exact(exact_);
     searcher_->start(
         *line, request.limits, request.config,
         searchmoves ? std::move(*searchmoves) : std::vector<Move>{},
@@ -147,9 +149,12 @@ class EngineFor final : public GameEngine {
     });
   }
 
+  void set_exact(engine::ExactSource source) override { exact_ = std::move(source); }
+
   Result<void> can_solve() const override {
     if constexpr (Solver::kAvailable) {
-      if (auto r = Solver::can_solve(game_.game(), game_.line().current()); !r)
+      const Knowledge known(game_.game(), exact_);
+      if (auto r = Solver::can_solve(game_.game(), known, game_.line().current()); !r)
         return make_error("go solve : " + r.error().message);
       return {};
     }
@@ -161,9 +166,10 @@ class EngineFor final : public GameEngine {
     // The solve counts in Hash: the search's tables shrink to 1 MB until the next prepare().
     searcher_->set_hash_mb(1);
     tables_lent_ = true;
-    searcher_->start_task([line = game_.line(), request, on_progress = std::move(on_progress),
+    searcher_->start_task([line = game_.line(), request, exact = exact_,
+                           on_progress = std::move(on_progress),
                            on_done = std::move(on_done)](const std::atomic<bool>& stop) {
-      on_done(solve(line, request, on_progress, stop));
+      on_done(solve(line, exact, request, on_progress, stop));
     });
   }
 
@@ -204,8 +210,9 @@ class EngineFor final : public GameEngine {
 
   // The body of `go solve` (on the main search thread): progress in Player 1's terms (the
   // solver's margins are from the side to move), then the final report.
-  static TextSolve solve(const engine::GameLine<G>& line, const SolveRequest& request,
-                         const SolveSink& on_progress, const std::atomic<bool>& stop) {
+  static TextSolve solve(const engine::GameLine<G>& line, const engine::ExactSource& exact,
+                         const SolveRequest& request, const SolveSink& on_progress,
+                         const std::atomic<bool>& stop) {
     TextSolve out;
     if constexpr (Solver::kAvailable) {
       using Clock = std::chrono::steady_clock;
@@ -217,6 +224,7 @@ class EngineFor final : public GameEngine {
       const auto& g = line.game();
       const auto root = line.current();
       const bool p1 = g.side_to_move(root) == engine::Player::kOne;
+      const Knowledge known(g, exact);
       Solver solver;
       solver.configure(request.hash_mb << 20, request.threads);
       TextSolve progress;
@@ -230,7 +238,7 @@ class EngineFor final : public GameEngine {
         last_report = Clock::now();
       };
       const auto result = solver.solve(
-          g, root, request.exact,
+          g, known, root, request.exact,
           [&](const engine::SolveProgress<Move>& p) {
             progress.lower = p1 ? p.lower : -p.upper;
             progress.upper = p1 ? p.upper : -p.lower;
@@ -291,7 +299,8 @@ class EngineFor final : public GameEngine {
   TypedGame<G> game_;
   std::size_t hash_mb_;
   int threads_ = 1;
-  bool tables_lent_ = false;  // a solve shrank the search's tables (prepare() remakes them)
+  bool tables_lent_ = false;   // a solve shrank the search's tables (prepare() remakes them)
+  engine::ExactSource exact_;  // set_exact
   std::unique_ptr<engine::Searcher<G>> searcher_;
 };
 

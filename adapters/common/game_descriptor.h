@@ -16,6 +16,8 @@
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/engine_for.h"
+#include "adapters/common/exact.h"
+#include "adapters/common/exact_for.h"
 #include "adapters/common/game_engine.h"
 #include "adapters/common/yaml_fwd.h"
 #include "engine/core/result.h"
@@ -51,6 +53,11 @@ struct GameDescriptor {
   // The engine (search in text) for a game made by one of this descriptor's factories;
   // nothing for a game of another kind.
   std::unique_ptr<GameEngine> (*make_engine)(std::unique_ptr<AnyGame> game, std::size_t hash_mb);
+  // The exact knowledge (exact.h) of the variant of `game` (made by one of this descriptor's
+  // factories; kept by the probe) with `source`; nothing for a game of another kind or when
+  // the game knows no position's value (its hooks' NoExactKnowledge).
+  std::unique_ptr<ExactProbe> (*make_exact)(std::unique_ptr<AnyGame> game,
+                                            const engine::ExactSource& source);
   // What follows `position ` in the protocol lines `bench` searches for this game.
   std::span<const std::string_view> bench_positions;
   // The game's built-in book (compiled in), or null: its move for a game's current position,
@@ -88,8 +95,9 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 }  // namespace detail
 
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
-// from its Notation<G>, its SearchHooks<G> and `make_game`, its built-in book if any and its
-// strength calibration and its classical evaluation's win/draw/loss model.
+// from its Notation<G>, its SearchHooks<G> (the engine and the exact knowledge) and `make_game`,
+// its built-in book if any and its strength calibration and its classical evaluation's
+// win/draw/loss model.
 template <HasNotation G, MakeGame<G> make_game>
 constexpr GameDescriptor describe(
     std::span<const std::string_view> bench_positions,
@@ -98,6 +106,7 @@ constexpr GameDescriptor describe(
   return {G::kName,
           &detail::configure<G, make_game>,
           &detail::make_engine<G>,
+          &detail::make_exact<G>,
           bench_positions,
           builtin_book,
           strength_ratings,

@@ -15,6 +15,7 @@
 #include "adapters/common/any_game.h"
 #include "engine/core/result.h"
 #include "engine/nnue/model.h"
+#include "engine/search/exact.h"
 #include "engine/search/search_types.h"
 
 namespace triad::adapters {
@@ -114,6 +115,10 @@ class GameEngine {
   // Starts a divided perft of the current position (after prepare()) and returns at once;
   // stop() ends it early.
   virtual void start_perft(int depth, PerftMoveSink on_move, PerftDoneSink on_done) = 0;
+  // What the game's exact knowledge (engine/search/exact.h) may read besides its own, from
+  // its owner (the engine state's TablePath files within TableProbeLimit): used from the next
+  // search, `go solve` and can_solve() on.
+  virtual void set_exact(engine::ExactSource source) = 0;
   // Whether `go solve` works for this game and its current position (an error saying why
   // not: the game has no solver, or its solver cannot answer there).
   virtual Result<void> can_solve() const = 0;

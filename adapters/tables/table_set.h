@@ -2,9 +2,9 @@
 // largest complete stone total, checked when opened; probe() answers the exact value of a
 // covered position. Thread-safe and cheap: a probe reads one block of one file (each thread
 // keeps its last blocks inflated); a position with a capture (stored as "don't care") is
-// resolved from its children, which are in smaller slices. The engine's search probes it
-// through games::ivesdama::EndgameFiles (Game::attach_endgame_files). A file that changes
-// under a running engine never gives an answer: the probe that cannot read it, and every
+// resolved from its children, which are in smaller slices. The game's exact knowledge probes
+// it as games::ivesdama::EndgameFiles, the data of its source (variant_tables.h). A file that
+// changes under a running engine never gives an answer: the probe that cannot read it, and every
 // later one, answers nothing, and check() says why (the engine then drops the set).
 #pragma once
 

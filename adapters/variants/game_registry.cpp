@@ -43,4 +43,10 @@ Result<std::unique_ptr<GameEngine>> make_engine(std::unique_ptr<AnyGame> game,
   return engine;
 }
 
+std::unique_ptr<ExactProbe> make_exact(std::unique_ptr<AnyGame> game,
+                                       const engine::ExactSource& source) {
+  const GameDescriptor* descriptor = game ? find_game(game->game_name()) : nullptr;
+  return descriptor ? descriptor->make_exact(std::move(game), source) : nullptr;
+}
+
 }  // namespace triad::adapters

@@ -29,20 +29,26 @@
 //                               share of the Hash option and kept between searches; bytes()
 //                               is what it really took, clear() forgets it (ucinewgame).
 //                               A game without per-thread tables uses NoThreadTables.
-//   solve(g, pos, ply, out, tables) -> bool: exact game-theoretic value of a small endgame
-//                               inside the tree; fills `out` (score, best move index)
-//   solve_root(g, pos, budget_ms, stop, tables) -> optional RootSolution: the whole game
-//                               solved from the root (perfect line), or nothing (too big for
-//                               the time budget, -1 = no time limit; or stopped)
+//   ExactKnowledge          -> the game's exact knowledge (engine/search/exact.h: one probe
+//                               for a position's proven value, distance and best move, made
+//                               from the game and an ExactSource), or NoExactKnowledge
+//                               (kAvailable = false). The search makes one per search from
+//                               its source (Searcher::set_exact) and hands it, const and
+//                               shared by every search thread, to the hooks below (`known`).
+//   solve(g, pos, ply, out, tables, known) -> bool: exact game-theoretic value of a small
+//                               endgame inside the tree; fills `out` (score, best move index)
+//   solve_root(g, pos, budget_ms, stop, tables, known) -> optional RootSolution: the whole
+//                               game solved from the root (perfect line), or nothing (too big
+//                               for the time budget, -1 = no time limit; or stopped)
 //   GameSolver              -> the exact whole-game solver behind `go solve`, or NoGameSolver
 //                               (kAvailable = false). One with kAvailable = true must have
 //                               (checked by GameSolverFor):
 //       kMaxMargin                      final margins lie within +-kMaxMargin
-//       can_solve(g, pos)               static: Result<void>, why pos cannot be solved
+//       can_solve(g, known, pos)        static: Result<void>, why pos cannot be solved
 //       configure(hash_bytes, threads)  table memory and threads for the next solves
-//       solve(g, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>, nothing
-//                                       when stopped (the last progress report holds what
-//                                       was proved)
+//       solve(g, known, pos, exact, on_progress, stop) -> optional<SolveOutcome<Move>>,
+//                                       nothing when stopped (the last progress report holds
+//                                       what was proved)
 //       nodes(), hashfull()             progress while solve() runs (from its stop check)
 #pragma once
 
@@ -60,6 +66,7 @@
 #include "engine/core/result.h"
 #include "engine/core/solve_types.h"
 #include "engine/nnue/model.h"
+#include "engine/search/exact.h"
 #include "engine/search/search_types.h"
 
 namespace triad::engine {
@@ -107,20 +114,22 @@ struct NoGameSolver {
 };
 
 // The whole-game solver contract (see the top of this file): nothing for an unavailable one.
-template <class S, class G>
+// `K` is the game's ExactKnowledge.
+template <class S, class G, class K>
 concept GameSolverFor = requires {
   std::bool_constant<S::kAvailable>{};
 }
 &&(!S::kAvailable ||
-   requires(S & s, const S& cs, const G& g, const typename G::Position& pos, bool exact,
+   requires(S & s, const S& cs, const G& g, const K& known, const typename G::Position& pos,
+            bool exact,
             const std::function<void(const SolveProgress<typename G::Move>&)>& on_progress,
             const StopCheck& stop, std::size_t bytes, int threads) {
      requires std::default_initializable<S>;
      std::integral_constant<int, S::kMaxMargin>{};
-     { S::can_solve(g, pos) } -> std::same_as<Result<void>>;
+     { S::can_solve(g, known, pos) } -> std::same_as<Result<void>>;
      { s.configure(bytes, threads) } -> std::same_as<void>;
      {
-       s.solve(g, pos, exact, on_progress, stop)
+       s.solve(g, known, pos, exact, on_progress, stop)
        } -> std::same_as<std::optional<SolveOutcome<typename G::Move>>>;
      { cs.nodes() } -> std::same_as<std::uint64_t>;
      { cs.hashfull() } -> std::same_as<int>;
@@ -135,18 +144,20 @@ template <class H, class G>
 concept SearchHooksFor = requires(const G& g, const typename G::Position& pos,
                                   const typename G::Move& m, int ply, SolveResult& out,
                                   std::int64_t budget_ms, const StopCheck& stop,
-                                  typename H::ThreadTables& tables, std::size_t bytes) {
+                                  typename H::ThreadTables& tables, std::size_t bytes,
+                                  const typename H::ExactKnowledge& known) {
   requires std::constructible_from<typename H::ThreadTables, std::size_t, bool>;
-  requires GameSolverFor<typename H::GameSolver, G>;
+  requires ExactKnowledgeFor<typename H::ExactKnowledge, G>;
+  requires GameSolverFor<typename H::GameSolver, G, typename H::ExactKnowledge>;
   { std::as_const(tables).bytes() } -> std::same_as<std::size_t>;
   { tables.clear() } -> std::same_as<void>;
   { H::move_key(g, pos, m) } -> std::same_as<int>;
   { H::is_tactical(g, pos, m) } -> std::same_as<bool>;
   { H::prepare(g) } -> std::same_as<void>;
   { H::moves_left(g, pos) } -> std::same_as<int>;
-  { H::solve(g, pos, ply, out, tables) } -> std::same_as<bool>;
+  { H::solve(g, pos, ply, out, tables, known) } -> std::same_as<bool>;
   {
-    H::solve_root(g, pos, budget_ms, stop, tables)
+    H::solve_root(g, pos, budget_ms, stop, tables, known)
     } -> std::same_as<std::optional<RootSolution<typename G::Move>>>;
   {std::bool_constant<H::kCanRepeat>{}};
   {std::bool_constant<H::kStaticLeaf>{}};

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/core/game_line.h"
+#include "engine/search/exact.h"
 #include "engine/search/search_types.h"
 
 namespace triad::engine {
@@ -43,6 +44,9 @@ class Searcher {
   void set_threads(int threads);
   void clear();          // forget everything learned (ucinewgame, Clear Hash)
   int hashfull() const;  // permille
+  // What the game's exact knowledge may read in the next searches (exact.h: the engine's
+  // table files, within TableProbeLimit); waits for a running search to end.
+  void set_exact(ExactSource source);
 
   // Starts a search of line.current() (the line gives the history for repetition rules) on
   // the main search thread and returns at once. `searchmoves` empty = all legal moves. A

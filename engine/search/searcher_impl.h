@@ -44,6 +44,9 @@ struct Searcher<G>::Impl {
   // (shared equally by the workers), the transposition table the rest.
   std::size_t hash_bytes = std::size_t{16} << 20;
   std::optional<Move> reported_best;  // the best move of the last iteration report
+  ExactSource exact_source;           // set_exact
+  // The game's exact knowledge for the running search, made from exact_source.
+  std::optional<typename Hooks::ExactKnowledge> known;
   // A limited level's candidates: the lines of the last completed iteration, best first.
   std::vector<RootMove> skill_lines;
   int skill_depth = 0;
@@ -181,6 +184,7 @@ template <Game G>
 void Searcher<G>::Impl::begin(const SearchLimits& limits, const SearchConfig& config) {
   shared.limits = limits;
   shared.config = config;
+  known.emplace(*game, exact_source);
   shared.pondering.store(limits.ponder && !shared.ponderhit.load());
 }
 
@@ -227,7 +231,7 @@ std::optional<SearchResult<typename G::Move>> Searcher<G>::Impl::try_solve_root(
         return shared.abort.load() || shared.external_stop.load() ||
                (!shared.pondering.load() && shared.time.hard_expired());
       },
-      workers[0]->tables());
+      workers[0]->tables(), *known);
   if (!solved || !ends_before_ply_limit(solved->score, 0, g.ply(pos), config.draw.max_plies) ||
       repetition_may_interfere(line, config.draw))
     return std::nullopt;
@@ -249,7 +253,7 @@ void Searcher<G>::Impl::search_tree(const GameLine<G>& line, const std::vector<R
                                     const SearchLimits& limits, const SearchConfig& config,
                                     const InfoCallback& on_info) {
   tt.new_search();
-  for (auto& w : workers) w->setup(line, roots);
+  for (auto& w : workers) w->setup(line, roots, *known);
   const int max_depth =
       limits.depth > 0 ? std::min(limits.depth, detail::kMaxPly - 1) : detail::kMaxPly - 1;
 
@@ -394,6 +398,12 @@ template <Game G>
 void Searcher<G>::set_threads(int threads) {
   wait();
   impl_->set_threads(threads);
+}
+
+template <Game G>
+void Searcher<G>::set_exact(ExactSource source) {
+  wait();
+  impl_->exact_source = std::move(source);
 }
 
 template <Game G>

@@ -99,8 +99,11 @@ class SearchWorker {
   const std::vector<RootMove>& root_moves() const { return root_moves_; }
   int completed_depth() const { return completed_depth_; }
 
-  // Prepares a search of line.current() over `roots` (generate() order indices).
-  void setup(const GameLine<G>& line, const std::vector<RootMove>& roots) {
+  // Prepares a search of line.current() over `roots` (generate() order indices), with the
+  // game's exact knowledge `known` (kept by the searcher until the search ends).
+  void setup(const GameLine<G>& line, const std::vector<RootMove>& roots,
+             const typename Hooks::ExactKnowledge& known) {
+    known_ = &known;
     root_ = line.current();
     root_side_ = game_->side_to_move(root_);
     line_keys_.assign(line.history().begin(), line.history().end());
@@ -337,6 +340,7 @@ class SearchWorker {
   SharedState* shared_;
   int id_;
   typename Hooks::ThreadTables tables_;
+  const typename Hooks::ExactKnowledge* known_ = nullptr;  // the running search's (setup)
   LearnedEvaluator<G> learned_;  // the sums of the learned evaluation, when one is in use
   static constexpr int kContempt = 25;
   Position root_{};

@@ -83,7 +83,7 @@ int SearchWorker<G>::search(const Position& pos, int depth, int alpha, int beta,
   if (n == 0) return outcome_score(g.no_moves_outcome(pos), stm, ply);
   SolveResult solved;
   if ((!shared_->config.skill.active || shared_->config.skill.exact) &&
-      Hooks::solve(g, pos, ply, solved, tables_)) {
+      Hooks::solve(g, pos, ply, solved, tables_, *known_)) {
     nodes_.fetch_add(solved.nodes, std::memory_order_relaxed);
     tbhits_.fetch_add(solved.tbhits, std::memory_order_relaxed);
     if (ends_before_ply_limit(solved.score, ply, g.ply(pos), shared_->config.draw.max_plies) &&

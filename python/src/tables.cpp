@@ -1,5 +1,6 @@
 // triad.Tables: Íves dáma's endgame tables on disk (docs/tables.md) read from Python, through
-// the engine's reader (adapters/tables/table_set.h): the exact value of a board's position.
+// the game's exact knowledge on the engine's reader (adapters/tables/variant_tables.h): the
+// exact value of a board's position.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -8,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "adapters/tables/table_set.h"
+#include "adapters/tables/variant_tables.h"
 #include "python/src/bindings.h"
 #include "python/src/board.h"
 
@@ -18,41 +19,35 @@ namespace triad::python {
 
 namespace {
 
-namespace iv = games::ivesdama;
-
-// A folder of table files opened for one variant (and the game they were opened for).
+// A folder of table files opened for one variant, and the game's exact knowledge on them.
 class Tables {
  public:
-  Tables(const std::string& path, const std::string& variant)
-      : variant_(variant), game_(new_game(variant)) {
-    const auto* typed = tables::ives_dama(*game_);
-    if (!typed)
-      throw TriadError(path + ": endgame tables exist for Íves dáma only, not " +
-                       std::string(game_->game_name()));
-    auto set = tables::TableSet::open(path, typed->game());
-    if (!set) throw TriadError(set.error().message);
-    set_ = std::make_unique<tables::TableSet>(std::move(*set));
+  Tables(const std::string& path, const std::string& variant) : variant_(variant) {
+    auto opened = tables::VariantTables::open(path, new_game(variant));
+    if (!opened) throw TriadError(opened.error().message);
+    tables_ = std::move(*opened);
+    knowledge_ = tables_->knowledge();
   }
   const std::string& variant() const { return variant_; }
-  int max_stones() const { return set_->max_stones(); }
+  int max_stones() const { return tables_->set().max_stones(); }
   // ("win" | "loss" | "draw", plies to the end) from the side to move, or None.
   std::optional<std::pair<std::string, int>> probe(const Board& board) const {
     if (board.variant() != variant_)
       throw TriadError("a board of the variant " + board.variant() + ", these tables are for " +
                        variant_);
-    const auto v = set_->probe(tables::ives_dama(board.game())->line().current());
+    const auto v = knowledge_->probe(board.game(), false);
     if (!v) return std::nullopt;
-    using R = iv::EndgameValue::Result;
+    using R = engine::ExactResult;
     return std::pair{std::string(v->result == R::kWin    ? "win"
                                  : v->result == R::kLoss ? "loss"
                                                          : "draw"),
-                     v->plies};
+                     v->plies.value_or(0)};
   }
 
  private:
   std::string variant_;
-  std::unique_ptr<adapters::AnyGame> game_;  // the game set_ was opened for
-  std::unique_ptr<tables::TableSet> set_;
+  std::shared_ptr<const tables::VariantTables> tables_;
+  std::unique_ptr<adapters::ExactProbe> knowledge_;  // on tables_ (not shared: Python's GIL)
 };
 
 }  // namespace

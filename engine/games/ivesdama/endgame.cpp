@@ -64,27 +64,4 @@ const EndgameTable& Game::endgame() const {
   return *endgame_->table;
 }
 
-void Game::attach_endgame_files(std::shared_ptr<const EndgameFiles> files, int probe_limit) const {
-  endgame_->probe_limit = files ? std::min(probe_limit, files->max_stones()) : 0;
-  endgame_->files = std::move(files);
-}
-
-const EndgameFiles* Game::endgame_files() const {
-  return endgame_->files.get();
-}
-
-int Game::endgame_files_limit() const {
-  return endgame_->probe_limit;
-}
-
-std::optional<EndgameValue> Game::probe_endgame(const Position& pos, bool* from_files) const {
-  const int stones = std::popcount(pos.pieces[0]) + std::popcount(pos.pieces[1]);
-  if (endgame_->files && stones <= endgame_->probe_limit) {
-    if (from_files) *from_files = true;
-    return endgame_->files->probe(pos);
-  }
-  if (from_files) *from_files = false;
-  return endgame().probe(pos);
-}
-
 }  // namespace triad::games::ivesdama

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/games/ivesdama/game.h"
+#include "engine/search/exact.h"
 
 namespace triad::games::ivesdama {
 
@@ -73,8 +74,9 @@ class EndgameTable {
 };
 
 // Endgame values from outside the game core: the table files on disk (adapters/tables/
-// table_set.h), attached to a Game by the engine's TablePath (state/). Thread-safe.
-class EndgameFiles {
+// table_set.h), handed to the game's exact knowledge (exact_knowledge.h) as the data of its
+// source by whoever opened them (the engine's TablePath, a program's -tb). Thread-safe.
+class EndgameFiles : public engine::ExactData {
  public:
   virtual ~EndgameFiles() = default;
   // Every position with at most this many stones is covered.
@@ -83,13 +85,10 @@ class EndgameFiles {
   virtual std::optional<EndgameValue> probe(const Position& pos) const = 0;
 };
 
-// Game::endgame()'s lazily built table and the attached table files, shared by the copies of
-// a Game.
+// Game::endgame()'s lazily built table, shared by the copies of a Game.
 struct Game::EndgameSlot {
   std::once_flag once;
   std::unique_ptr<EndgameTable> table;
-  std::shared_ptr<const EndgameFiles> files;
-  int probe_limit = 0;  // the files answer positions with at most this many stones
 };
 
 }  // namespace triad::games::ivesdama

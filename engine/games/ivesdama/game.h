@@ -20,8 +20,6 @@ namespace triad::games::ivesdama {
 
 using engine::Player;
 class EndgameTable;
-class EndgameFiles;
-struct EndgameValue;
 
 struct Rules {
   bool arc_capture = false;  // jumps may run through an arc
@@ -119,16 +117,6 @@ class Game {
   // The endgame table of this board and rules (endgame.h): built on the first call (about
   // 0.1 s on the default board), then shared by every copy of this Game; thread-safe.
   const EndgameTable& endgame() const;
-  // Table files (endgame.h: EndgameFiles) probed before the in-memory table for positions with
-  // at most `probe_limit` stones (and at most files->max_stones()); nullptr: none. Shared by
-  // every copy of this Game; to be set while no search runs.
-  void attach_endgame_files(std::shared_ptr<const EndgameFiles> files, int probe_limit) const;
-  const EndgameFiles* endgame_files() const;
-  // The most stones of a position the attached files answer (0: none attached).
-  int endgame_files_limit() const;
-  // The exact value of a position from the attached files when they cover it (then
-  // `from_files` is set), else from endgame(); nothing when neither covers it or it is over.
-  std::optional<EndgameValue> probe_endgame(const Position& pos, bool* from_files = nullptr) const;
 
  private:
   struct EndgameSlot;  // endgame.h

@@ -2,9 +2,9 @@
 // history and tactical moves (a pass onto the goal rank) from the game core. Leaves are
 // judged without listing moves: a side that can pass onto the goal rank now wins next ply,
 // otherwise the static evaluation (a position without any legal turn is too rare to pay for
-// detecting it there; interior nodes always detect it). No endgame solver. A learned
-// evaluation tells three kinds of men apart: a piece, the ball holder and an ineligible
-// piece (the position line's P, B and X).
+// detecting it there; interior nodes always detect it). No endgame solver, no exact
+// knowledge. A learned evaluation tells three kinds of men apart: a piece, the ball holder
+// and an ineligible piece (the position line's P, B and X).
 #pragma once
 
 #include <algorithm>
@@ -23,7 +23,8 @@ struct SearchHooks<games::razzle::Game> {
   static constexpr bool kCanRepeat = true;
   static constexpr bool kStaticLeaf = true;
   static constexpr int kNetKinds = 3;
-  using GameSolver = NoGameSolver;  // not solved to the end
+  using GameSolver = NoGameSolver;          // not solved to the end
+  using ExactKnowledge = NoExactKnowledge;  // no position's value is known ahead of the search
   using ThreadTables = NoThreadTables;
 
   static int move_key(const G& g, const G::Position& pos, const G::Move& m) {
@@ -54,12 +55,14 @@ struct SearchHooks<games::razzle::Game> {
   }
   static void prepare(const G&) {}
   static int moves_left(const G&, const G::Position&) { return 30; }
-  static bool solve(const G&, const G::Position&, int /*ply*/, SolveResult&, ThreadTables&) {
+  static bool solve(const G&, const G::Position&, int /*ply*/, SolveResult&, ThreadTables&,
+                    const ExactKnowledge&) {
     return false;
   }
   static std::optional<RootSolution<G::Move>> solve_root(const G&, const G::Position&,
                                                          std::int64_t /*budget_ms*/,
-                                                         const StopCheck&, ThreadTables&) {
+                                                         const StopCheck&, ThreadTables&,
+                                                         const ExactKnowledge&) {
     return std::nullopt;
   }
 };

@@ -8,6 +8,7 @@
 
 #include "engine/core/result.h"
 #include "engine/core/solve_types.h"
+#include "engine/games/yinyang/exact_knowledge.h"
 #include "engine/games/yinyang/solver.h"
 
 namespace triad::games::yinyang {
@@ -24,9 +25,10 @@ class GameSolver {
     hash_bytes_ = hash_bytes;
     threads_ = threads;
   }
-  // Every position can be solved.
-  static Result<void> can_solve(const G&, const G::Position&) { return {}; }
-  std::optional<SolveOutcome> solve(const G&, const G::Position& pos, bool exact,
+  // Every position can be solved (its own solver: the exact knowledge is not needed).
+  static Result<void> can_solve(const G&, const ExactKnowledge&, const G::Position&) { return {}; }
+  std::optional<SolveOutcome> solve(const G&, const ExactKnowledge&, const G::Position& pos,
+                                    bool exact,
                                     const std::function<void(const SolveProgress&)>& on_progress,
                                     const std::function<bool()>& stop) {
     solver_ = std::make_unique<Solver>(0);

@@ -47,7 +47,8 @@ void SearchHooks<games::yinyang::Game>::ThreadTables::clear() {
 }
 
 bool SearchHooks<games::yinyang::Game>::solve(const G&, const Position& pos, int ply,
-                                              SolveResult& out, ThreadTables& tables) {
+                                              SolveResult& out, ThreadTables& tables,
+                                              const ExactKnowledge&) {
   const int empties = std::popcount(pos.empty());
   if (empties > kTreeSolveEmpties) return false;
   // Null window around the winning threshold: Player 1 needs a margin >= 1, Player 2 >= 0.
@@ -68,7 +69,7 @@ bool SearchHooks<games::yinyang::Game>::solve(const G&, const Position& pos, int
 
 std::optional<RootSolution<games::yinyang::Move>> SearchHooks<games::yinyang::Game>::solve_root(
     const G&, const Position& pos, std::int64_t budget_ms, const StopCheck& stop,
-    ThreadTables& tables) {
+    ThreadTables& tables, const ExactKnowledge&) {
   if (!tables.root) return std::nullopt;
   games::yinyang::Solver& solver = *tables.root;
   const int empties = std::popcount(pos.empty());

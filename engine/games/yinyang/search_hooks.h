@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/games/yinyang/exact_knowledge.h"
 #include "engine/games/yinyang/game.h"
 #include "engine/games/yinyang/game_solver.h"
 #include "engine/games/yinyang/solver.h"
@@ -27,6 +28,8 @@ struct SearchHooks<games::yinyang::Game> {
   static constexpr bool kStaticLeaf = false;
   static constexpr int kNetKinds = 0;             // solved: no learned evaluation
   using GameSolver = games::yinyang::GameSolver;  // `go solve`: win/loss or exact margin
+  // The review's: who wins at most 20 empties (the search solves with its ThreadTables).
+  using ExactKnowledge = games::yinyang::ExactKnowledge;
   // The root is solved exactly at or below these many empty squares, by the time budget
   // (solver CPU time over random positions: 12 empties ~1 ms, 16 empties 10 ms average /
   // 150 ms worst, 18 empties 50 ms average / 550 ms worst; see docs/performance.md).
@@ -65,10 +68,10 @@ struct SearchHooks<games::yinyang::Game> {
     return std::popcount(pos.empty()) / 2 + 1;
   }
   static bool solve(const G& g, const Position& pos, int ply, SolveResult& out,
-                    ThreadTables& tables);
+                    ThreadTables& tables, const ExactKnowledge&);
   static std::optional<RootSolution<Move>> solve_root(const G& g, const Position& pos,
                                                       std::int64_t budget_ms, const StopCheck& stop,
-                                                      ThreadTables& tables);
+                                                      ThreadTables& tables, const ExactKnowledge&);
 };
 
 }  // namespace triad::engine
