@@ -7,8 +7,9 @@
 # table printed last: nominal, fitted, difference, 95 % interval). Resumable: run it again
 # with the same arguments and the match goes on from its -resume file.
 #
-#   [TRIAD_BIN_DIR=DIR] scripts/verify-levels.sh VARIANT [ROUNDS] [OUTDIR]
+#   [TRIAD_BIN_DIR=DIR] [TRIAD_SEED=N] scripts/verify-levels.sh VARIANT [ROUNDS] [OUTDIR]
 #     TRIAD_BIN_DIR  where triad and triad-match are (default build/release)
+#     TRIAD_SEED     the seed of the openings' order (default 3; another seed, another sample)
 #     VARIANT  razzledazzle, yinyang or ivesdama-forward (the game's calibrated rule set)
 #     ROUNDS   rounds of 2 games per pair (default 4: 8 games per pair)
 #     OUTDIR   where the records, results and resume state go (default build/calibration)
@@ -26,7 +27,7 @@ for k in 0 1 2 3 4 5; do
   elos+=("$elo")
   engines+=(-engine "name=elo$elo" "cmd=$bin/triad" option.UCI_LimitStrength=true "option.UCI_Elo=$elo")
 done
-play_round_robin "verify-$variant" 3 "$rounds" "elo${elos[0]}" "${engines[@]}"
+play_round_robin "verify-$variant" "${TRIAD_SEED:-3}" "$rounds" "elo${elos[0]}" "${engines[@]}"
 python3 - "$out/verify-$variant.json" "${elos[@]}" <<'PY'
 # Nominal against fitted, both relative to the anchor (the lowest UCI_Elo).
 import json, sys

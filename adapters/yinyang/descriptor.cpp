@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {125, 161, 196, 236, 275, 341, 406, 429, 451, 506,
-                                       561, 626, 691, 714, 736, 754, 772, 778, 785, 785};
+constexpr double kStrengthRatings[] = {103, 124, 293, 329, 368, 472, 494, 593, 593, 607,
+                                       626, 886, 886, 891, 891, 891, 891, 891, 917, 917};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "adapters/common/game_registry.h"
 #include "adapters/common/variants.h"
 #include "engine/search/skill.h"
 #include "session_driver.h"
@@ -282,23 +284,35 @@ TEST(StrengthSession, ALimitedLevelHoldsItsBestmoveUntilStop) {
 // strongest), so a GUI that reads the options at the handshake offers only ratings that make
 // a difference.
 TEST(StrengthSession, UciEloRangeIsTheChosenGamesOwn) {
-  SessionDriver d;  // the default variant, Razzle Dazzle
-  EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1823 min 388 max 1823"),
-      1);
-  d.send("setoption name UCI_Variant value yinyang");
-  EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 785 min 125 max 785"), 1);
-  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 786"), "info string error"), 1);
-  EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value 124"), "info string error"), 1);
-  d.send("setoption name UCI_Variant value ivesdama");
-  EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1203 min 212 max 1203"),
-      1);
-  d.send("setoption name UCI_Variant value razzledazzle");
-  EXPECT_EQ(
-      count_prefix(d.send("uci"), "option name UCI_Elo type spin default 1823 min 388 max 1823"),
-      1);
+  SessionDriver d;  // the default variant, Razzle Dazzle, first and last
+  const auto range_line = [](const adapters::GameDescriptor& game) {
+    const auto weakest = std::lround(game.strength_ratings.front());
+    const auto strongest = std::lround(game.strength_ratings.back());
+    return "option name UCI_Elo type spin default " + std::to_string(strongest) + " min " +
+           std::to_string(weakest) + " max " + std::to_string(strongest);
+  };
+  const auto registered = adapters::all_games();
+  std::vector<const adapters::GameDescriptor*> games(registered.begin(), registered.end());
+  std::rotate(games.begin(),
+              std::find_if(games.begin(), games.end(),
+                           [](const auto* g) { return g->name == "razzledazzle"; }),
+              games.end());
+  games.push_back(games.front());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto* game = games[i];
+    SCOPED_TRACE(game->name);
+    ASSERT_FALSE(game->strength_ratings.empty()) << "no calibration";
+    if (i > 0) d.send("setoption name UCI_Variant value " + std::string(game->name));
+    EXPECT_EQ(count_prefix(d.send("uci"), range_line(*game)), 1);
+    const auto weakest = std::lround(game->strength_ratings.front());
+    const auto strongest = std::lround(game->strength_ratings.back());
+    EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value " + std::to_string(strongest + 1)),
+                           "info string error"),
+              1);
+    EXPECT_EQ(count_prefix(d.send("setoption name UCI_Elo value " + std::to_string(weakest - 1)),
+                           "info string error"),
+              1);
+  }
 }
 
 }  // namespace triad::protocol::testing
