@@ -30,7 +30,7 @@ std::string code_text(std::int16_t code) {
 std::uint64_t entries_up_to(const iv::Game& game, int max_stones) {
   std::uint64_t total = 0;
   for (const Material m : materials_up_to(max_stones))
-    total += SliceIndex(game.tables().num_points, game.tables().all, m).size();
+    total += SliceIndex(game.geometry().num_points, game.geometry().all, m).size();
   return total;
 }
 
@@ -163,7 +163,8 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
     const auto note = [&](const std::string& what) {
       if (settings.progress) settings.progress(done, total, material_text(m) + ": " + what);
     };
-    const std::uint64_t entries = SliceIndex(game.tables().num_points, game.tables().all, m).size();
+    const std::uint64_t entries =
+        SliceIndex(game.geometry().num_points, game.geometry().all, m).size();
     auto kept = existing_slice(game, settings.dir, m, report);
     if (!kept) return kept.error();
     const auto start = std::chrono::steady_clock::now();

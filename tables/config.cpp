@@ -80,7 +80,7 @@ Result<TablesConfig> build(const po::variables_map& vm) {
   auto variant = read_ives_variant(vm, "tables are built for Íves dáma");
   if (!variant) return variant.error();
   c.variant = std::move(variant->game);
-  const int points = c.game().tables().num_points;
+  const int points = c.game().geometry().num_points;
   TRIAD_ASSIGN(c.max_stones, runner::int_option(vm, "-stones", 1, std::min(kMaxStones, points)));
   TRIAD_ASSIGN(c.threads, runner::int_option(vm, "-threads", 1, 256));
   c.dir = vm["dir"].as<std::string>();

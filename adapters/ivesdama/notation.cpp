@@ -100,7 +100,7 @@ std::string join_names(const ives::Game& game, const std::vector<int>& points) {
 Error explain_step(const ives::Game& game, const ives::Position& pos, int from, int to,
                    std::string_view token) {
   const std::string head = "illegal move " + quote(token) + ": ";
-  const auto& t = game.tables();
+  const auto& t = game.geometry();
   const auto f = static_cast<std::size_t>(from);
   if (!(t.links[f] & (1u << to)))
     return make_error(head + point_name(game, from) + " and " + point_name(game, to) +
@@ -292,13 +292,13 @@ Result<ives::Game> ivesdama::make_game(const YAML::Node& settings,
 // Actions: (from, to, k) over the board's points, k < 8 (captures of different pieces that
 // start and end on the same points).
 int Notation<ives::Game>::action_count(const Game& game) {
-  const int points = game.tables().num_points;
+  const int points = game.geometry().num_points;
   return points * points * 8;
 }
 void Notation<ives::Game>::actions(const Game& game, const Position& /*pos*/, const MoveList& moves,
                                    std::vector<int>& out) {
   append_ranked_actions(
-      moves, game.tables().num_points, 8, [](const Move& m) { return int{m.from}; },
+      moves, game.geometry().num_points, 8, [](const Move& m) { return int{m.from}; },
       [](const Move& m) { return int{m.to}; }, out);
 }
 

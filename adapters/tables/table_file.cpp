@@ -123,7 +123,7 @@ std::uint64_t board_hash(const iv::Board& board) {
 SliceKey slice_key(const iv::Game& game, Material m) {
   return {board_hash(game.board()),
           (game.rules().arc_capture ? 1u : 0u) | (game.rules().forward ? 2u : 0u),
-          static_cast<std::uint32_t>(game.tables().num_points), m};
+          static_cast<std::uint32_t>(game.geometry().num_points), m};
 }
 
 std::string slice_file_name(Material m) {
@@ -157,7 +157,7 @@ SliceEncoder::SliceEncoder(const iv::Game& game, Material m, int longest, int th
 void SliceEncoder::add(const std::int16_t* values, std::uint64_t count, Blocks& out) {
   static_assert(kBlockEntries % 8 == 0);
   const iv::Game& game = *game_;
-  const auto& t = game.tables();
+  const auto& t = game.geometry();
   const SliceIndex slice(t.num_points, t.all, m_);
   const std::uint64_t first_entry = next_;
   const std::uint64_t blocks = (count + kBlockEntries - 1) / kBlockEntries;
@@ -476,7 +476,7 @@ Result<std::vector<std::int16_t>> SliceFile::decode_all(const SliceSet& known, i
   if (unreadable)
     return make_error(path_ + ": a block cannot be read (the file changed since it was opened)");
   const iv::Game& game = known.game();
-  const auto& t = game.tables();
+  const auto& t = game.geometry();
   const SliceIndex slice(t.num_points, t.all, key_.material);
   parallel_chunks(entries_, threads, [&](std::uint64_t begin, std::uint64_t end) {
     for (std::uint64_t i = begin; i < end; ++i) {

@@ -42,7 +42,7 @@ std::int16_t TableSet::code(const iv::Position& pos) const {
   if (dont_care(*game_, pos))
     return code_from_children(*game_, pos, [&](const iv::Position& c) { return code(c); });
   const Material m{std::popcount(pos.pieces[0]), std::popcount(pos.pieces[1])};
-  const auto& t = game_->tables();
+  const auto& t = game_->geometry();
   const SliceIndex slice(t.num_points, t.all, m);
   const auto c = file(m)->code(slice.index(pos.pieces[0], pos.pieces[1], pos.side_to_move));
   if (!c) *unreadable_ = true;

@@ -50,7 +50,7 @@ struct Game {
 Game throw_away_a_win(const tables::VariantTables& tb) {
   auto game = new_game("ivesdama");
   const iv::Game& g = rules_of(*game);
-  const tables::SliceIndex slice(g.tables().num_points, g.tables().all, {2, 2});
+  const tables::SliceIndex slice(g.geometry().num_points, g.geometry().all, {2, 2});
   const auto result_after = [&tb](const adapters::AnyGame& at, const std::string& move) {
     auto child = at.clone();
     EXPECT_TRUE(child->play(move));

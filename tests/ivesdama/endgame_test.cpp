@@ -27,7 +27,7 @@ std::vector<std::uint32_t> small_sets(const Game& game, int max) {
     for (std::size_t i = 0; i < before; ++i) {
       if (std::popcount(sets[i]) != size - 1) continue;
       const int from = sets[i] ? 32 - std::countl_zero(sets[i]) : 0;  // above the highest point
-      for (int p = from; p < game.tables().num_points; ++p) sets.push_back(sets[i] | 1u << p);
+      for (int p = from; p < game.geometry().num_points; ++p) sets.push_back(sets[i] | 1u << p);
     }
   }
   return sets;

@@ -63,7 +63,7 @@ class TablesSession : public ::testing::Test {
   // capture and whose table value `wanted` accepts.
   template <class Wanted>
   static std::optional<iv::Position> find(tables::Material m, Wanted&& wanted) {
-    const auto& t = game().tables();
+    const auto& t = game().geometry();
     const tables::SliceIndex slice(t.num_points, t.all, m);
     for (std::uint64_t i = 0; i < slice.placements(); ++i) {
       const iv::Position pos = slice.position(game(), i);
@@ -78,7 +78,7 @@ class TablesSession : public ::testing::Test {
   // `count` of them; returns how many it accepted.
   template <class Root>
   static int accept_roots(tables::Material m, int count, Root&& root) {
-    const auto& t = game().tables();
+    const auto& t = game().geometry();
     const tables::SliceIndex slice(t.num_points, t.all, m);
     int accepted = 0;
     for (std::uint64_t i = 0; i < slice.placements() && accepted < count; ++i) {
@@ -92,7 +92,7 @@ class TablesSession : public ::testing::Test {
   // A position with `stones` stones, Player 1 to move, whose every move is a capture.
   static iv::Position capture_position(int stones) {
     std::mt19937_64 rng(7);
-    const auto& t = game().tables();
+    const auto& t = game().geometry();
     for (;;) {
       std::array<std::uint32_t, 2> pieces{};
       for (int k = 0; k < stones; ++k) {
@@ -502,7 +502,7 @@ TEST_F(TablesSession, AProbeOfAFileCutWhileOpenAnswersNothing) {
   // A covered position of the same slice in another block than `won`'s (a probe reads the
   // file only for a block this thread has not inflated last).
   std::optional<iv::Position> late;
-  const auto& t = game().tables();
+  const auto& t = game().geometry();
   const tables::SliceIndex slice(t.num_points, t.all, {3, 2});
   for (std::uint64_t i = slice.placements(); i-- > 0 && !late;)
     if (const iv::Position pos = slice.position(game(), i); !tables::dont_care(game(), pos))

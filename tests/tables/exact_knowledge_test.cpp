@@ -87,7 +87,7 @@ TEST_F(TablesTest, IvesDamaAnswersTheSameFromItsTableInMemoryAndFromItsFiles) {
   int checked = 0;
   int decided = 0;
   for (const Material m : {Material{1, 1}, Material{2, 1}, Material{1, 2}, Material{2, 2}}) {
-    const SliceIndex slice(game.tables().num_points, game.tables().all, m);
+    const SliceIndex slice(game.geometry().num_points, game.geometry().all, m);
     for (std::uint64_t i = 0; i < slice.size(); i += 97) {
       const iv::Position pos = slice.position(game, i);
       if (game.terminal(pos).over()) continue;

@@ -28,7 +28,7 @@ using iv::EndgameValue;
 template <class Visit>
 void for_each_position(const iv::Game& game, int stones, Visit&& visit) {
   for (const Material m : materials_up_to(stones)) {
-    const SliceIndex slice(game.tables().num_points, game.tables().all, m);
+    const SliceIndex slice(game.geometry().num_points, game.geometry().all, m);
     for (std::uint64_t i = 0; i < slice.size(); ++i) visit(slice.position(game, i));
   }
 }
@@ -124,7 +124,7 @@ TEST_F(TablesTest, FiveStoneForwardPositionsAgreeWithAPlainMinimax) {
   std::mt19937_64 rng(39);
   int counts[3] = {0, 0, 0};
   for (const Material m : {Material{3, 2}, Material{2, 3}, Material{4, 1}, Material{1, 4}}) {
-    const SliceIndex slice(game.tables().num_points, game.tables().all, m);
+    const SliceIndex slice(game.geometry().num_points, game.geometry().all, m);
     Minimax minimax(game);
     for (int n = 0; n < 60;) {
       const iv::Position pos = slice.position(game, rng() % slice.size());
@@ -174,7 +174,7 @@ TEST_F(TablesTest, VerifyAcceptsBuiltFilesAndFindsAWrongEntry) {
   auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
   ASSERT_TRUE(f.ok());
   auto values = (*f)->decode_all(known, 1).value();
-  const SliceIndex slice(game.tables().num_points, game.tables().all, m);
+  const SliceIndex slice(game.geometry().num_points, game.geometry().all, m);
   std::uint64_t changed = 0;
   while (values[changed] != 0 || dont_care(game, slice.position(game, changed))) ++changed;
   values[changed] = iv::endgame_code::win_in(7);

@@ -143,7 +143,7 @@ TEST(Match, EndgameTablesAdjudicateGamesThatReachThem) {
   auto set = tables::TableSet::open(dir / "tb", g);
   ASSERT_TRUE(set) << set.error().message;
   // A won, a lost and a drawn position of Player 1 to move, 2 against 2 stones.
-  const tables::SliceIndex slice(g.tables().num_points, g.tables().all, {2, 2});
+  const tables::SliceIndex slice(g.geometry().num_points, g.geometry().all, {2, 2});
   std::map<iv::EndgameValue::Result, std::string> fens;
   for (std::uint64_t i = 0; i < slice.placements() && fens.size() < 3; ++i) {
     const auto pos = slice.position(g, i);

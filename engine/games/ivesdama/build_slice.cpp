@@ -81,7 +81,7 @@ struct SliceBuild::State {
   State(const Game& g, Material mat, int t, std::uint64_t piece, std::filesystem::path w)
       : game(g),
         m(mat),
-        slice(g.tables().num_points, g.tables().all, mat),
+        slice(g.geometry().num_points, g.geometry().all, mat),
         threads(t),
         n(slice.size()),
         piece_entries(piece ? piece : std::max<std::uint64_t>(n, 1)),
@@ -95,7 +95,7 @@ struct SliceBuild::State {
         applied_in(pieces, -1),
         // The outboxes together hold about as many bytes as a piece has entries.
         outbox_limit(std::max<std::size_t>(1024, piece_entries / 8 / pieces)) {
-    const Tables& tb = g.tables();
+    const Geometry& tb = g.geometry();
     for (int s = 0; s < 2; ++s)
       for (int p = 0; p < tb.num_points; ++p)
         for (std::uint32_t b = tb.steps[s][p]; b; b &= b - 1)
@@ -324,7 +324,7 @@ struct SliceBuild::State {
   Result<bool> walk_back(int d) {
     const std::size_t k = loaded;
     const std::uint64_t first = begin(k);
-    const Tables& t = game.tables();
+    const Geometry& t = game.geometry();
     std::atomic<bool> found{false};
     std::atomic<std::uint64_t> settled{0};
     std::mutex error_mutex;

@@ -24,7 +24,7 @@ struct SideFacts {
   int nearest = 0;  // steps from the nearest stone to the goal
 };
 
-SideFacts facts(const Tables& t, std::size_t side, std::uint32_t stones) {
+SideFacts facts(const Geometry& t, std::size_t side, std::uint32_t stones) {
   SideFacts f;
   f.nearest = t.num_points;
   for (std::uint32_t b = stones; b; b &= b - 1) {
@@ -48,7 +48,7 @@ struct Terms {
 // Step moves of the stones in `stones` for `side` (captures ignored). A side with no move
 // loses, so restricting the opponent's steps (including its base guard's) is how an
 // advantage is converted when the base point itself can never be jumped.
-int step_count(const Tables& t, std::size_t side, std::uint32_t stones, std::uint32_t empty) {
+int step_count(const Geometry& t, std::size_t side, std::uint32_t stones, std::uint32_t empty) {
   int n = 0;
   for (std::uint32_t b = stones; b; b &= b - 1)
     n += std::popcount(t.steps[side][static_cast<std::size_t>(std::countr_zero(b))] & empty);
@@ -58,7 +58,7 @@ int step_count(const Tables& t, std::size_t side, std::uint32_t stones, std::uin
 // Stones of `own` that some stone of `opp` could jump now (straight line, empty landing).
 // Called for the side to move in a quiet position: it has no capture itself (those are
 // compulsory and searched), so these are the threats its move must answer.
-int threatened(const Tables& t, std::uint32_t own, std::uint32_t opp) {
+int threatened(const Geometry& t, std::uint32_t own, std::uint32_t opp) {
   const std::uint32_t empty = t.all & ~(own | opp);
   std::uint32_t hit = 0;
   for (std::uint32_t b = opp; b; b &= b - 1) {
@@ -71,7 +71,7 @@ int threatened(const Tables& t, std::uint32_t own, std::uint32_t opp) {
 
 // Stones on the arc ends (the fast lanes along the sides) and next to the opponent's base
 // point (where a goal or an immobilised guard is won), own minus the opponent's.
-int control(const Tables& t, std::size_t s, std::uint32_t own, std::uint32_t opp) {
+int control(const Geometry& t, std::size_t s, std::uint32_t own, std::uint32_t opp) {
   return kArcEnd * (std::popcount(own & t.arc_ends) - std::popcount(opp & t.arc_ends)) +
          kApproach * (std::popcount(own & t.goal_approach[s]) -
                       std::popcount(opp & t.goal_approach[1 - s]));
@@ -79,7 +79,7 @@ int control(const Tables& t, std::size_t s, std::uint32_t own, std::uint32_t opp
 
 // Computed without allocation: evaluate() is called at every leaf of the search.
 Terms compute_terms(const Game& game, const Position& pos) {
-  const Tables& t = game.tables();
+  const Geometry& t = game.geometry();
   const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const SideFacts us = facts(t, s, pos.pieces[s]);
   const SideFacts them = facts(t, 1 - s, pos.pieces[1 - s]);

@@ -1,4 +1,4 @@
-// Íves dáma game core: table construction, move generation (steps, compulsory maximal
+// Íves dáma game core: geometry construction, move generation (steps, compulsory maximal
 // capture sequences with immediate removal), copy-make and the end-of-game rules.
 #include "engine/games/ivesdama/game.h"
 
@@ -52,7 +52,7 @@ double mean_rank(const Board& board, std::uint32_t set) {
 }
 
 // Breadth-first step distances from a set of points over every link (arcs included).
-std::array<std::uint8_t, kMaxPoints> distances_from(const Tables& t, std::uint32_t targets) {
+std::array<std::uint8_t, kMaxPoints> distances_from(const Geometry& t, std::uint32_t targets) {
   std::array<std::uint8_t, kMaxPoints> dist{};
   dist.fill(static_cast<std::uint8_t>(t.num_points));
   std::uint32_t seen = targets;
@@ -70,8 +70,8 @@ std::array<std::uint8_t, kMaxPoints> distances_from(const Tables& t, std::uint32
   return dist;
 }
 
-Tables build_tables(const Board& board, const Rules& rules, const std::array<int, 2>& ahead) {
-  Tables t;
+Geometry build_geometry(const Board& board, const Rules& rules, const std::array<int, 2>& ahead) {
+  Geometry t;
   t.num_points = static_cast<int>(board.points.size());
   t.all = t.num_points == 32 ? ~0u : bit(t.num_points) - 1;
   const auto exits = exits_of(board);
@@ -134,8 +134,8 @@ Result<Game> Game::create(const Rules& rules, Board board) {
     return make_error(
         "forward: the forward rule needs each player's base points on a different rank from "
         "the opponent's, to tell forwards from backwards");
-  auto tables = std::make_shared<const Tables>(build_tables(board, rules, ahead));
-  return Game(rules, std::make_shared<const Board>(std::move(board)), std::move(tables),
+  auto geometry = std::make_shared<const Geometry>(build_geometry(board, rules, ahead));
+  return Game(rules, std::make_shared<const Board>(std::move(board)), std::move(geometry),
               std::make_shared<EndgameSlot>());
 }
 
@@ -153,7 +153,7 @@ Position Game::start_position() const {
 }
 
 std::uint64_t Game::compute_hash(const Position& pos) const {
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   std::uint64_t key = pos.side_to_move == Player::kTwo ? t.zobrist_side : 0;
   for (std::size_t s = 0; s < 2; ++s)
     for (std::uint32_t b = pos.pieces[s]; b; b &= b - 1)
@@ -162,7 +162,7 @@ std::uint64_t Game::compute_hash(const Position& pos) const {
 }
 
 bool Game::has_capture(std::uint32_t own, std::uint32_t opp) const {
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const std::uint32_t empty = t.all & ~(own | opp);
   for (std::uint32_t b = own; b; b &= b - 1) {
     const auto p = static_cast<std::size_t>(std::countr_zero(b));
@@ -178,12 +178,12 @@ bool Game::has_capture(std::uint32_t own, std::uint32_t opp) const {
 // every captured point as empty (immediate removal), so the piece may cross points it left.
 template <class OnEnd>
 void Game::walk_captures(Walk& walk, std::uint32_t opp, std::uint32_t empty, OnEnd& on_end) const {
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const auto at = static_cast<std::size_t>(walk.points[static_cast<std::size_t>(walk.length - 1)]);
   bool extended = false;
   if (t.jump_over[at] & opp) {
     for (std::size_t j = t.jump_begin[at]; j < t.jump_begin[at + 1]; ++j) {
-      const Tables::Jump jump = t.jumps[j];
+      const Geometry::Jump jump = t.jumps[j];
       if (!((opp >> jump.over) & (empty >> jump.land) & 1)) continue;
       extended = true;
       walk.points[static_cast<std::size_t>(walk.length++)] = jump.land;
@@ -199,7 +199,7 @@ void Game::walk_captures(Walk& walk, std::uint32_t opp, std::uint32_t empty, OnE
 void Game::generate(const Position& pos, engine::History, MoveList& moves) const {
   moves.clear();
   if (terminal(pos).over()) return;
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const std::uint32_t own = pos.pieces[s];
   const std::uint32_t opp = pos.pieces[1 - s];
@@ -232,7 +232,7 @@ void Game::generate(const Position& pos, engine::History, MoveList& moves) const
 
 std::uint64_t Game::count_moves(const Position& pos, engine::History history) const {
   if (terminal(pos).over()) return 0;
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   const std::uint32_t own = pos.pieces[s];
   const std::uint32_t opp = pos.pieces[1 - s];
@@ -250,7 +250,7 @@ std::uint64_t Game::count_moves(const Position& pos, engine::History history) co
 }
 
 Position Game::make(const Position& pos, const Move& m) const {
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   Position next = pos;
   // from == to is possible (a sequence that returns to its start): the XORs then cancel.
@@ -268,7 +268,7 @@ engine::Outcome Game::terminal(const Position& pos) const {
   // Only the player who just moved can have won: "at the end of its move".
   const Player mover = engine::other(pos.side_to_move);
   const auto m = static_cast<std::size_t>(engine::index(mover));
-  if (pos.pieces[m] & tables_->goal[m])
+  if (pos.pieces[m] & geometry_->goal[m])
     return engine::Outcome::win_for(mover, engine::Reason::kGoal);
   return engine::Outcome::ongoing();
 }
@@ -287,7 +287,7 @@ std::vector<engine::EvalTerm> Game::eval_terms(const Position& pos) const {
 
 std::vector<CapturePath> Game::capture_paths(const Position& pos, int from) const {
   std::vector<CapturePath> out;
-  const Tables& t = *tables_;
+  const Geometry& t = *geometry_;
   const auto s = static_cast<std::size_t>(engine::index(pos.side_to_move));
   if (from < 0 || from >= t.num_points || !(pos.pieces[s] & bit(from))) return out;
   auto record = [&out](const Walk& walk) {

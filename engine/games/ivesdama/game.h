@@ -1,6 +1,7 @@
 // Íves dáma game core: positions as two 32-bit point sets, moves (steps and maximal capture
 // sequences, one per start/end/captured set), copy-make with an incremental Zobrist key, and
-// the end-of-game rules. Move tables are precomputed from a validated Board.
+// the end-of-game rules. The board's geometry (its move tables) is precomputed from a
+// validated Board.
 #pragma once
 
 #include <array>
@@ -50,8 +51,9 @@ struct CapturePath {
   std::uint32_t captured = 0;
 };
 
-// Move tables derived from a Board and Rules (shared by copies of a Game).
-struct Tables {
+// The board's geometry: the move tables derived from a Board and Rules (shared by copies of
+// a Game). Not to be confused with the endgame tables (endgame.h, adapters/tables/).
+struct Geometry {
   struct Jump {
     std::uint8_t over;
     std::uint8_t land;
@@ -85,7 +87,7 @@ class Game {
 
   const Rules& rules() const { return rules_; }
   const Board& board() const { return *board_; }
-  const Tables& tables() const { return *tables_; }
+  const Geometry& geometry() const { return *geometry_; }
 
   Position start_position() const;
   // A position with these pieces (bits must be disjoint points of the board).
@@ -120,11 +122,11 @@ class Game {
 
  private:
   struct EndgameSlot;  // endgame.h
-  Game(const Rules& rules, std::shared_ptr<const Board> board, std::shared_ptr<const Tables> tables,
-       std::shared_ptr<EndgameSlot> endgame)
+  Game(const Rules& rules, std::shared_ptr<const Board> board,
+       std::shared_ptr<const Geometry> geometry, std::shared_ptr<EndgameSlot> endgame)
       : rules_(rules),
         board_(std::move(board)),
-        tables_(std::move(tables)),
+        geometry_(std::move(geometry)),
         endgame_(std::move(endgame)) {}
 
   // A capture sequence in progress: the start point then the landing points so far.
@@ -141,7 +143,7 @@ class Game {
 
   Rules rules_;
   std::shared_ptr<const Board> board_;
-  std::shared_ptr<const Tables> tables_;
+  std::shared_ptr<const Geometry> geometry_;
   std::shared_ptr<EndgameSlot> endgame_;
 };
 

@@ -59,7 +59,7 @@ const SliceSet::Slice* SliceSet::find(Material m) const {
 void SliceSet::add(Material m, std::vector<std::int16_t> values) {
   const auto key = static_cast<std::size_t>(m.a * (kMaxPoints + 1) + m.b);
   if (slices_.size() <= key) slices_.resize(key + 1);
-  const auto& t = game_->tables();
+  const auto& t = game_->geometry();
   slices_[key] =
       std::make_unique<Slice>(Slice{SliceIndex(t.num_points, t.all, m), std::move(values)});
 }

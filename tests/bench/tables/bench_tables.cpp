@@ -48,7 +48,7 @@ Fixture& fixture() {
     }
     f.set = tb::TableSet::open(dir, *f.game).value();
     std::mt19937_64 rng(1);
-    const auto& t = f.game->tables();
+    const auto& t = f.game->geometry();
     const auto materials = tb::materials_up_to(f.set->max_stones());
     while (f.positions.size() < 100000) {
       const tb::Material m = materials[materials.size() - 1 - rng() % (f.set->max_stones() + 1)];
