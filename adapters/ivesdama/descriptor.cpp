@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {212, 302, 391,  477,  562,  649,  735,  780,  824,  893,
-                                       961, 985, 1008, 1050, 1092, 1108, 1123, 1156, 1189, 1203};
+constexpr double kStrengthRatings[] = {137,  137,  271,  554,  724,  912,  963,  1061, 1061, 1147,
+                                       1224, 1241, 1241, 1292, 1338, 1338, 1338, 1352, 1359, 1377};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):

@@ -111,7 +111,9 @@ TEST_F(TablesTest, IvesDamaAnswersTheSameFromItsTableInMemoryAndFromItsFiles) {
       EXPECT_EQ(from_limited->from_data, m.stones() <= 3);
       EXPECT_EQ(from_files->best, from_memory->best) << at->position_line();
       EXPECT_EQ(from_files->best.empty(), at->legal_count() == 0) << at->position_line();
-      if (!from_files->best.empty()) EXPECT_TRUE(at->is_legal(from_files->best));
+      if (!from_files->best.empty()) {
+        EXPECT_TRUE(at->is_legal(from_files->best));
+      }
       decided += expected != ExactResult::kDraw;
       ++checked;
     }
