@@ -14,18 +14,16 @@ namespace {
 constexpr int kFullSkill = 20;
 
 // A raw strength x -> the search settings (docs/strength.md "How a limited level plays"):
-//   depth:        1 + floor(kDepthSteps * x) plies always completed, at most kMaxDepth;
-//   node budget:  kMinNodes * kNodeRange^x, spent beyond that depth;
+//   depth:        1 + floor(depth_steps * x) plies always completed (at least 2 from Skill
+//                 Level 1), at most kMaxDepth;
+//   node budget:  min_nodes * node_range^x, spent beyond that depth (the game's LevelSearch);
 //   root lines:   kCandidateLines, and more at the bottom of the ladder (up to 8 times as
 //                 many at x = 0, as many as at the top from x = kWideBelow);
 //   temperature:  kMaxTemperature * kTemperatureRange^x logistic units of the evaluation's
 //                 expected score, raised towards the bottom (up to 31 times at x = 0), so
 //                 that the weakest levels draw almost evenly among their moves.
 constexpr int kCandidateLines = 8;
-constexpr int kDepthSteps = 10;
 constexpr int kMaxDepth = 8;
-constexpr double kMinNodes = 16;
-constexpr double kNodeRange = 4096;
 constexpr double kMaxTemperature = 1.0;
 constexpr double kTemperatureRange = 0.005;
 constexpr double kWideBelow = 0.25;
@@ -79,14 +77,17 @@ double raw_strength(int elo, std::span<const double> calibration) {
   return 1.0;
 }
 
-engine::Skill skill_for_raw(double raw, double score_scale) {
+engine::Skill skill_for_raw(double raw, double score_scale, const adapters::LevelSearch& search) {
   const double x = std::clamp(raw, 0.0, 1.0);
   engine::Skill skill;
-  skill.nodes = static_cast<std::uint64_t>(std::lround(kMinNodes * std::pow(kNodeRange, x)));
+  skill.nodes =
+      static_cast<std::uint64_t>(std::lround(search.min_nodes * std::pow(search.node_range, x)));
   skill.active = true;
   const double wide = std::max(0.0, 1 - x / kWideBelow);  // 1 at x = 0, 0 from kWideBelow
   skill.lines = static_cast<int>(std::lround(kCandidateLines * std::pow(8.0, wide)));
-  skill.depth = std::min(kMaxDepth, 1 + static_cast<int>(std::floor(x * kDepthSteps + 1e-9)));
+  const int least = x >= level_strength(1) - 1e-9 ? 2 : 1;  // from Level 1: the reply too
+  skill.depth = std::min(
+      kMaxDepth, std::max(least, 1 + static_cast<int>(std::floor(x * search.depth_steps + 1e-9))));
   skill.temperature =
       kMaxTemperature * std::pow(kTemperatureRange, x) * (1 + 30 * wide * wide) * score_scale;
   skill.exact = x >= kExactFrom - 1e-9;
@@ -97,8 +98,8 @@ engine::Skill skill_for_raw(double raw, double score_scale) {
 std::optional<engine::Skill> strength_level(const Options& options, const adapters::AnyGame& game,
                                             double score_scale, std::mt19937_64& rng) {
   double raw = 0;
+  const auto* descriptor = adapters::find_game(game.game_name());
   if (options.check("UCI_LimitStrength")) {
-    const auto* descriptor = adapters::find_game(game.game_name());
     raw = raw_strength(static_cast<int>(options.spin("UCI_Elo")),
                        descriptor ? descriptor->strength_ratings : std::span<const double>{});
   } else {
@@ -106,7 +107,8 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
     if (level >= kFullSkill) return std::nullopt;
     raw = level_strength(static_cast<int>(level));
   }
-  engine::Skill skill = skill_for_raw(raw, score_scale);
+  engine::Skill skill = skill_for_raw(
+      raw, score_scale, descriptor ? descriptor->level_search : adapters::LevelSearch{});
   const auto seed = options.spin("Skill Seed");
   skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
   return skill;

@@ -6,7 +6,8 @@
 // A level is a raw strength x in [0, 1] (0 = the smallest search, a one-ply look drawing
 // widely among its lines; 1 = the largest budget, nearly always the best line); Skill Level
 // n < 20 is x = (n + 1) / 20 in every game, UCI_Elo picks x through the game's calibration
-// (GameDescriptor::strength_ratings: the measured ratings of Skill Levels 0..19).
+// (GameDescriptor::strength_ratings: the measured ratings of Skill Levels 0..19); how far a
+// level of a given x searches is the game's own (GameDescriptor::level_search).
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <random>
 #include <span>
 
+#include "adapters/common/game_descriptor.h"
 #include "adapters/common/game_engine.h"
 #include "state/options.h"
 
@@ -44,7 +46,8 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
 // spread linearly over Skill Level 0's x..1).
 double raw_strength(int elo, std::span<const double> calibration);
 
-// The search settings of a raw strength, for an evaluation of `score_scale` (as above).
-engine::Skill skill_for_raw(double raw, double score_scale);
+// The search settings of a raw strength, for an evaluation of `score_scale` (as above), in a
+// game whose levels search as `search` says (its GameDescriptor::level_search).
+engine::Skill skill_for_raw(double raw, double score_scale, const adapters::LevelSearch& search);
 
 }  // namespace triad::state

@@ -45,6 +45,19 @@ struct ClassicalWdl {
   int draw_permille = 0;
 };
 
+// How a game's strength levels search (state/strength.h, docs/strength.md "How a limited level
+// plays"): from a raw strength x in [0, 1], the depth always completed is
+// 1 + floor(depth_steps * x) plies (at least 2 from Skill Level 1) and the node budget
+// min_nodes * node_range^x. The default suits games whose plies are cheap (the budget, smooth
+// in x, decides how far a level sees); a game whose plies are dear (a ply gained at once is a
+// large step in strength) sets a slower depth and a larger budget, so that the budget carries
+// the ladder there too.
+struct LevelSearch {
+  int depth_steps = 10;
+  double min_nodes = 16;
+  double node_range = 4096;
+};
+
 struct GameDescriptor {
   std::string_view name;  // the base game's name in variant files: "razzledazzle", …
   // A variant's rule settings (its YAML map; relative paths resolve against `dir`) -> a
@@ -69,6 +82,7 @@ struct GameDescriptor {
   // ratings (the uniform random mover = 0) of Skill Levels 0..19; empty = not calibrated.
   std::span<const double> strength_ratings;
   ClassicalWdl classical_wdl;
+  LevelSearch level_search;
 };
 
 // The game core's rule settings parser: adapters/<g>/settings.h.
@@ -96,13 +110,14 @@ std::unique_ptr<GameEngine> make_engine(std::unique_ptr<AnyGame> game, std::size
 
 // The descriptor of game core G: its name (G::kName), factories and engine made generically
 // from its Notation<G>, its SearchHooks<G> (the engine and the exact knowledge) and `make_game`,
-// its built-in book if any and its strength calibration and its classical evaluation's
-// win/draw/loss model.
+// its built-in book if any, its strength calibration, its classical evaluation's win/draw/loss
+// model and how its levels search.
 template <HasNotation G, MakeGame<G> make_game>
 constexpr GameDescriptor describe(
     std::span<const std::string_view> bench_positions,
     std::optional<BuiltinBookMove> (*builtin_book)(const AnyGame&) = nullptr,
-    std::span<const double> strength_ratings = {}, ClassicalWdl classical_wdl = {}) {
+    std::span<const double> strength_ratings = {}, ClassicalWdl classical_wdl = {},
+    LevelSearch level_search = {}) {
   return {G::kName,
           &detail::configure<G, make_game>,
           &detail::make_engine<G>,
@@ -110,7 +125,8 @@ constexpr GameDescriptor describe(
           bench_positions,
           builtin_book,
           strength_ratings,
-          classical_wdl};
+          classical_wdl,
+          level_search};
 }
 
 }  // namespace triad::adapters

@@ -29,8 +29,14 @@ constexpr double kStrengthRatings[] = {388,  604,  655,  924,  1026, 1201, 1201,
 // razzledazzle.bin
 constexpr ClassicalWdl kClassicalWdl = {65, 0};
 
+// How its levels search: a ply costs three to four times the last here (the start position
+// with 8 lines: 2 plies 773 nodes, 4 plies 10 776, 6 plies 89 731, 8 plies 385 579), so a
+// level's depth rises a ply every 3.3 levels and its budget (200 to 400 000 nodes) carries
+// the ladder between, instead of a ply every second level (docs/strength.md).
+constexpr LevelSearch kLevelSearch = {6, 200, 2000};
+
 constexpr GameDescriptor kDescriptor = describe<games::razzle::Game, &make_game>(
-    kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl);
+    kBenchPositions, nullptr, kStrengthRatings, kClassicalWdl, kLevelSearch);
 
 }  // namespace
 

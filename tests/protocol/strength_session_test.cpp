@@ -122,6 +122,51 @@ std::vector<Trap> traps_of(const std::string& variant, std::size_t wanted) {
   return traps;
 }
 
+// Up the ladder of every game a level sees at least as far and spends a larger budget; Level 0
+// looks one ply ahead and from Level 1 every level also sees the reply.
+TEST(Skill, EveryGamesLevelsSeeFurtherAndSearchMoreUpTheLadder) {
+  for (const auto* game : adapters::all_games()) {
+    SCOPED_TRACE(game->name);
+    engine::Skill previous;
+    for (int level = 0; level < 20; ++level) {
+      const auto skill = state::skill_for_raw((level + 1) / 20.0, 70, game->level_search);
+      EXPECT_EQ(skill.depth >= 2, level >= 1) << "level " << level;
+      if (level > 0) {
+        EXPECT_GE(skill.depth, previous.depth) << "level " << level;
+        EXPECT_LE(skill.depth, previous.depth + 1) << "level " << level;
+        EXPECT_GT(skill.nodes, previous.nodes) << "level " << level;
+      }
+      previous = skill;
+    }
+  }
+}
+
+// A level searches as its game says (GameDescriptor::level_search): Razzle Dazzle, whose plies
+// are dear, gains a ply every few levels and spends a larger budget than the default shape.
+TEST(StrengthSession, ALevelSearchesAsItsGameSays) {
+  adapters::VariantRegistry variants;
+  variants.add_default_variants();
+  const auto* razzle = adapters::find_game("razzledazzle");
+  ASSERT_NE(razzle, nullptr);
+  for (const std::string game_name : {"razzledazzle", "yinyang"}) {
+    auto game = variants.create(game_name);
+    ASSERT_TRUE(game.ok());
+    state::Options options;
+    state::declare_strength_options(options);
+    ASSERT_TRUE(options.set("Skill Level", "12").ok());
+    std::mt19937_64 rng(1);
+    const auto skill = state::strength_level(options, **game, 70, rng);
+    ASSERT_TRUE(skill.has_value());
+    const auto own = state::skill_for_raw(0.65, 70, adapters::find_game(game_name)->level_search);
+    EXPECT_EQ(skill->depth, own.depth) << game_name;
+    EXPECT_EQ(skill->nodes, own.nodes) << game_name;
+  }
+  const auto razzle12 = state::skill_for_raw(0.65, 70, razzle->level_search);
+  const auto default12 = state::skill_for_raw(0.65, 70, adapters::LevelSearch{});
+  EXPECT_LT(razzle12.depth, default12.depth);
+  EXPECT_GT(razzle12.nodes, default12.nodes);
+}
+
 TEST(StrengthSession, FromLevel1ALevelTakesAOneMoveWinAndAvoidsAOneMoveLoss) {
   // The levels' error is a plausible move, never one that throws the game at once: from
   // Skill Level 1 on (two plies; docs/strength.md) a level that can win at once does, and one that
