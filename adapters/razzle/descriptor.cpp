@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {388,  604,  655,  924,  1026, 1201, 1201, 1419, 1470, 1563,
-                                       1612, 1705, 1705, 1813, 1813, 1823, 1823, 1823, 1823, 1823};
+constexpr double kStrengthRatings[] = {426,  662,  693,  898,  1104, 1114, 1268, 1345, 1353, 1418,
+                                       1468, 1565, 1654, 1757, 1778, 1828, 1835, 1896, 1999, 2008};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
