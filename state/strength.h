@@ -23,7 +23,7 @@ namespace triad::state {
 
 // The UCI_Elo range (the scale of docs/strength.md: the uniform random mover = 0).
 constexpr int kMinElo = 100;
-constexpr int kMaxElo = 2400;
+constexpr int kMaxElo = 3000;
 
 // Declares the four options (full strength by default).
 void declare_strength_options(Options& options);

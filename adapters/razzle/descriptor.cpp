@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {426,  662,  693,  898,  1104, 1114, 1268, 1345, 1353, 1418,
-                                       1468, 1565, 1654, 1757, 1778, 1828, 1835, 1896, 1999, 2008};
+constexpr double kStrengthRatings[] = {426,  925,  991,  1288, 1583, 1604, 1929, 2091, 2108, 2218,
+                                       2291, 2434, 2565, 2693, 2717, 2772, 2780, 2848, 2963, 2973};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):

@@ -195,14 +195,14 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 1823 min 388 max 1823"), 1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2973 min 426 max 2973"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
-  EXPECT_EQ(d.send("setoption name UCI_Elo value 1824"),
-            Lines{"info string error setoption UCI_Elo : 1824 is out of range 388..1823"});
+  EXPECT_EQ(d.send("setoption name UCI_Elo value 2974"),
+            Lines{"info string error setoption UCI_Elo : 2974 is out of range 426..2973"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
@@ -297,7 +297,7 @@ std::string bench_nodes(const Lines& setup, int runs = 1) {
 TEST(StrengthSession, BenchSearchesAtTheLevelReproducibly) {
   const Lines level5{"setoption name Skill Level value 5"};
   const Lines elo{"setoption name UCI_LimitStrength value true",
-                  "setoption name UCI_Elo value 400"};
+                  "setoption name UCI_Elo value 500"};
   const std::string level = bench_nodes(level5);
   const std::string full = bench_nodes({});
   ASSERT_FALSE(level.empty());

@@ -192,7 +192,7 @@ TEST_F(TablesSession, AWonRootPlaysTheFastestWinAndReportsTbhits) {
   EXPECT_NE(joined(out).find(" tbhits "), std::string::npos) << joined(out);
 
   // Not at a strength level below 5 (docs/strength.md: the weakest levels use no exact
-  // knowledge; UCI_Elo 212, the lowest, is Level 0 in Íves dáma), nor with TableProbeLimit 0.
+  // knowledge; UCI_Elo 212 is below Íves dáma's Level 2), nor with TableProbeLimit 0.
   d.send("setoption name UCI_LimitStrength value true");
   d.send("setoption name UCI_Elo value 212");
   const Lines limited = d.send("go depth 2");
