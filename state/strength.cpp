@@ -36,6 +36,18 @@ double level_strength(int level) {
   return static_cast<double>(level + 1) / kFullSkill;
 }
 
+// No search lies between Skill Level 0's one ply and Level 1's two (the reply seen or not),
+// so a raw strength between theirs, which UCI_Elo gives between their ratings, would play as
+// Level 0 all the way up: instead each move is played as one of the two, as Level 1 with the
+// chance of the raw strength's place between them (drawn from the move's seed).
+double between_one_and_two_plies(double raw, std::uint64_t seed) {
+  const double low = level_strength(0), high = level_strength(1);
+  if (raw <= low || raw >= high) return raw;
+  std::mt19937_64 draw(seed);
+  const bool deeper = std::uniform_real_distribution<double>(low, high)(draw) < raw;
+  return deeper ? high : low;
+}
+
 }  // namespace
 
 void declare_strength_options(Options& options) {
@@ -107,10 +119,12 @@ std::optional<engine::Skill> strength_level(const Options& options, const adapte
     if (level >= kFullSkill) return std::nullopt;
     raw = level_strength(static_cast<int>(level));
   }
+  const auto fixed_seed = options.spin("Skill Seed");
+  const std::uint64_t seed = fixed_seed != 0 ? static_cast<std::uint64_t>(fixed_seed) : rng();
+  raw = between_one_and_two_plies(raw, seed);
   engine::Skill skill = skill_for_raw(
       raw, score_scale, descriptor ? descriptor->level_search : adapters::LevelSearch{});
-  const auto seed = options.spin("Skill Seed");
-  skill.seed = seed != 0 ? static_cast<std::uint64_t>(seed) : rng();
+  skill.seed = seed;
   return skill;
 }
 

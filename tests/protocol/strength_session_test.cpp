@@ -167,6 +167,40 @@ TEST(StrengthSession, ALevelSearchesAsItsGameSays) {
   EXPECT_GT(razzle12.nodes, default12.nodes);
 }
 
+// No search lies between Level 0's one ply and Level 1's two: a UCI_Elo between their ratings
+// plays each move as one of them, as Level 1 with the chance of its place between the two, so
+// that the rating there is not Level 0's all the way up; a fixed Skill Seed plays one of them.
+TEST(StrengthSession, ARatingBetweenLevels0And1PlaysEachMoveAsOneOfThem) {
+  adapters::VariantRegistry variants;
+  variants.add_default_variants();
+  auto game = variants.create("razzledazzle");
+  ASSERT_TRUE(game.ok());
+  const auto ratings = adapters::find_game("razzledazzle")->strength_ratings;
+  const auto share_of_two_plies = [&](double elo, const std::string& seed) {
+    state::Options options;
+    state::declare_strength_options(options);
+    EXPECT_TRUE(options.set("UCI_LimitStrength", "true").ok());
+    EXPECT_TRUE(options.set("UCI_Elo", std::to_string(std::lround(elo))).ok());
+    EXPECT_TRUE(options.set("Skill Seed", seed).ok());
+    std::mt19937_64 rng(7);
+    int deeper = 0;
+    for (int move = 0; move < 400; ++move) {
+      const auto skill = state::strength_level(options, **game, 70, rng);
+      EXPECT_TRUE(skill.has_value());
+      EXPECT_TRUE(skill->depth == 1 || skill->depth == 2) << skill->depth;
+      deeper += skill->depth == 2;
+    }
+    return deeper / 400.0;
+  };
+  EXPECT_EQ(share_of_two_plies(ratings[0], "0"), 0.0);
+  EXPECT_EQ(share_of_two_plies(ratings[1], "0"), 1.0);
+  const double quarter = share_of_two_plies(ratings[0] + (ratings[1] - ratings[0]) / 4, "0");
+  EXPECT_GT(quarter, 0.15);
+  EXPECT_LT(quarter, 0.35);
+  const double fixed = share_of_two_plies((ratings[0] + ratings[1]) / 2, "5");
+  EXPECT_TRUE(fixed == 0.0 || fixed == 1.0) << fixed;
+}
+
 TEST(StrengthSession, FromLevel1ALevelTakesAOneMoveWinAndAvoidsAOneMoveLoss) {
   // The levels' error is a plausible move, never one that throws the game at once: from
   // Skill Level 1 on (two plies; docs/strength.md) a level that can win at once does, and one that
@@ -195,14 +229,14 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2973 min 426 max 2973"), 1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2824 min 426 max 2824"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
-  EXPECT_EQ(d.send("setoption name UCI_Elo value 2974"),
-            Lines{"info string error setoption UCI_Elo : 2974 is out of range 426..2973"});
+  EXPECT_EQ(d.send("setoption name UCI_Elo value 2825"),
+            Lines{"info string error setoption UCI_Elo : 2825 is out of range 426..2824"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
