@@ -20,8 +20,8 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {426,  787,  904,  1248, 1545, 1557, 1808, 1984, 2003, 2110,
-                                       2131, 2172, 2342, 2556, 2578, 2632, 2639, 2705, 2815, 2824};
+constexpr double kStrengthRatings[] = {426,  793,  837,  1177, 1477, 1485, 1747, 1890, 1904, 2017,
+                                       2066, 2161, 2185, 2355, 2390, 2450, 2458, 2529, 2649, 2659};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by
 // `triad-train wdl` on classical self-play (docs/evaluation.md "Win, draw and loss"):
