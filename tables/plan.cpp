@@ -27,19 +27,22 @@ std::string plan_text(const iv::Game& game, int max_stones, std::uint64_t memory
   std::ostringstream out;
   out << std::setw(6) << "stones" << std::setw(7) << "slices" << std::setw(16) << "positions"
       << "  " << std::setw(8) << "largest" << std::setw(16) << "its positions";
-  if (memory) out << std::setw(8) << "pieces" << std::setw(12) << "its state";
+  if (memory)
+    out << std::setw(8) << "pieces" << std::setw(12) << "its state" << std::setw(11) << "in pieces";
   out << "\n";
+  const std::uint64_t piece = memory ? piece_entries(memory) : 0;
   std::uint64_t all = 0, largest_all = 0;
   int slices_all = 0;
   for (int stones = 0; stones <= max_stones; ++stones) {
     std::uint64_t positions = 0, largest = 0;
     Material biggest;
-    int slices = 0;
+    int slices = 0, split = 0;
     for (const Material m : materials_up_to(stones)) {
       if (m.stones() != stones) continue;
       const std::uint64_t n = SliceIndex(geometry.num_points, geometry.all, m).size();
       ++slices;
       positions += n;
+      split += memory && n > piece;
       if (n > largest) largest = n, biggest = m;
     }
     all += positions;
@@ -48,10 +51,10 @@ std::string plan_text(const iv::Game& game, int max_stones, std::uint64_t memory
     out << std::setw(6) << stones << std::setw(7) << slices << std::setw(16) << positions << "  "
         << std::setw(8) << material_text(biggest) << std::setw(16) << largest;
     if (memory) {
-      const std::uint64_t piece = piece_entries(memory);
       const std::uint64_t pieces = (largest + piece - 1) / piece;
       out << std::setw(8) << pieces << std::setw(12)
-          << (pieces > 1 ? gigabytes(kStateBytes * largest) : "in memory");
+          << (pieces > 1 ? gigabytes(kStateBytes * largest) : "in memory") << std::setw(11)
+          << split;
     }
     out << "\n";
   }

@@ -1,8 +1,9 @@
 // triad-tables -plan (docs/tables.md "A complete build"): what a build up to a stone limit
 // holds, from the index scheme's slice sizes alone (no file is read or written): per stone
-// total its slices and positions, its largest slice and, under -memory, that slice's pieces
-// and the state its work folder keeps. The measured rates that turn these into CPU hours and
-// bytes of files are in docs/tables.md beside the command.
+// total its slices and positions, its largest slice and, under -memory, that slice's pieces,
+// the state its work folder keeps, and how many of the total's slices are built in pieces.
+// The measured rates that turn these into CPU hours and bytes of files are in docs/tables.md
+// beside the command.
 #pragma once
 
 #include <cstdint>

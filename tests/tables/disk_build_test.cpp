@@ -108,11 +108,11 @@ TEST_F(TablesTest, ThePlanOfACompleteBuildGivesItsSliceSizes) {
   EXPECT_EQ(run_tables(dir, {"-stones", "12", "-memory", "16G", "-plan"}).first, 0);
   const std::string out = read_bytes(dir / "out");
   EXPECT_NE(out.find("\n    12     13     42600857600       6-6      9610154400       3     28.8 "
-                     "GB\n"),
+                     "GB          5\n"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("\n    11     12     18257510400       5-6      4118637600       1   in "
-                     "memory\n"),
+                     "memory          0\n"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("\n   all     91     70348133702                9610154400\n"),
