@@ -135,6 +135,8 @@ Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& sett
     if (!values) return values.error();
     const std::string bytes = encode_slice(SliceSet(game), m, *values, settings.threads);
     if (auto ok = runner::write_file_atomically(target, bytes); !ok) return ok.error();
+    std::error_code ec;  // a work folder taken over from a build in other pieces
+    std::filesystem::remove_all(work, ec);
     return true;
   }
   SliceWriter writer(game, m, build.longest(), settings.threads, work);

@@ -1,6 +1,7 @@
 // The work folders of slices built in pieces (tables/work_folder.h): a build takes over the
 // slice's folder of the latest lease, whoever left it (a one-process build, a -mpi worker of
-// this job or an earlier one), and a lease that a later one superseded takes nothing.
+// this job or an earlier one), and a lease that a later one superseded takes nothing; a
+// build in one piece leaves no work folder behind.
 #include "tables/work_folder.h"
 
 #include "tests/tables/support.h"
@@ -46,6 +47,17 @@ TEST_F(TablesTest, ABuildTakesOverTheLatestWorkFolderOfItsSlice) {
 
   remove_work_folders(dir);
   EXPECT_TRUE(fs::is_empty(dir));
+}
+
+// A work folder an earlier build left for a slice that is now built in one piece (a larger
+// -memory) is taken over and removed with the rest: the folder holds the files only.
+TEST_F(TablesTest, AWorkFolderOfASliceBuiltInOnePieceIsRemoved) {
+  const fs::path dir = folder("one-piece");
+  const auto left = work_folder(dir, {1, 1}, 7);
+  fs::create_directories(left);
+  std::ofstream(left / "state") << "a build in other pieces";
+  build(game_of("ivesdama"), dir, 2, 1, {}, std::uint64_t{64} << 20);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 6);
 }
 
 }  // namespace
