@@ -14,6 +14,7 @@
 #include "engine/games/ivesdama/build_slice.h"
 #include "runner/output_files.h"
 #include "tables/slice_writer.h"
+#include "tables/work_folder.h"
 
 namespace triad::tables {
 
@@ -134,6 +135,8 @@ Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& sett
     if (!values) return values.error();
     const std::string bytes = encode_slice(SliceSet(game), m, *values, settings.threads);
     if (auto ok = runner::write_file_atomically(target, bytes); !ok) return ok.error();
+    std::error_code ec;  // a work folder taken over from a build in other pieces
+    std::filesystem::remove_all(work, ec);
     return true;
   }
   SliceWriter writer(game, m, build.longest(), settings.threads, work);
@@ -176,8 +179,11 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
         children = std::move(*opened);
       }
       if (!*kept) {
+        // A -mpi job's work folder of this slice is continued too (work_folder.h).
+        if (auto taken = take_over_work_folder(settings.dir, m, kOneProcess); !taken)
+          return taken.error();
         auto built = build_within_memory(game, settings, m, children ? &*children : nullptr,
-                                         settings.dir / (slice_file_name(m) + ".work"),
+                                         work_folder(settings.dir, m, kOneProcess),
                                          settings.dir / slice_file_name(m), note, report.notes);
         if (!built) return built.error();
         if (!*built) {

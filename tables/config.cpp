@@ -42,7 +42,8 @@ po::options_description describe() {
     ("dir", po::value<std::string>(), "DIR: the folder of the table files (made if missing; one folder per variant; with -mpi, shared by every rank)")
     ("threads", po::value<std::string>()->default_value(std::to_string(cores)), "N: threads (1 to 256; with -mpi: on each worker rank)")
     ("memory", po::value<std::string>(), "SIZE: build within about this much memory (512M, 16G): the smaller slices are read from their files, and a slice too large is built in pieces on disk (default: no limit, every value in memory)")
-    ("verify", "build nothing: check every file (header, checksums) and every entry against its children (one process: not with -mpi)");
+    ("verify", "build nothing: check every file (header, checksums) and every entry against its children (one process: not with -mpi)")
+    ("plan", "build nothing: print per stone total the slices, positions and largest slice (with -memory, its pieces); no -dir needed");
   runner::add_distributed_options(d);
   d.add_options()
     ("quiet", "no progress bar");
@@ -74,8 +75,9 @@ Result<std::uint64_t> parse_memory(std::string_view text) {
 
 Result<TablesConfig> build(const po::variables_map& vm) {
   TablesConfig c;
+  c.plan = vm.count("plan") > 0;
   for (const char* required : {"stones", "dir"})
-    if (!vm.count(required))
+    if (!vm.count(required) && !(c.plan && std::string(required) == "dir"))
       return make_error(std::string("no -") + required + " (see " + kProgram + " -help)");
   auto variant = read_ives_variant(vm, "tables are built for Íves dáma");
   if (!variant) return variant.error();
@@ -83,7 +85,7 @@ Result<TablesConfig> build(const po::variables_map& vm) {
   const int points = c.game().geometry().num_points;
   TRIAD_ASSIGN(c.max_stones, runner::int_option(vm, "-stones", 1, std::min(kMaxStones, points)));
   TRIAD_ASSIGN(c.threads, runner::int_option(vm, "-threads", 1, 256));
-  c.dir = vm["dir"].as<std::string>();
+  if (vm.count("dir")) c.dir = vm["dir"].as<std::string>();
   if (vm.count("memory")) TRIAD_ASSIGN(c.memory, parse_memory(vm["memory"].as<std::string>()));
   c.verify = vm.count("verify") > 0;
   c.progress = vm.count("quiet") == 0;
@@ -95,6 +97,8 @@ Result<TablesConfig> build(const po::variables_map& vm) {
     return make_error("-memory is for a build: -verify keeps the values in memory");
   if (c.mpi && c.verify)
     return make_error("-verify runs on one process: leave out -mpi (docs/tables.md)");
+  if (c.plan && (c.mpi || c.verify))
+    return make_error("-plan builds nothing: leave out -mpi and -verify");
   return c;
 }
 

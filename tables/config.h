@@ -26,6 +26,7 @@ struct TablesConfig {
   // with a limit the smaller slices are read from their files (docs/tables.md "Memory").
   std::uint64_t memory = 0;
   bool verify = false;
+  bool plan = false;     // -plan: print the build's slice sizes, build nothing (plan.h)
   bool progress = true;  // the bar on a terminal (-quiet turns it off)
   bool mpi = false;
   int mpi_lease_seconds = runner::kDefaultMpiLeaseSeconds;

@@ -4,6 +4,7 @@
 //   triad-tables -variant ivesdama -stones 6 -dir tables/ivesdama
 //   mpirun -np 3 triad-tables -mpi -variant ivesdama -stones 6 -dir tables/ivesdama
 //   triad-tables -variant ivesdama -stones 6 -dir tables/ivesdama -verify
+//   triad-tables -variant ivesdama -stones 12 -memory 16G -plan
 #include <atomic>
 #include <iostream>
 
@@ -14,6 +15,7 @@
 #include "tables/builder.h"
 #include "tables/config.h"
 #include "tables/mpi_run.h"
+#include "tables/plan.h"
 
 namespace {
 
@@ -35,6 +37,10 @@ int run(int argc, char** argv) {
   if (!parsed) return runner::report_error(kProgram, parsed.error().message);
   const TablesConfig& config = *parsed;
   const iv::Game& game = config.game();
+  if (config.plan) {
+    std::cout << plan_text(game, config.max_stones, config.memory);
+    return runner::kExitOk;
+  }
 
   std::atomic<bool> interrupted{false};
   runner::SignalWatcher signals([&] { interrupted = true; }, [] {});

@@ -2,10 +2,10 @@
 // the slices in build order (materials_up_to), rank 0 leases only the slices of the lowest
 // stone total not yet written (every slice of a total needs the smaller totals' values, and
 // none needs another slice of its own total), and commits each built slice by writing its
-// file; a worker rank builds on one slot of the work layer's slot pool.
+// file; a worker rank builds on one slot of the work layer's slot pool. Under -memory each
+// lease has a stamp, and the worker builds in the work folder of that stamp, taken over from
+// the slice's last lease (work_folder.h): a killed worker loses only the pass it was in.
 #include "tables/mpi_run.h"
-
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -31,24 +31,27 @@
 #include "runner/distributed_run.h"
 #include "runner/output_files.h"
 #include "tables/builder.h"
+#include "tables/work_folder.h"
 
 namespace triad::tables::mpi {
 
 namespace {
 
-// A slice to build: its unit, its material, and the variant rank 0 builds for (a worker
-// that read another -variant or -variants says so instead of building).
+// A slice to build: its unit, its material, the variant rank 0 builds for (a worker that
+// read another -variant or -variants says so instead of building) and the lease's stamp (the
+// name of its work folder under -memory).
 struct SliceUnit {
   cluster::UnitId id = 0;
   int a = 0;
   int b = 0;
   std::uint64_t board_hash = 0;
   std::uint32_t rules = 0;
+  std::uint64_t stamp = 0;
 
   Material material() const { return {a, b}; }
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar& id& a& b& board_hash& rules;
+    ar& id& a& b& board_hash& rules& stamp;
   }
 };
 
@@ -58,27 +61,16 @@ struct BuiltSlice {
   std::string bytes;
   double seconds = 0;
   std::string other_variant;  // not empty: the worker's variant differs from rank 0's (how)
+  std::string note;           // "ives-4-4.tbl: continued from pass 37 of a build that was stopped"
 
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar& id& bytes& seconds& other_variant;
+    ar& id& bytes& seconds& other_variant& note;
   }
 };
 
 // One MPI message carries at most INT_MAX bytes; a slice file comes back in one.
 constexpr std::size_t kMaxSliceBytes = INT_MAX - (1 << 20);
-
-// What a worker's own work folder under -memory adds to the slice's file name.
-constexpr const char* kOwnWork = ".work-";
-
-// The work folders (and files) workers of an earlier job left in `dir` under -memory: no
-// later worker continues them (each has its own).
-void remove_workers_folders(const std::filesystem::path& dir) {
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-    if (entry.path().filename().string().find(std::string(".tbl") + kOwnWork) != std::string::npos)
-      std::filesystem::remove_all(entry.path(), ec);
-}
 
 // Rank 0's run: the folder, the slices kept from an earlier run, the scheduler and the
 // report of the build.
@@ -88,7 +80,6 @@ class Run {
   // Errors: the folder cannot be made, or holds a sound table of another variant.
   static Result<std::unique_ptr<Run>> prepare(const TablesConfig& config) {
     if (auto ok = runner::prepare_output_folder(config.dir, "-dir"); !ok) return ok.error();
-    remove_workers_folders(config.dir);
     BuildReport report;
     const auto materials = materials_up_to(config.max_stones);
     std::vector<bool> kept;
@@ -104,7 +95,7 @@ class Run {
   SliceUnit unit(cluster::UnitId id) const {
     const Material m = materials_[static_cast<std::size_t>(id)];
     const SliceKey key = slice_key(config_.game(), m);
-    return {id, m.a, m.b, key.board_hash, key.rules};
+    return {id, m.a, m.b, key.board_hash, key.rules, ++last_stamp_};
   }
   std::string refusal(const BuiltSlice& slice) const {
     if (slice.other_variant.empty()) return "";
@@ -125,6 +116,7 @@ class Run {
       if (auto ok = write_slice(config_.game(), config_.dir, m, ready->second.bytes, report_); !ok)
         return ok;
       report_.build_seconds += ready->second.seconds;
+      if (!ready->second.note.empty()) report_.notes.push_back(ready->second.note);
       done_[id] = true;
       progress_.update(static_cast<std::int64_t>(report_.entries), material_text(m) + ": written");
     }
@@ -136,7 +128,7 @@ class Run {
   // one-machine build prints it, interrupted or not: the same command continues).
   void finish(std::ostream& out, bool /*interrupted*/) {
     progress_.finish();
-    if (finished()) remove_workers_folders(config_.dir);  // those of workers that were lost
+    if (finished()) remove_work_folders(config_.dir);  // those of workers that were lost
     for (const auto& note : report_.notes) out << "triad-tables: " << note << "\n";
     std::cout << summary_line(report_) << std::endl;
   }
@@ -147,6 +139,7 @@ class Run {
         materials_(materials_up_to(config.max_stones)),
         done_(std::move(kept)),  // the scheduler never leases these
         report_(std::move(report)),
+        last_stamp_(highest_work_stamp(config.dir)),
         progress_("tables",
                   static_cast<std::int64_t>(entries_up_to(config.game(), config.max_stones)),
                   config.progress),
@@ -170,6 +163,9 @@ class Run {
   const std::vector<Material> materials_;  // unit i is slice materials_[i]
   std::vector<bool> done_;                 // written by this run or kept from an earlier one
   BuildReport report_;
+  // The stamp of the last lease (unit() is called once per lease), above every work folder
+  // an earlier job left, so that a later lease's folder always has the higher stamp.
+  mutable std::uint64_t last_stamp_;
   adapters::ProgressBar progress_;
   cluster::Scheduler<BuiltSlice> scheduler_;
 };
@@ -194,9 +190,9 @@ class SliceBuilder {
     }
     const auto start = std::chrono::steady_clock::now();
     if (config_.memory) {
-      auto bytes = build_within_limit(m);
+      auto bytes = build_within_limit(m, unit.stamp, built.note);
       if (!bytes) return bytes.error();
-      if (!*bytes) return Built();  // stopped
+      if (!*bytes) return Built();  // stopped, or taken over by a later lease
       built.bytes = std::move(**bytes);
       return finish(std::move(built), m, start);
     }
@@ -223,10 +219,13 @@ class SliceBuilder {
   }
 
   // Under -memory: the smaller slices probed in rank 0's files, the slice built within the
-  // limit in a work folder of this worker's own (DIR/ives-a-b.tbl.work-HOST-PID: a worker
-  // presumed lost that still runs never shares one with its successor), its file written
-  // beside it and read back to be sent. Nothing when stopped.
-  Result<std::optional<std::string>> build_within_limit(Material m) {
+  // limit in the work folder of its lease (DIR/ives-a-b.tbl.work-STAMP), taken over from the
+  // slice's last lease, so that the build continues from its last checkpoint, its file
+  // written beside it and read back to be sent; `note` says when it continued. Nothing when
+  // stopped (the folder stays for the next job) or when a later lease took the slice over
+  // (this worker was presumed lost: its folder is gone, or one of a later lease is there).
+  Result<std::optional<std::string>> build_within_limit(Material m, std::uint64_t stamp,
+                                                        std::string& note) {
     using Bytes = std::optional<std::string>;
     if (children_stones_ != m.stones() - 1) {
       for (const Material smaller : materials_up_to(m.stones() - 1))
@@ -239,7 +238,10 @@ class SliceBuilder {
       }
       children_stones_ = m.stones() - 1;
     }
-    const auto work = config_.dir / (slice_file_name(m) + kOwnWork + own_name());
+    auto mine = take_over_work_folder(config_.dir, m, stamp);
+    if (!mine) return mine.error();
+    if (!*mine) return Bytes();
+    const auto work = work_folder(config_.dir, m, stamp);
     const auto target = work.string() + ".tbl";
     const BuildSettings settings{
         config_.dir, config_.max_stones, config_.threads, [this] { return stopping_.load(); },
@@ -249,23 +251,19 @@ class SliceBuilder {
         config_.game(), settings, m, children_ ? &*children_ : nullptr, work, target,
         [](const std::string&) {}, notes);
     std::error_code ec;
-    if (!done || !*done) {
-      std::filesystem::remove_all(work, ec);
-      if (!done) return done.error();
-      return Bytes();
-    }
+    const bool in_pieces =
+        SliceIndex(config_.game().geometry().num_points, config_.game().geometry().all, m).size() >
+        piece_entries(config_.memory);
+    if (!done && in_pieces && !std::filesystem::exists(work, ec)) return Bytes();  // taken over
+    if (!done) return done.error();
+    if (!*done) return Bytes();
+    for (const auto& n : notes) note += (note.empty() ? "" : "; ") + n;
     std::ifstream in(target, std::ios::binary);
     std::ostringstream bytes;
     bytes << in.rdbuf();
     std::filesystem::remove(target, ec);
     if (!in) return make_error(target + ": cannot read it back");
     return Bytes(bytes.str());
-  }
-
-  static std::string own_name() {
-    char host[256] = {};
-    ::gethostname(host, sizeof host - 1);
-    return std::string(host) + "-" + std::to_string(::getpid());
   }
 
   // Reads every slice of fewer than `stones` stones not read yet, smallest first: rank 0

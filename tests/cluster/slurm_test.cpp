@@ -5,6 +5,7 @@
 // exactly the games of the one-machine run, and the job ends with the documented exit status: 0
 // when the match finished (also after a worker was killed), 2 for an error at the start. A
 // job ended by scancel or by its time limit is resumed by submitting the same script again.
+// And cluster/slurm/triad-tables.sbatch builds the tables of the one-process build.
 #include <signal.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/games/ivesdama/slice.h"
 #include "tests/cluster/mpi_support.h"
 
 namespace triad::tournament::testing {
@@ -145,6 +147,34 @@ TEST_F(Slurm, TheBatchJobOfAMatchThatCannotStartEndsWithStatus2) {
   ASSERT_FALSE(job.timed_out) << job.out << job.err << log;
   EXPECT_EQ(job.exit_code, 2) << job.err << log;
   EXPECT_NE(log.find("no-such-engine"), std::string::npos) << log;
+}
+
+// cluster/slurm/triad-tables.sbatch, as shipped, at 4 stones under -memory 1M on the 3 nodes:
+// the files of the one-process build, byte for byte, a worker on every node, status 0.
+TEST_F(Slurm, TheTablesBatchScriptBuildsTheBytesOfTheLocalBuild) {
+  const std::string tables = TRIAD_BINARY_DIR "/triad-tables";
+  const auto local =
+      run_job({tables, "-stones", "4", "-dir", (dir / "local").string(), "-quiet"}, dir.path());
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  std::filesystem::copy_file(TRIAD_SOURCE_DIR "/cluster/slurm/triad-tables.sbatch",
+                             dir / "job.sbatch");
+  std::filesystem::create_symlink(tables, dir / "triad-tables");
+  std::filesystem::create_symlink(kWrapper, dir / "triad-mpi-run");
+  const auto job = JobProcess(sbatch_words({"--wait", "--nodes=3", "--cpus-per-task=2",
+                                            "--export=ALL,VARIANT=ivesdama,STONES=4,MEMORY=1M"}),
+                              dir.path())
+                       .wait(kJobBound);
+  const auto log = read_text(dir / "job.log");
+  ASSERT_FALSE(job.timed_out) << job.out << job.err << log;
+  EXPECT_EQ(job.exit_code, 0) << job.err << log;
+  EXPECT_NE(log.find("slices: 15 built, 0 kept; "), std::string::npos) << log;
+  EXPECT_NE(log.find(", rank 3 ("), std::string::npos) << log;  // "Workers: rank 1 (n1) ..."
+  for (const auto m : games::ivesdama::materials_up_to(4)) {
+    const std::string name = "ives-" + std::to_string(m.a) + "-" + std::to_string(m.b) + ".tbl";
+    const std::string built = read_text(dir / "tables" / "ivesdama" / name);
+    EXPECT_FALSE(built.empty()) << name;
+    EXPECT_TRUE(built == read_text(dir / "local" / name)) << name;
+  }
 }
 
 TEST_F(Slurm, TheDocumentedSrunBatchScriptPlaysTheGamesOfTheLocalRun) {

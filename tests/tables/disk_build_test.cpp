@@ -101,6 +101,30 @@ TEST_F(TablesTest, AKilledBuildInPiecesIsFinishedByTheSameCommand) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir / "t"), fs::directory_iterator()), 21);
 }
 
+// -plan prints the slice sizes of the complete build (12 stones on the 25 points of the
+// default board: 6 against 6 has 2 * C(25,6) * C(19,6) positions) and builds nothing.
+TEST_F(TablesTest, ThePlanOfACompleteBuildGivesItsSliceSizes) {
+  const fs::path dir = folder("plan");
+  EXPECT_EQ(run_tables(dir, {"-stones", "12", "-memory", "16G", "-plan"}).first, 0);
+  const std::string out = read_bytes(dir / "out");
+  EXPECT_NE(out.find("\n    12     13     42600857600       6-6      9610154400       3     28.8 "
+                     "GB          5\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\n    11     12     18257510400       5-6      4118637600       1   in "
+                     "memory          0\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\n   all     91     70348133702                9610154400\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(run_tables(dir, {"-stones", "3", "-plan", "-verify"}),
+            std::make_pair(2, std::string("triad-tables: -plan builds nothing: leave out -mpi and "
+                                          "-verify\n")));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2)
+      << "only the test's out and err";
+}
+
 TEST_F(TablesTest, BadMemoryLimitsAreOneClearError) {
   const fs::path dir = folder("memory-cli");
   const std::string size_help =
