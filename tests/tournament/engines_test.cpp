@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/sanitizer.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament {
@@ -64,6 +65,9 @@ TEST(Engines, TriadAgainstTriadUciAndUgi) {
 // clocks: the book, then the root's win/loss test, whatever the opponent plays (random moves,
 // or Triad searching without the book). The time margin only keeps a loaded machine from
 // turning this into time forfeits: the engine still plans on the clock it is given.
+// 16 games a match; 4 in a sanitizer build (the release run plays them all).
+constexpr int kPerfectPlayGames = triad::testing::kSanitizedBuild ? 4 : 16;
+
 TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
   for (const std::string& tc : std::vector<std::string>{"st=0.01", "st=0.05", "tc=0.1+0.001"}) {
     for (const bool random : {true, false}) {
@@ -75,10 +79,10 @@ TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
       } else {
         words.insert(words.end(), {"cmd=" + kTriad, "option.OwnBook=false", tc, "timemargin=3000"});
       }
-      words.insert(words.end(), {"-games", "16", "-concurrency", "2"});
+      words.insert(words.end(), {"-games", std::to_string(kPerfectPlayGames), "-concurrency", "2"});
       const auto run = run_match(config_from(words));
       ASSERT_TRUE(run.ok) << run.error;
-      ASSERT_EQ(run.finished.size(), 16u);
+      ASSERT_EQ(run.finished.size(), static_cast<std::size_t>(kPerfectPlayGames));
       int as_player2 = 0;
       for (const auto& g : run.finished) {
         if (g.engine[1] != 0) continue;  // the book side played Player 1
@@ -88,7 +92,7 @@ TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
             << g.number << " (" << g.termination << ")\n"
             << run.output;
       }
-      EXPECT_EQ(as_player2, 8) << tc;
+      EXPECT_EQ(as_player2, kPerfectPlayGames / 2) << tc;
     }
   }
 }
