@@ -3,6 +3,7 @@
 // clear error and exit status 2, and leave the file as it was; the C++ reader refuses the
 // same files.
 #include "tests/datagen/datagen_support.h"
+#include "tests/support/sanitizer.h"
 
 namespace triad::datagen::testing {
 namespace {
@@ -131,10 +132,9 @@ ProcessResult run_datagen_in(long kib, const std::vector<std::string>& args,
 // than the games left (two games at -concurrency 1024 make two), and more than the machine
 // holds are refused before anything is written.
 TEST(DatagenErrors, NoSlotBeyondTheGamesAndTooManyForTheMachineAreRefused) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the release "
-                  "suite runs this test";
-#endif
+  if (triad::testing::kSanitizedBuild)
+    GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the "
+                    "release suite runs this test";
   TempDir dir("datagen_slots");
   const auto two = dir / "two.bin";
   constexpr long kKib = 1024 * 1024;  // 1 GiB: about a hundred slots of 1 MB tables

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "engine_child.h"
+#include "tests/support/sanitizer.h"
 
 namespace triad::protocol {
 namespace {
@@ -168,10 +169,9 @@ TEST(Process, GoPerftCanBeStoppedAndAnswersIsready) {
 // back to the largest size that fits, says so once, and every go still gets a legal
 // bestmove (it used to print an error and no bestmove for every go from then on).
 TEST(Process, HashTooLargeForMemoryFallsBackAndStillAnswersGo) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the release "
-                  "suite runs this test";
-#endif
+  if (triad::testing::kSanitizedBuild)
+    GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the "
+                    "release suite runs this test";
   AddressSpaceLimit limit;
   limit.bytes = rlim_t{256} << 20;
   EngineChild e({"--variant", "yinyang"}, limit);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "runner/output_files.h"
+#include "tests/support/sanitizer.h"
 #include "tests/tournament/process_support.h"
 
 namespace triad::tournament {
@@ -174,10 +175,9 @@ TEST(Cli, OpeningsFileThatIsNotARegularFileIsRefused) {
 }
 
 TEST(Cli, AHugePlannedScheduleStartsAtOnceInSmallMemory) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the release "
-                  "suite runs this test";
-#endif
+  if (triad::testing::kSanitizedBuild)
+    GTEST_SKIP() << "a sanitizer's shadow memory does not fit an address-space limit; the "
+                    "release suite runs this test";
   // The schedule used to be built up front, ~170 bytes per game (34 GB and 340 GB here).
   // Now the run must start and play within a 2 GiB address space; the SPRT ends it early.
   TempDir dir("cli_huge");

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/sanitizer.h"
 #include "tests/tournament/match_support.h"
 
 namespace triad::tournament {
@@ -64,6 +65,9 @@ TEST(Engines, TriadAgainstTriadUciAndUgi) {
 // clocks: the book, then the root's win/loss test, whatever the opponent plays (random moves,
 // or Triad searching without the book). The time margin only keeps a loaded machine from
 // turning this into time forfeits: the engine still plans on the clock it is given.
+// 16 games a match; 4 in a sanitizer build (the release run plays them all).
+constexpr int kPerfectPlayGames = triad::testing::kSanitizedBuild ? 4 : 16;
+
 TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
   for (const std::string& tc : std::vector<std::string>{"st=0.01", "st=0.05", "tc=0.1+0.001"}) {
     for (const bool random : {true, false}) {
@@ -75,10 +79,10 @@ TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
       } else {
         words.insert(words.end(), {"cmd=" + kTriad, "option.OwnBook=false", tc, "timemargin=3000"});
       }
-      words.insert(words.end(), {"-games", "16", "-concurrency", "2"});
+      words.insert(words.end(), {"-games", std::to_string(kPerfectPlayGames), "-concurrency", "2"});
       const auto run = run_match(config_from(words));
       ASSERT_TRUE(run.ok) << run.error;
-      ASSERT_EQ(run.finished.size(), 16u);
+      ASSERT_EQ(run.finished.size(), static_cast<std::size_t>(kPerfectPlayGames));
       int as_player2 = 0;
       for (const auto& g : run.finished) {
         if (g.engine[1] != 0) continue;  // the book side played Player 1
@@ -88,7 +92,7 @@ TEST(Engines, YinYangPerfectPlayIsKeptAsPlayer2AtFastClocks) {
             << g.number << " (" << g.termination << ")\n"
             << run.output;
       }
-      EXPECT_EQ(as_player2, 8) << tc;
+      EXPECT_EQ(as_player2, kPerfectPlayGames / 2) << tc;
     }
   }
 }
@@ -152,11 +156,14 @@ TEST(Engines, AnEngineThatNeverGetsReadyStalls) {
 }
 
 TEST(Engines, NoRecoverStopsAfterACrash) {
+  // Three rounds of two games; one round in a sanitizer build (the release run plays three).
+  const int rounds = triad::testing::kSanitizedBuild ? 1 : 3;
+  const std::string rounds_word = std::to_string(rounds);
   auto words = misbehaving("Crash", "crash", 1);
   // A generous margin: the crash must be seen as a disconnect, never as a slow answer.
   for (const std::string w :
        {"-engine", "name=R", "cmd=builtin:random", "-each", "st=0.05", "timemargin=2000",
-        "-variant", "yinyang", "-games", "2", "-rounds", "3", "-norecover"})
+        "-variant", "yinyang", "-games", "2", "-rounds", rounds_word.c_str(), "-norecover"})
     words.push_back(w);
   const auto run = run_match(config_from(words));
   ASSERT_TRUE(run.ok) << run.error;
@@ -167,7 +174,7 @@ TEST(Engines, NoRecoverStopsAfterACrash) {
   words.pop_back();
   const auto recovered = run_match(config_from(words));
   ASSERT_TRUE(recovered.ok) << recovered.error;
-  EXPECT_EQ(recovered.finished.size(), 6u);
+  EXPECT_EQ(recovered.finished.size(), static_cast<std::size_t>(2 * rounds));
   for (const auto& g : recovered.finished) EXPECT_EQ(g.termination, "disconnect");
 }
 
