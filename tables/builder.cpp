@@ -13,6 +13,7 @@
 #include "adapters/tables/table_set.h"
 #include "engine/games/ivesdama/build_slice.h"
 #include "runner/output_files.h"
+#include "tables/kept_slices.h"
 #include "tables/slice_writer.h"
 #include "tables/work_folder.h"
 
@@ -90,34 +91,16 @@ std::uint64_t piece_entries(std::uint64_t memory) {
   return std::max<std::uint64_t>(1, memory / 4 / kBlockEntries) * kBlockEntries;
 }
 
-namespace {
-
-// A capture's child from the files of the smaller slices; `unreadable` is set when a block of
-// one cannot be read (the file changed during the build).
-ChildCode file_child(const iv::Game& game, const TableSet& set, std::atomic<bool>& unreadable) {
-  return [&game, &set, &unreadable](const iv::Position& c) -> std::int16_t {
-    using namespace iv::endgame_code;
-    if (game.terminal(c).over()) return kOver;
-    const auto v = set.probe(c);
-    if (!v) {
-      unreadable = true;
-      return 0;
-    }
-    using R = iv::EndgameValue::Result;
-    return v->result == R::kWin ? win_in(v->plies) : v->result == R::kLoss ? loss_in(v->plies) : 0;
-  };
-}
-
-}  // namespace
-
 Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& settings, Material m,
                                  const TableSet* children, const std::filesystem::path& work,
                                  const std::filesystem::path& target,
                                  const std::function<void(const std::string&)>& note,
-                                 std::vector<std::string>& notes) {
+                                 std::vector<std::string>& notes, KeptSlices* kept) {
+  KeptSlices none(game, 0, 0);
+  if (kept) kept->make_room(m);
   SliceBuild build(game, m, settings.threads, piece_entries(settings.memory), work);
   std::atomic<bool> unreadable{false};
-  const ChildCode child = children ? file_child(game, *children, unreadable) : ChildCode();
+  const ChildCode child = (kept ? *kept : none).child(children, unreadable);
   // In pieces, Ctrl-C stops at the end of a pass (a checkpoint); in one piece, between slices.
   auto done = build.run(child, note, build.pieces() > 1 ? settings.stop : std::function<bool()>());
   if (!done) return done.error();
@@ -137,6 +120,7 @@ Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& sett
     if (auto ok = runner::write_file_atomically(target, bytes); !ok) return ok.error();
     std::error_code ec;  // a work folder taken over from a build in other pieces
     std::filesystem::remove_all(work, ec);
+    if (kept) kept->offer(m, *values);
     return true;
   }
   SliceWriter writer(game, m, build.longest(), settings.threads, work);
@@ -156,6 +140,7 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
   BuildReport report;
   SliceSet known(game);              // without -memory: the values of the finished smaller slices
   std::optional<TableSet> children;  // with -memory: their files
+  KeptSlices kept_values(game, settings.memory, settings.max_stones);  // and values that fit
   const std::uint64_t total = entries_up_to(game, settings.max_stones);
   std::uint64_t done = 0;
   for (const Material m : materials_up_to(settings.max_stones)) {
@@ -184,13 +169,16 @@ Result<BuildReport> build_tables(const iv::Game& game, const BuildSettings& sett
           return taken.error();
         auto built = build_within_memory(game, settings, m, children ? &*children : nullptr,
                                          work_folder(settings.dir, m, kOneProcess),
-                                         settings.dir / slice_file_name(m), note, report.notes);
+                                         settings.dir / slice_file_name(m), note, report.notes,
+                                         &kept_values);
         if (!built) return built.error();
         if (!*built) {
           report.stopped = true;
           break;
         }
         if (auto ok = count_written(game, settings.dir, m, report); !ok) return ok.error();
+      } else if (auto ok = kept_values.offer_file(**kept, settings.threads); !ok) {
+        return ok.error();
       }
     } else {
       std::vector<std::int16_t> values;

@@ -74,17 +74,21 @@ Result<void> count_written(const iv::Game& game, const std::filesystem::path& di
 Result<void> write_slice(const iv::Game& game, const std::filesystem::path& dir, Material m,
                          const std::string& bytes, BuildReport& report);
 
+class KeptSlices;
+
 // Builds slice m within settings.memory bytes (-memory), every smaller slice a capture reaches
-// probed in `children` (nullptr: there is none), its pieces, if it needs more than one, in the
-// folder `work` (continued from the last checkpoint a stopped build left there; removed once
-// done), and writes its file to `target` whole (a temporary file renamed). False when
-// settings.stop stopped it; a note for `notes` when it continued a stopped build. Errors: a
-// work, spill or target file cannot be written or read, a smaller slice's file changed.
+// read from `kept` (kept_slices.h: room is made there first, and m's values are offered to it
+// once written; nullptr: none kept) or probed in `children` (nullptr: there is none), its pieces,
+// if it needs more than one, in the folder `work` (continued from the last checkpoint a stopped
+// build left there; removed once done), and writes its file to `target` whole (a temporary file
+// renamed). False when settings.stop stopped it; a note for `notes` when it continued a stopped
+// build. Errors: a work, spill or target file cannot be written or read, a smaller slice's file
+// changed.
 Result<bool> build_within_memory(const iv::Game& game, const BuildSettings& settings, Material m,
                                  const TableSet* children, const std::filesystem::path& work,
                                  const std::filesystem::path& target,
                                  const std::function<void(const std::string&)>& note,
-                                 std::vector<std::string>& notes);
+                                 std::vector<std::string>& notes, KeptSlices* kept = nullptr);
 
 // The last line of a build: "slices: 28 built, 0 kept; 26513222 entries, ...".
 std::string summary_line(const BuildReport& report);

@@ -1,16 +1,20 @@
 // triad-tables -memory (docs/tables.md "Building under a memory limit"): a slice built in
-// pieces whose moves cross from piece to piece has the one-piece build's values; a folder
-// built with the smaller slices read from their files, in one piece or in pieces, is the
-// in-memory build's bytes and passes the verification; a build killed while a slice is half
+// pieces whose moves cross from piece to piece has the one-piece build's values; children read
+// from the slices kept in memory and from the files give the same values, and the slices kept
+// are those a later slice needs, as many as fit beside the slice being built; a folder
+// built under a limit, in one piece or in pieces, or continued from smaller slices' files, is
+// the in-memory build's bytes and passes the verification; a build killed while a slice is half
 // built in pieces is continued from its last pass by the same command; bad -memory values are
 // one error.
 #include <signal.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <thread>
 
 #include "adapters/tables/table_file.h"
 #include "engine/games/ivesdama/build_slice.h"
+#include "tables/kept_slices.h"
 #include "tests/tables/support.h"
 
 namespace triad::tables {
@@ -64,6 +68,14 @@ TEST_F(TablesTest, ABuildUnderAMemoryLimitWritesTheInMemoryBytes) {
     ASSERT_TRUE(verified.ok()) << verified.error().message;
     EXPECT_EQ(verified->disagreements, 0u);
   }
+  // Continued from a folder of at most 4 stones: those slices are decoded from their files into
+  // memory, and the 5-stone slices are built on them.
+  const fs::path resumed = folder("resumed");
+  build(game, resumed, 4, 2, {}, 64 << 20);
+  EXPECT_EQ(build(game, resumed, 5, 2, {}, 64 << 20).reused, 15);
+  for (const Material m : materials_up_to(5))
+    EXPECT_EQ(read_bytes(resumed / slice_file_name(m)), read_bytes(memory / slice_file_name(m)))
+        << slice_file_name(m) << " continued";
 }
 
 TEST_F(TablesTest, AKilledBuildInPiecesIsFinishedByTheSameCommand) {
@@ -123,6 +135,58 @@ TEST_F(TablesTest, ThePlanOfACompleteBuildGivesItsSliceSizes) {
                                           "-verify\n")));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2)
       << "only the test's out and err";
+}
+
+TEST_F(TablesTest, ChildrenFromKeptSlicesAndFromFilesGiveTheSameValues) {
+  const iv::Game& game = game_of("ivesdama");
+  const fs::path dir = folder("kept");
+  build(game, dir, 4);
+  SliceSet known(game);
+  for (const Material m : materials_up_to(4)) {
+    auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
+    ASSERT_TRUE(f.ok()) << f.error().message;
+    known.add(m, (*f)->decode_all(known, 1).value());
+  }
+  auto files = TableSet::open(dir, game);
+  ASSERT_TRUE(files.ok()) << files.error().message;
+  // 400000 bytes keep every slice of at most 4 stones but 2-2 and 3-1 (2 bytes an entry:
+  // 303600 and 202400 bytes), offered in build order: 2-3 and 3-2 have children of both kinds.
+  KeptSlices kept(game, 400000, 5);
+  for (const Material m : materials_up_to(4)) {
+    std::vector<std::int16_t> values = known.values(m);
+    kept.offer(m, values);
+  }
+  EXPECT_TRUE(kept.has({1, 3}) && kept.has({2, 1}) && kept.has({4, 0}));
+  EXPECT_FALSE(kept.has({2, 2}) || kept.has({3, 1}));
+  std::atomic<bool> unreadable{false};
+  for (const Material m : {Material{2, 3}, Material{3, 2}})
+    EXPECT_TRUE(build_slice(game, kept.child(&*files, unreadable), m, 2) ==
+                build_slice(
+                    game, [&](const iv::Position& c) { return known.code(c); }, m, 2))
+        << material_text(m);
+  EXPECT_FALSE(unreadable);
+  const auto offer = [&](KeptSlices& to, std::initializer_list<Material> ms) {
+    for (const Material m : ms) {
+      std::vector<std::int16_t> values = known.values(m);
+      to.offer(m, values);
+    }
+  };
+  // Up to 5 stones, the last slice, 5-0, reaches only 0-0 to 4-0: 1-3 is freed.
+  KeptSlices last(game, 64 << 20, 5);
+  offer(last, {{1, 3}, {3, 0}});
+  last.make_room({5, 0});
+  EXPECT_TRUE(last.has({3, 0}));
+  EXPECT_FALSE(last.has({1, 3}));
+  // Up to 6 stones 1-5 still needs 1-3. 5-0 has 106260 entries: in one piece under 425984
+  // bytes, its state (318780 bytes) leaves 107204 for values, so of 1-3, 3-0 and 4-0 (202400,
+  // 9200 and 50600 bytes) 1-3 is freed: the largest of those 5-0 does not reach.
+  KeptSlices small(game, 425984, 6);
+  offer(small, {{1, 3}, {3, 0}, {4, 0}});
+  EXPECT_EQ(small.bytes(), 262200u);
+  small.make_room({5, 0});
+  EXPECT_TRUE(small.has({3, 0}) && small.has({4, 0}));
+  EXPECT_FALSE(small.has({1, 3}));
+  EXPECT_EQ(small.bytes(), 59800u);
 }
 
 TEST_F(TablesTest, BadMemoryLimitsAreOneClearError) {
