@@ -90,10 +90,11 @@ split_examples() {
     END { print n + 0 }'
 }
 
-# The first line of <shown> missing from <output> (in order; `...` as above), if any.
+# The first line of <shown> missing from <output> (in order; `...` as above; both without
+# their indent, which split_examples drops from the shown lines), if any.
 missing_line() {
   awk 'NR == FNR { want[++w] = $0; next }
-       { got[++g] = $0 }
+       { line = $0; sub(/^ +/, "", line); got[++g] = line }
        END {
          j = 1
          for (i = 1; i <= w; i++) {
