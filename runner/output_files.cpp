@@ -100,6 +100,21 @@ Result<void> refuse_non_regular(const fs::path& target, std::string_view what) {
                     "name");
 }
 
+void remove_stale_temporaries(const fs::path& target) {
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string prefix = ".";  // built as create_temporary's pattern is
+  prefix += target.filename().string();
+  prefix += '.';
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    // mkostemp's six characters after the prefix (create_temporary's pattern).
+    if (name.size() == prefix.size() + 6 && name.compare(0, prefix.size(), prefix) == 0 &&
+        it->is_regular_file(ec))
+      fs::remove(it->path(), ec);
+  }
+}
+
 Result<void> write_file_atomically(const fs::path& target, std::string_view text) {
   if (auto r = refuse_non_regular(target, "output"); !r) return r;
   const fs::path dir = folder_of(target);

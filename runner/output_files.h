@@ -16,6 +16,12 @@ namespace triad::runner {
 // part. Refuses a target that exists and is not a regular file (a folder, a device, a FIFO).
 Result<void> write_file_atomically(const std::filesystem::path& target, std::string_view text);
 
+// Removes what a write_file_atomically(target) that was killed before its rename left: the
+// regular files named like its temporaries in the target's folder. Only for a target that one
+// process at a time replaces (a later writer's temporary would go too). Errors are ignored:
+// a leftover that stays is harmless.
+void remove_stale_temporaries(const std::filesystem::path& target);
+
 // Whether write_file_atomically(target) would succeed: the folder exists and lets us
 // create files, and the target is a regular file or does not exist yet. Leaves nothing behind.
 // `what` names the output in the error ("-jsonout").

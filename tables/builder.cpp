@@ -44,6 +44,7 @@ Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
                                                   const std::filesystem::path& dir, Material m,
                                                   BuildReport& report) {
   const auto path = dir / slice_file_name(m);
+  runner::remove_stale_temporaries(path);  // a write killed before its rename
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return std::unique_ptr<SliceFile>();
   bool foreign = false;

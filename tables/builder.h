@@ -59,7 +59,8 @@ std::string material_text(Material m);
 
 // The slice file of `m` an earlier run left in `dir`, opened and checked whole, counted in
 // `report` as kept; nothing when there is none, or when it is damaged or truncated (a note in
-// `report`: it is built again). Error: a sound table of another game, rules or board.
+// `report`: it is built again). A temporary of an interrupted write of that file is removed.
+// Error: a sound table of another game, rules or board.
 Result<std::unique_ptr<SliceFile>> existing_slice(const iv::Game& game,
                                                   const std::filesystem::path& dir, Material m,
                                                   BuildReport& report);

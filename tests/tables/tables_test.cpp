@@ -256,7 +256,13 @@ TEST_F(TablesTest, AStoppedBuildResumesToTheSameBytesAsOneRun) {
   const fs::path cut = parts / slice_file_name({1, 2});
   const std::string bytes = read_bytes(cut);
   std::ofstream(cut, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2);
+  // A write killed before its rename leaves its temporary (".ives-1-3.tbl.XXXXXX"): the next
+  // run removes it, and nothing that is not one.
+  std::ofstream(parts / ".ives-1-3.tbl.k3Q9zA") << "half a file";
+  std::ofstream(parts / ".ives-1-3.tbl.notes") << "someone's notes";
   const BuildReport second = build(game, parts, 4, 2);
+  EXPECT_FALSE(fs::exists(parts / ".ives-1-3.tbl.k3Q9zA"));
+  EXPECT_TRUE(fs::exists(parts / ".ives-1-3.tbl.notes"));
   EXPECT_FALSE(second.stopped);
   EXPECT_EQ(second.reused, 7);
   EXPECT_EQ(second.built, 15 - 7);
