@@ -26,11 +26,7 @@ TEST_F(TablesTest, ASliceBuiltInPiecesHasTheValuesOfOnePiece) {
     const fs::path dir = folder(variant);
     build(game, dir, 3);
     SliceSet known(game);
-    for (const Material m : materials_up_to(3)) {
-      auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
-      ASSERT_TRUE(f.ok()) << f.error().message;
-      known.add(m, (*f)->decode_all(known, 1).value());
-    }
+    ASSERT_NO_FATAL_FAILURE(load_slices(known, game, dir, 3));
     const ChildCode child = [&](const iv::Position& c) { return known.code(c); };
     const Material m{2, 2};
     const auto whole = build_slice(game, child, m, 2);
@@ -142,11 +138,7 @@ TEST_F(TablesTest, ChildrenFromKeptSlicesAndFromFilesGiveTheSameValues) {
   const fs::path dir = folder("kept");
   build(game, dir, 4);
   SliceSet known(game);
-  for (const Material m : materials_up_to(4)) {
-    auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
-    ASSERT_TRUE(f.ok()) << f.error().message;
-    known.add(m, (*f)->decode_all(known, 1).value());
-  }
+  ASSERT_NO_FATAL_FAILURE(load_slices(known, game, dir, 4));
   auto files = TableSet::open(dir, game);
   ASSERT_TRUE(files.ok()) << files.error().message;
   // 400000 bytes keep every slice of at most 4 stones but 2-2 and 3-1 (2 bytes an entry:

@@ -16,6 +16,7 @@
 
 #include "adapters/common/variants.h"
 #include "adapters/ivesdama/notation.h"
+#include "adapters/tables/table_file.h"
 #include "tables/builder.h"
 #include "tests/support/child_process.h"
 
@@ -60,6 +61,16 @@ class TablesTest : public ::testing::Test {
     return report.ok() ? *report : BuildReport{};
   }
 };
+
+// Every slice of up to `stones` stones in `dir`, decoded into `known` (smallest first, as each
+// slice's decoding reads its children's values).
+inline void load_slices(SliceSet& known, const iv::Game& game, const fs::path& dir, int stones) {
+  for (const Material m : materials_up_to(stones)) {
+    auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
+    ASSERT_TRUE(f.ok()) << f.error().message;
+    known.add(m, (*f)->decode_all(known, 1).value());
+  }
+}
 
 inline std::string read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

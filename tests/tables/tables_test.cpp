@@ -166,11 +166,7 @@ TEST_F(TablesTest, VerifyAcceptsBuiltFilesAndFindsAWrongEntry) {
   // valid checksums: the files are sound, the entry disagrees with its children.
   const Material m{2, 1};
   SliceSet known(game);
-  for (const Material s : materials_up_to(2)) {
-    auto f = SliceFile::open(dir / slice_file_name(s), slice_key(game, s));
-    ASSERT_TRUE(f.ok());
-    known.add(s, (*f)->decode_all(known, 1).value());
-  }
+  ASSERT_NO_FATAL_FAILURE(load_slices(known, game, dir, 2));
   auto f = SliceFile::open(dir / slice_file_name(m), slice_key(game, m));
   ASSERT_TRUE(f.ok());
   auto values = (*f)->decode_all(known, 1).value();
