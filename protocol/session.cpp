@@ -202,7 +202,7 @@ void Session::handshake(Mode mode) {
 void Session::is_ready() {
   if (!searching_) {
     prepare();  // the running search (or solve) has its memory already
-    // The first lookup loads the game's built-in book (Yin Yang's: about 0.2 s), so that it
+    // The first lookup loads the game's built-in book (Yin Yang's is read in place), so that it
     // happens here and not in the first `go` of a game, on the clock.
     if (engine_.options().check("OwnBook")) engine_.state().load_builtin_book();
   }

@@ -9,7 +9,6 @@
 
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/perfect_book.h"
-#include "adapters/yinyang/proof_text.h"
 #include "tests/analysis/analyse_support.h"
 
 namespace triad::analysis::testing {
@@ -58,11 +57,10 @@ TEST(Analyse, AnEnginesOwnBookIsTurnedOffUnlessTheUserAsksForIt) {
   // A position of Triad's built-in Yin Yang book, where OwnBook answers at depth 0.
   namespace yb = adapters::yinyang;
   const games::yinyang::Game g;
-  const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
-  ASSERT_TRUE(proofs.ok() && !proofs->empty());
-  write_text(
-      dir / "in.txt",
-      adapters::Notation<games::yinyang::Game>::format_position(g, proofs->front().pos) + "\n");
+  const yb::ProofTable* table = yb::perfect_play_table();
+  ASSERT_TRUE(table && table->size() > 0);
+  write_text(dir / "in.txt",
+             adapters::Notation<games::yinyang::Game>::format_position(g, table->at(0).pos) + "\n");
   for (const bool book : {false, true}) {
     auto args = with(kDeterministic, {"-variant", "yinyang", (dir / "in.txt").string()});
     if (book) args.insert(args.end(), {"-engine", "option.OwnBook=true"});

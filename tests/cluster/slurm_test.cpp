@@ -298,8 +298,11 @@ TEST_F(Slurm, AWorkerKilledUnderSrunLosesNoGame) {
   {
     const auto paced = with(match, with(kFaultPause, {"-mpilease", std::to_string(kLeaseSeconds)}));
     JobProcess process(srun_job(with(paced, outputs())), dir.path());
-    // Once rank 2 has said hello and plays (rank 1 may play the first games alone).
-    for (int i = 0; i < 3000 && process.out_so_far().find("on rank 2 (") == std::string::npos; ++i)
+    // Once rank 2 has said hello and plays (rank 1 may play the first games alone): within
+    // the job's bound, as the step's start under srun took over 30 s once on a loaded machine.
+    const auto started_by = std::chrono::steady_clock::now() + kJobBound;
+    while (std::chrono::steady_clock::now() < started_by &&
+           process.out_so_far().find("on rank 2 (") == std::string::npos)
       std::this_thread::sleep_for(10ms);
     const int pid = rank_process(pgn, 2, "SLURM_PROCID");
     ASSERT_GT(pid, 0) << process.out_so_far();

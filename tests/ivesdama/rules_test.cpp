@@ -208,7 +208,9 @@ TEST(IvesRules, CapturesAndForwardStepsCannotBeUndone) {
   for (const char* token : {"b3c3", "d8c9", "c3b3", "c9d8", "b3c3", "d8c9", "d2d8", "c9e7"}) {
     before.push_back(line.current());
     line.play(Notation::parse_move(base, line.current(), line.history(), token).value());
-    if (before.size() == 6) EXPECT_EQ(line.occurrences(), 2);  // after b3c3 d8c9 twice
+    if (before.size() == 6) {
+      EXPECT_EQ(line.occurrences(), 2);  // after b3c3 d8c9 twice
+    }
   }
   EXPECT_EQ(line.reversible_from(), 8);  // c9e7 captures
   line.take_back(before.back());

@@ -15,7 +15,6 @@
 #include "adapters/book/book.h"
 #include "adapters/yinyang/notation.h"
 #include "adapters/yinyang/perfect_book.h"
-#include "adapters/yinyang/proof_text.h"
 #include "engine/games/yinyang/solver.h"
 #include "tests/protocol/session_driver.h"
 
@@ -160,15 +159,14 @@ TEST_F(BookSession, ABookOfAnotherVariantIsNotUsed) {
   EXPECT_EQ(bestmove_of(lines), move);
 }
 
-// The first proved win of the compiled-in Yin Yang proof: its position line and move.
+// The first proved win of the compiled-in Yin Yang table: its position line and move.
 std::pair<std::string, std::string> first_proved_win() {
   namespace yb = adapters::yinyang;
   using N = adapters::Notation<games::yinyang::Game>;
   const games::yinyang::Game g;
-  const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
-  if (!proofs) return {};
-  for (const auto& p : *proofs)
-    if (p.side_to_move_wins && p.best)
+  const yb::ProofTable* table = yb::perfect_play_table();
+  for (std::size_t i = 0; table && i < table->size(); ++i)
+    if (const auto p = table->at(i); p.side_to_move_wins && p.best)
       return {N::format_position(g, p.pos), N::format_move(g, p.pos, *p.best)};
   return {};
 }

@@ -1,9 +1,9 @@
 // Yin Yang's perfect-play book (adapters/yinyang/perfect_book.h) and proof lines
 // (proof_text.h): a table of proofs answers every mirror image of every proved position with
 // the proved value and a move that is legal there and, for a win, wins (checked by the
-// ReferenceSolver on real proofs of random positions); the compiled-in proof parses,
-// proves the start position a Player 2 win and answers every first move; bad proof text is
-// refused with the line named.
+// ReferenceSolver on real proofs of random positions); the compiled-in table is the proof
+// file packed, proves the start position a Player 2 win and answers every first move; bad proof
+// text is refused with the line named.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include "engine/games/yinyang/reference_solver.h"
 #include "engine/games/yinyang/solution.h"
 #include "engine/games/yinyang/symmetry.h"
+#include "tests/support/child_process.h"
 #include "tests/yinyang/test_support.h"
 
 namespace triad::games::yinyang::testing {
@@ -97,12 +98,18 @@ TEST(YinYangPerfectBook, EveryMirrorImageOfAProofIsFoundWithAMoveThatKeepsItsVal
   EXPECT_GE(proofs_checked, 20);
 }
 
-TEST(YinYangPerfectBook, TheCompiledInProofAnswersEveryImageAndSolvesTheStart) {
-  const auto proofs = yb::parse_proof_text(yb::perfect_play_proof_text());
+TEST(YinYangPerfectBook, TheCompiledInTableIsTheProofFilePackedAndAnswersEveryImage) {
+  const auto text =
+      triad::testing::read_file(std::string(TRIAD_SOURCE_DIR) + "/books/yinyang-start.proof");
+  const auto proofs = yb::parse_proof_text(text);
   ASSERT_TRUE(proofs.ok()) << proofs.error().message;
   const yb::ProofTable* table = yb::perfect_play_table();
   ASSERT_NE(table, nullptr);
-  EXPECT_GT(table->size(), 0u);
+  // The packed table holds the file's proofs, record for record, as a table made from them.
+  const yb::ProofTable from_file(*proofs);
+  ASSERT_GT(table->size(), 100000u);
+  ASSERT_EQ(table->size(), from_file.size());
+  EXPECT_TRUE(std::ranges::equal(table->bytes(), from_file.bytes()));
   const Game g;
   for (std::size_t i = 0; i < proofs->size(); i += 7) {  // a spread sample: every 7th proof
     const auto& proof = (*proofs)[i];
@@ -136,6 +143,31 @@ TEST(YinYangPerfectBook, TheCompiledInProofAnswersEveryImageAndSolvesTheStart) {
     EXPECT_TRUE(reply->side_to_move_wins) << move;
     EXPECT_TRUE(after->is_legal(reply->token)) << move << " " << reply->token;
   }
+}
+
+TEST(YinYangPerfectBook, PackedBytesThatAreNotATableAreRefused) {
+  const Game g;
+  const Position start = g.start_position();
+  const std::vector<ProvedPosition> proofs = {
+      {start, false, Move{14, 13}, 0, 0}, {g.make(start, Move{14, 13}), true, std::nullopt, 0, 0}};
+  const yb::ProofTable table(proofs);
+  ASSERT_EQ(table.size(), 2u);
+  const auto bytes = table.bytes();
+  const auto view = yb::ProofTable::view(bytes);
+  ASSERT_TRUE(view.ok()) << view.error().message;
+  EXPECT_EQ(view->at(0).pos, table.at(0).pos);
+  EXPECT_EQ(view->find(start)->best, (Move{14, 13}));
+  EXPECT_FALSE(view->find(g.make(start, Move{14, 13}))->best);
+  // Not whole records.
+  const auto cut = yb::ProofTable::view(bytes.first(bytes.size() - 1));
+  ASSERT_FALSE(cut.ok());
+  EXPECT_NE(cut.error().message.find("not whole records"), std::string::npos);
+  // Records out of order: the second before the first.
+  std::vector<std::byte> swapped(bytes.begin() + 24, bytes.end());
+  swapped.insert(swapped.end(), bytes.begin(), bytes.begin() + 24);
+  const auto unordered = yb::ProofTable::view(swapped);
+  ASSERT_FALSE(unordered.ok());
+  EXPECT_NE(unordered.error().message.find("record 1 out of order"), std::string::npos);
 }
 
 TEST(YinYangProofText, LinesRoundTripAndBadTextNamesTheLine) {

@@ -43,12 +43,17 @@ struct StonesKeyHash {
   }
 };
 
-// Where proofs are kept (a checkpoint file, a map in tests). Positions are matched on their
-// stones and side to move (not the ply).
-class ProofStore {
+// Where proofs are looked up (the engine's built-in book, read only). Positions are matched
+// on their stones and side to move (not the ply).
+class ProofLookup {
  public:
-  virtual ~ProofStore() = default;
+  virtual ~ProofLookup() = default;
   virtual std::optional<ProvedPosition> find(const Position& pos) const = 0;
+};
+
+// Where proofs are kept while proving (a checkpoint file, a map in tests).
+class ProofStore : public ProofLookup {
+ public:
   virtual void add(const ProvedPosition& proved) = 0;
 };
 

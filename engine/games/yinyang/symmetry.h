@@ -56,7 +56,7 @@ constexpr Move transformed(const Move& m, int s) {
 
 // The proof `store` holds of `pos` or of one of its mirror images, carried over to `pos`
 // (its position and move mapped back).
-inline std::optional<ProvedPosition> find_any_image(const ProofStore& store, const Position& pos) {
+inline std::optional<ProvedPosition> find_any_image(const ProofLookup& store, const Position& pos) {
   for (int s = 0; s < kSymmetries; ++s) {
     auto proof = store.find(transformed(pos, s));
     if (!proof) continue;
