@@ -38,13 +38,18 @@ double level_strength(int level) {
 
 // No search lies between Skill Level 0's one ply and Level 1's two (the reply seen or not),
 // so a raw strength between theirs, which UCI_Elo gives between their ratings, would play as
-// Level 0 all the way up: instead each move is played as one of the two, as Level 1 with the
-// chance of the raw strength's place between them (drawn from the move's seed).
+// Level 0 all the way up: instead each move is played as one of the two (drawn from the
+// move's seed). Seeing the reply in some moves is worth more than its share: in Razzle
+// Dazzle, a mix that played 61 % of its moves at two plies rated as Level 1 itself
+// (docs/strength.md). So the chance of Level 1 is not the raw strength's place q between
+// the two but 1 - sqrt(1 - q), the inverse of a strength that grows as 1 - (1 - chance)^2.
 double between_one_and_two_plies(double raw, std::uint64_t seed) {
   const double low = level_strength(0), high = level_strength(1);
   if (raw <= low || raw >= high) return raw;
+  const double place = (raw - low) / (high - low);
   std::mt19937_64 draw(seed);
-  const bool deeper = std::uniform_real_distribution<double>(low, high)(draw) < raw;
+  const bool deeper =
+      std::uniform_real_distribution<double>(0.0, 1.0)(draw) < 1.0 - std::sqrt(1.0 - place);
   return deeper ? high : low;
 }
 

@@ -195,9 +195,15 @@ TEST(StrengthSession, ARatingBetweenLevels0And1PlaysEachMoveAsOneOfThem) {
   };
   EXPECT_EQ(share_of_two_plies(ratings[0], "0"), 0.0);
   EXPECT_EQ(share_of_two_plies(ratings[1], "0"), 1.0);
+  // Level 1 with the chance 1 - sqrt(1 - q) at the place q between the two ratings: about
+  // 13 % of the moves a quarter of the way up, half of them three quarters of the way up.
   const double quarter = share_of_two_plies(ratings[0] + (ratings[1] - ratings[0]) / 4, "0");
-  EXPECT_GT(quarter, 0.15);
-  EXPECT_LT(quarter, 0.35);
+  EXPECT_GT(quarter, 0.08);
+  EXPECT_LT(quarter, 0.19);
+  const double three_quarters =
+      share_of_two_plies(ratings[0] + 3 * (ratings[1] - ratings[0]) / 4, "0");
+  EXPECT_GT(three_quarters, 0.43);
+  EXPECT_LT(three_quarters, 0.57);
   const double fixed = share_of_two_plies((ratings[0] + ratings[1]) / 2, "5");
   EXPECT_TRUE(fixed == 0.0 || fixed == 1.0) << fixed;
 }
@@ -230,14 +236,14 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2659 min 426 max 2659"), 1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2659 min 361 max 2659"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
   EXPECT_EQ(d.send("setoption name UCI_Elo value 2660"),
-            Lines{"info string error setoption UCI_Elo : 2660 is out of range 426..2659"});
+            Lines{"info string error setoption UCI_Elo : 2660 is out of range 361..2659"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
