@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 python=${PYTHON:-/usr/bin/python3}
 sources=(python/triad python/tests python/wheel_tests python/setup.py python/build_backend
          python/bench training/triad_train training/tests
-         training/triad-train training/triad-plot scripts/correct-levels.py)
+         training/triad-train training/triad-plot scripts/correct-levels.py
+         scripts/pool-verifications.py)
 status=0
 echo "flake8"
 "$python" -m flake8 "${sources[@]}" || status=1
@@ -19,7 +20,7 @@ echo "mypy"
 # Every function annotated (--disallow-untyped-defs) in the package, its benchmarks, the
 # trainer and the levels' correction script.
 "$python" -m mypy --disallow-untyped-defs python/triad python/bench training/triad_train \
-  scripts/correct-levels.py \
+  scripts/correct-levels.py scripts/pool-verifications.py \
   || status=1
 echo "stubtest"
 # MYPYPATH: the source tree's stubs, not the build's copy of them (a build may be older).

@@ -20,7 +20,7 @@ constexpr std::string_view kBenchPositions[] = {
 
 // The strength levels' calibration (docs/strength.md): the measured ratings of Skill Levels
 // 0..19 (the uniform random mover = 0), from scripts/calibrate-levels.sh.
-constexpr double kStrengthRatings[] = {361,  793,  837,  1177, 1477, 1485, 1747, 1890, 1904, 2017,
+constexpr double kStrengthRatings[] = {395,  793,  837,  1177, 1477, 1485, 1747, 1890, 1904, 2017,
                                        2066, 2161, 2185, 2355, 2390, 2450, 2458, 2529, 2649, 2659};
 
 // The classical evaluation's win/draw/loss model (scale, draw rate in permille), fitted by

@@ -57,7 +57,7 @@ TEST(DatagenLevel, BadStrengthOptionsGetOneClearError) {
   expect_refused(razzle_at(dir, "b.bin", {"Skill Level=21"}), "21 is out of range 0..20");
   expect_refused(razzle_at(dir, "c.bin", {"Skill Level"}), "expected NAME=V");
   // UCI_Elo's range is the game's own (docs/strength.md).
-  expect_refused(razzle_at(dir, "d.bin", {"UCI_Elo=3000"}), "out of range 361..2659");
+  expect_refused(razzle_at(dir, "d.bin", {"UCI_Elo=3000"}), "out of range 395..2659");
   EXPECT_FALSE(std::filesystem::exists(dir / "a.bin"));
 }
 

@@ -236,14 +236,14 @@ TEST(StrengthSession, OptionsAreDeclaredAndValidated) {
   const auto out = d.send("uci");
   EXPECT_EQ(count_prefix(out, "option name UCI_LimitStrength type check default false"), 1);
   // The default variant's own range (Razzle Dazzle's strongest level, docs/strength.md).
-  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2659 min 361 max 2659"), 1);
+  EXPECT_EQ(count_prefix(out, "option name UCI_Elo type spin default 2659 min 395 max 2659"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Level type spin default 20 min 0 max 20"), 1);
   EXPECT_EQ(count_prefix(out, "option name Skill Seed type spin default 0 min 0 max 2147483647"),
             1);
   EXPECT_EQ(d.send("setoption name Skill Level value 21"),
             Lines{"info string error setoption Skill Level : 21 is out of range 0..20"});
   EXPECT_EQ(d.send("setoption name UCI_Elo value 2660"),
-            Lines{"info string error setoption UCI_Elo : 2660 is out of range 361..2659"});
+            Lines{"info string error setoption UCI_Elo : 2660 is out of range 395..2659"});
   EXPECT_EQ(d.send("setoption name Skill Level value weak"),
             Lines{"info string error setoption Skill Level : 'weak' is not an integer"});
   EXPECT_EQ(d.send("setoption name skill level value 3"), Lines{});
