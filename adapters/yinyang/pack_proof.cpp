@@ -1,13 +1,13 @@
 // triad_yinyang_pack_proof PROOF OUT: a build step, not an installed program. Reads a Yin Yang
 // proof text (proof_text.h), checks every line, and writes its ProofTable's records to OUT
 // (written whole and renamed), which start_proof.S compiles into the engine's built-in book.
-#include <cstdio>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <string>
 
+#include "adapters/common/file_io.h"
 #include "adapters/yinyang/proof_table.h"
 #include "adapters/yinyang/proof_text.h"
 
@@ -17,13 +17,14 @@ int main(int argc, char** argv) {
     std::cerr << "usage: triad_yinyang_pack_proof PROOF OUT\n";
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in.good() && !in.eof()) {
-    std::cerr << "triad_yinyang_pack_proof: cannot read " << argv[1] << "\n";
+  // Bounded as triad-yinyang-prove bounds its proof files (256 MiB).
+  const auto text =
+      triad::adapters::read_regular_file(argv[1], "proof file", std::uintmax_t{256} << 20);
+  if (!text) {
+    std::cerr << "triad_yinyang_pack_proof: " << text.error().message << "\n";
     return 1;
   }
-  const auto proofs = yb::parse_proof_text(text);
+  const auto proofs = yb::parse_proof_text(*text);
   if (!proofs) {
     std::cerr << "triad_yinyang_pack_proof: " << argv[1] << ": " << proofs.error().message << "\n";
     return 1;

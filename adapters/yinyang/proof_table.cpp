@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ranges>
 #include <tuple>
 
 namespace triad::adapters::yinyang {
@@ -74,16 +75,11 @@ std::optional<yy::ProvedPosition> ProofTable::find(const yy::Position& pos) cons
   yy::ProvedPosition probe;
   probe.pos = pos;
   const PackedProof key = pack(probe);
-  std::size_t low = 0, high = size();  // the first record not before `key`
-  while (low < high) {
-    const std::size_t mid = low + (high - low) / 2;
-    if (before(record(mid), key))
-      low = mid + 1;
-    else
-      high = mid;
-  }
-  if (low == size() || before(key, record(low))) return std::nullopt;
-  return at(low);
+  const auto indices = std::views::iota(std::size_t{0}, size());
+  const std::size_t first = *std::ranges::partition_point(
+      indices, [&](std::size_t i) { return before(record(i), key); });  // not before `key`
+  if (first == size() || before(key, record(first))) return std::nullopt;
+  return at(first);
 }
 
 }  // namespace triad::adapters::yinyang
