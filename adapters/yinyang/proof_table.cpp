@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <ranges>
 #include <tuple>
 
 namespace triad::adapters::yinyang {
@@ -75,11 +74,18 @@ std::optional<yy::ProvedPosition> ProofTable::find(const yy::Position& pos) cons
   yy::ProvedPosition probe;
   probe.pos = pos;
   const PackedProof key = pack(probe);
-  const auto indices = std::views::iota(std::size_t{0}, size());
-  const std::size_t first = *std::ranges::partition_point(
-      indices, [&](std::size_t i) { return before(record(i), key); });  // not before `key`
-  if (first == size() || before(key, record(first))) return std::nullopt;
-  return at(first);
+  // A binary search by index: the records are unaligned bytes, and clang 14 cannot
+  // instantiate std::views::iota with libstdc++ 12 (so no ranges::partition_point here).
+  std::size_t low = 0, high = size();  // the first record not before `key`
+  while (low < high) {
+    const std::size_t mid = low + (high - low) / 2;
+    if (before(record(mid), key))
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  if (low == size() || before(key, record(low))) return std::nullopt;
+  return at(low);
 }
 
 }  // namespace triad::adapters::yinyang
