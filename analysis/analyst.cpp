@@ -312,11 +312,17 @@ Result<void> Analyst::review_move(const Task& task, MoveReview& r) {
     in.exact_played = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
     if (in.exact_played) {
       in.exact_before = exact;
+      bool all_known = true;  // a book proves one winning move, not the others
       for (const auto& m : legal) {
         auto child = game.clone();
-        if (child->play(m) && exact_.result(task.variant, *child) == exact) keepers.push_back(m);
+        const auto value = child->play(m) ? exact_.result(task.variant, *child) : std::nullopt;
+        if (value == exact) keepers.push_back(m);
+        all_known = all_known && value.has_value();
       }
-      in.keeping = keepers.size();
+      in.keeping = all_known ? keepers.size() : 0;
+      // The best move keeps the proven result; the played move is "best" when it is that move.
+      prove_best(before, keepers, r);
+      in.engine_best = task.played == r.best;
     }
   }
   const auto judged = judge(in);
@@ -335,7 +341,6 @@ Result<void> Analyst::review_move(const Task& task, MoveReview& r) {
     r.exact_before = in.exact_before;
     r.exact_played = in.exact_played;
     r.exact_by = config_.tables.contains(task.variant) ? "table" : "solver";
-    prove_best(before, keepers, r);
   }
   return {};
 }

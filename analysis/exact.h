@@ -1,9 +1,10 @@
 // Exact knowledge for the game review (docs/analysis.md "Game review"): the result of a
 // position with perfect play, where the game's exact knowledge proves it in milliseconds
 // (adapters/common/exact.h; e.g. Yin Yang's solver near the end of the game, Íves dáma's
-// endgame tables of -tb inside their material). Where it answers, it decides the review of a
-// move over the engine's score: a move that turns a proven win into a draw or a loss is a
-// blunder, a move that keeps the value is never worse than good.
+// endgame tables of -tb inside their material), or where the game's built-in book holds a
+// proved value (Yin Yang's proof of its start position). Where it answers, it decides the
+// review of a move over the engine's score: a move that turns a proven win into a draw or a
+// loss is a blunder, a move that keeps the value is never worse than good.
 #pragma once
 
 #include <filesystem>
@@ -33,7 +34,8 @@ class ExactKnowledge {
 
   // The result of `game`'s current position (a game of `variant`) with perfect play (a
   // finished game: its result), or nothing outside the game's exact knowledge: its own (a
-  // solver) and -tb's files for the variant, not tables built in memory.
+  // solver) and -tb's files for the variant, not tables built in memory, then its built-in
+  // book's proved values.
   std::optional<engine::GameResult> result(const std::string& variant,
                                            const adapters::AnyGame& game);
 

@@ -39,8 +39,11 @@ Result<Judgement> judge(const JudgeInput& in) {
   j.before = score_of(*in.exact_before, in.mover);
   j.after = score_of(*in.exact_played, in.mover);
   j.loss = std::max(0.0, j.before - j.after);
-  j.cls = j.loss > 0 ? classify(j.loss, false) : std::min(j.cls, MoveClass::kGood);
-  j.only_move = in.keeping == 1;
+  // A move that keeps it is the best (the review's best move keeps it too), else at most good.
+  j.cls = j.loss > 0       ? classify(j.loss, false)
+          : in.engine_best ? MoveClass::kBest
+                           : std::min(j.cls, MoveClass::kGood);
+  j.only_move = in.legal_moves == 1 || in.keeping == 1;
   return j;
 }
 

@@ -19,10 +19,13 @@ struct JudgeInput {
   double best = 0.5;             // the engine's best line
   double played = 0.5;           // the played move, searched alone (= best if the same)
   std::optional<double> second;  // the engine's second line (MultiPV 2), if sent
-  bool engine_best = false;      // the played move is the engine's best move
+  bool engine_best = false;      // the played move is the review's best move (with exact
+                                 // knowledge: the best that keeps the proven result)
   std::size_t legal_moves = 0;   // in the position before the move
   std::optional<engine::GameResult> exact_before, exact_played;  // proven results
-  std::size_t keeping = 0;  // legal moves that keep exact_before (counted only with both)
+  // Legal moves that keep exact_before (counted only with both): 0 when a move's result is
+  // not known (a built-in book proves one winning move, not every other one).
+  std::size_t keeping = 0;
 };
 
 struct Judgement {

@@ -54,9 +54,11 @@ struct MoveReview {
   bool only_move = false;  // one legal move, or one that keeps the position's value
   bool forced = false;     // one legal move (it does not count in the accuracy)
   std::optional<engine::GameResult> exact_before, exact_played;  // with perfect play
-  std::string exact_by;  // what proved them: "table" (endgame tables) or "solver"
-  int depth = 0;         // of the best line (no times: a review's output is the same on every run)
-  std::string error;     // the engine failed here: not judged
+  // What proved them: "table" (endgame tables) or "solver" (a solver, or its stored proof:
+  // the built-in book).
+  std::string exact_by;
+  int depth = 0;      // of the best line (no times: a review's output is the same on every run)
+  std::string error;  // the engine failed here: not judged
 };
 
 // A reviewed score as JSON: {"mate":N,"mate_plies":P} for the engine's mate (analyst.h's

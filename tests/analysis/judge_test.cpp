@@ -83,6 +83,16 @@ TEST(ReviewJudge, ExactKnowledgeDecidesTheLossAndTheClass) {
   EXPECT_EQ(j->loss, 0.0);
   EXPECT_EQ(j->cls, MoveClass::kGood);
   EXPECT_TRUE(j->only_move);
+  // The same move as the review's best (the best that keeps the value): best, whatever the
+  // engine's own scores said.
+  in.engine_best = true;
+  EXPECT_EQ(judge(in)->cls, MoveClass::kBest);
+  // Moves whose results are not all known (a book proves one winning move): no only-move
+  // claim, unless the move is the one legal move.
+  in.keeping = 0;
+  EXPECT_FALSE(judge(in)->only_move);
+  in.legal_moves = 1;
+  EXPECT_TRUE(judge(in)->only_move);
 }
 
 TEST(ReviewJudge, InputsThatDescribeNoPositionAreErrors) {

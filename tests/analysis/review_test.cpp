@@ -149,6 +149,45 @@ TEST(Review, WithExactKnowledgeTheBestMoveKeepsTheProvenResult) {
   EXPECT_EQ(p1_wins(*game), value) << best << " loses the proven result";
 }
 
+// Beyond the endgame solver's 20 empty squares, the built-in book's proof of the start
+// position decides: Player 2 wins whatever Player 1 plays first, d3f3 throws that win away
+// (the engine's book plays c4a4), and d4d5 keeps Player 1's win. In a position of the book
+// whose other moves it does not prove (c3a3, Player 2's winning move there), no move is
+// marked as the only one.
+TEST(Review, TheBuiltInBookJudgesOpeningMovesByItsProof) {
+  TempDir dir("review_book");
+  write_text(dir / "game.txt",
+             "6/6/2DL2/2LD2/6/6 1 0 moves c3b3 d3f3 d4d5\n"
+             "3D2/6/2DL1L/2LLD1/6/6 2 3 moves c3a3\n");
+  const auto r = run_analyse(
+      with(kYinYangSettings, {"-variant", "yinyang", (dir / "game.txt").string()}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), 6u) << r.out;
+  const std::vector<std::pair<std::string, std::string>> proven = {
+      {"0-1", "0-1"}, {"0-1", "1-0"}, {"1-0", "1-0"}};
+  for (std::size_t ply = 0; ply < proven.size(); ++ply) {
+    const YAML::Node line = YAML::Load(out[ply]);
+    ASSERT_TRUE(line["exact"]) << out[ply];
+    EXPECT_EQ(line["exact"]["before"].as<std::string>(), proven[ply].first) << out[ply];
+    EXPECT_EQ(line["exact"]["played"].as<std::string>(), proven[ply].second) << out[ply];
+    EXPECT_EQ(line["before"]["by"].as<std::string>(), "solver") << out[ply];
+    EXPECT_EQ(line["loss"].as<double>(), ply == 1 ? 1.0 : 0.0) << out[ply];
+  }
+  const YAML::Node blunder = YAML::Load(out[1]);
+  EXPECT_EQ(blunder["class"].as<std::string>(), "blunder") << out[1];
+  EXPECT_NE(blunder["best"].as<std::string>(), "d3f3") << out[1];
+  // Every move of both players kept or threw a proven result: Player 1's say nothing about
+  // skill, Player 2's one move that counts lost the game.
+  const YAML::Node summary = YAML::Load(out[3]);
+  EXPECT_TRUE(summary["accuracy"]["p1"].IsNull()) << out[3];
+  EXPECT_LT(summary["accuracy"]["p2"].as<double>(), 10.0) << out[3];
+  const YAML::Node winning = YAML::Load(out[4]);
+  EXPECT_EQ(winning["exact"]["before"].as<std::string>(), "0-1") << out[4];
+  EXPECT_EQ(winning["exact"]["played"].as<std::string>(), "0-1") << out[4];
+  EXPECT_FALSE(winning["only_move"].as<bool>()) << out[4];
+}
+
 TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
   TempDir dir("review_contract");
   write_text(dir / "games.pgn", record_text({games()[1]}));
