@@ -41,18 +41,10 @@ std::optional<engine::GameResult> ExactKnowledge::result(const std::string& vari
         game.clone(), tables != tables_.end() ? tables->second->source()
                                               : engine::ExactSource{nullptr, INT_MAX, false});
   }
-  if (at->second)
-    if (const auto answer = at->second->probe(game, false))
-      return adapters::result_of(answer->result, game.side_to_move());
-  // Beyond the solver and the tables: the game's built-in book, whose values are proved (Yin
-  // Yang's proof of its start position).
-  const auto* descriptor = adapters::find_game(game.game_name());
-  if (!descriptor || !descriptor->builtin_book) return std::nullopt;
-  const auto book = descriptor->builtin_book(game);
-  if (!book) return std::nullopt;
-  return adapters::result_of(
-      book->side_to_move_wins ? engine::ExactResult::kWin : engine::ExactResult::kLoss,
-      game.side_to_move());
+  if (!at->second) return std::nullopt;
+  const auto answer = at->second->probe(game, false);
+  if (!answer) return std::nullopt;
+  return adapters::result_of(answer->result, game.side_to_move());
 }
 
 }  // namespace triad::analysis

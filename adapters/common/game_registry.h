@@ -27,8 +27,9 @@ std::string game_names_text();
 
 // The engine for `game` (made by a variant of a registered game).
 Result<std::unique_ptr<GameEngine>> make_engine(std::unique_ptr<AnyGame> game, std::size_t hash_mb);
-// The exact knowledge of `game`'s variant with `source` (GameDescriptor::make_exact): nothing
-// for a game that knows no position's value.
+// The exact knowledge of `game`'s variant with `source` (GameDescriptor::make_exact), and
+// beyond its reach the proved values of the game's built-in book (GameDescriptor::
+// builtin_book): nothing for a game that knows no position's value.
 std::unique_ptr<ExactProbe> make_exact(std::unique_ptr<AnyGame> game,
                                        const engine::ExactSource& source);
 

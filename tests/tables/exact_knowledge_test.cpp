@@ -1,8 +1,8 @@
 // The one route to exact knowledge (adapters/common/exact.h on each game's search hooks),
 // asked through the registry as the review, the match and Python ask it: Yin Yang's proven
-// winner against the reference solver, Íves dáma's values and best moves the same from its
-// table in memory and from its table files (and from each where the source says so), and
-// Razzle Dazzle saying that it knows no position's value.
+// winner against the reference solver and its book's beyond the solver, Íves dáma's values and best
+// moves the same from its table in memory and from its table files (and from each where the source
+// says so), and Razzle Dazzle saying that it knows no position's value.
 #include <bit>
 #include <climits>
 #include <random>
@@ -29,7 +29,6 @@ TEST(ExactKnowledge, YinYangTellsTheWinnerTheReferenceSolverProves) {
   auto probe = adapters::make_exact(new_game("yinyang"), {});
   ASSERT_NE(probe, nullptr);
   auto game = new_game("yinyang");
-  EXPECT_FALSE(probe->probe(*game, true));  // 36 empty squares: beyond the solver's reach
   yy::ReferenceSolver reference(18);
   std::mt19937_64 rng(7);
   int wins = 0;
@@ -61,6 +60,45 @@ TEST(ExactKnowledge, YinYangTellsTheWinnerTheReferenceSolverProves) {
   }
   EXPECT_GT(wins, 0);
   EXPECT_GT(losses, 0);
+}
+
+// Beyond the solver's 20 empty squares, the built-in book's proof of the start position
+// answers: Player 1 loses whatever it plays first and Player 2's proved move keeps the win;
+// where a move is in neither the book nor the solver's reach there is no answer.
+TEST(ExactKnowledge, YinYangsBookAnswersBeyondTheSolverWithItsProvedValues) {
+  auto probe = adapters::make_exact(new_game("yinyang"), {});
+  ASSERT_NE(probe, nullptr);
+  auto game = new_game("yinyang");
+  const auto start = probe->probe(*game, true);  // 36 empty squares
+  ASSERT_TRUE(start);
+  EXPECT_EQ(start->result, ExactResult::kLoss);
+  EXPECT_FALSE(start->plies);  // the book tells no distance
+  EXPECT_TRUE(game->is_legal(start->best)) << start->best;
+  for (const auto& first : game->legal_moves()) {
+    auto after = game->clone();
+    ASSERT_TRUE(after->play(first));
+    const auto answer = probe->probe(*after, true);
+    ASSERT_TRUE(answer) << first;
+    EXPECT_EQ(answer->result, ExactResult::kWin) << first;
+    auto kept = after->clone();
+    ASSERT_TRUE(kept->play(answer->best)) << first << " " << answer->best;
+    const auto reply = probe->probe(*kept, false);
+    ASSERT_TRUE(reply) << first << " " << answer->best;
+    EXPECT_EQ(reply->result, ExactResult::kLoss) << first << " " << answer->best;
+  }
+  // A position of the proof where Player 2 wins: the book holds its winning move, not the
+  // value of every other move.
+  ASSERT_TRUE(game->reset("3D2/6/2DL1L/2LLD1/6/6 2 3"));
+  const auto won = probe->probe(*game, true);
+  ASSERT_TRUE(won);
+  EXPECT_EQ(won->result, ExactResult::kWin);
+  int unknown = 0;
+  for (const auto& m : game->legal_moves()) {
+    auto other = game->clone();
+    ASSERT_TRUE(other->play(m));
+    if (!probe->probe(*other, false)) ++unknown;
+  }
+  EXPECT_GT(unknown, 0);
 }
 
 TEST(ExactKnowledge, RazzleDazzleSaysItKnowsNoValue) {
