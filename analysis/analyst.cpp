@@ -7,7 +7,6 @@
 
 #include "adapters/common/json_writer.h"
 #include "adapters/common/text.h"
-#include "analysis/judge.h"
 
 namespace triad::analysis {
 
@@ -306,25 +305,7 @@ Result<void> Analyst::review_move(const Task& task, MoveReview& r) {
   in.engine_best = task.played == r.best;
   const auto legal = game.legal_moves();
   in.legal_moves = legal.size();
-  std::vector<std::string> keepers;  // the moves that keep the proven result
-  if (const auto exact = exact_.result(task.variant, game)) {
-    auto after = game.clone();
-    in.exact_played = after->play(task.played) ? exact_.result(task.variant, *after) : std::nullopt;
-    if (in.exact_played) {
-      in.exact_before = exact;
-      bool all_known = true;  // a book proves one winning move, not the others
-      for (const auto& m : legal) {
-        auto child = game.clone();
-        const auto value = child->play(m) ? exact_.result(task.variant, *child) : std::nullopt;
-        if (value == exact) keepers.push_back(m);
-        all_known = all_known && value.has_value();
-      }
-      in.keeping = all_known ? keepers.size() : 0;
-      // The best move keeps the proven result; the played move is "best" when it is that move.
-      prove_best(before, keepers, r);
-      in.engine_best = task.played == r.best;
-    }
-  }
+  exact_values(task, game, before, in, r);
   const auto judged = judge(in);
   if (!judged) {
     r.error = judged.error().message;
@@ -337,12 +318,46 @@ Result<void> Analyst::review_move(const Task& task, MoveReview& r) {
   r.cls = judged->cls;
   r.only_move = judged->only_move;
   r.forced = in.legal_moves == 1;
-  if (judged->exact) {
-    r.exact_before = in.exact_before;
-    r.exact_played = in.exact_played;
+  r.exact_before = in.exact_before;
+  r.exact_played = in.exact_played;
+  if (in.exact_before || in.exact_played)
     r.exact_by = config_.tables.contains(task.variant) ? "table" : "solver";
-  }
   return {};
+}
+
+void Analyst::exact_values(const Task& task, const adapters::AnyGame& game, const Analysis& before,
+                           JudgeInput& in, MoveReview& r) {
+  auto parent = game.clone();  // the position before the last move of the history, if any
+  const bool has_parent = !task.moves.empty() && parent->take_back();
+  in.exact_before = exact_.result_near(task.variant, game, has_parent ? parent.get() : nullptr,
+                                       has_parent ? task.moves.back() : "");
+  auto after = game.clone();
+  if (after->play(task.played))
+    in.exact_played = exact_.result_near(task.variant, *after, &game, task.played);
+  if (!in.exact_before && in.exact_played) {
+    // The engine's best move, where the position after it is proven: a win proves the
+    // position before; a draw or a loss stands for it in the judgement.
+    auto best = game.clone();
+    if (best->play(r.best)) in.exact_best = exact_.result_near(task.variant, *best, &game, r.best);
+    const auto win = adapters::result_of(engine::ExactResult::kWin, r.mover);
+    if (in.exact_best == win) in.exact_before = in.exact_best;
+  }
+  if (!in.exact_before) return;
+  const auto legal = game.legal_moves();
+  const auto best = exact_.best_move(task.variant, game);
+  std::vector<std::string> keepers;  // the moves known to keep the proven result
+  bool all_known = true;             // a book proves one winning move, not always the others
+  for (const auto& m : legal) {
+    auto child = game.clone();
+    auto value = child->play(m) ? exact_.result(task.variant, *child) : std::nullopt;
+    if (!value && m == best) value = in.exact_before;  // its best move keeps it
+    if (value == in.exact_before) keepers.push_back(m);
+    all_known = all_known && value.has_value();
+  }
+  in.keeping = all_known ? keepers.size() : 0;
+  // The best move keeps the proven result; the played move is "best" when it is that move.
+  prove_best(before, keepers, r);
+  in.engine_best = task.played == r.best;
 }
 
 }  // namespace triad::analysis

@@ -16,6 +16,7 @@
 #include "adapters/common/variants.h"
 #include "analysis/config.h"
 #include "analysis/exact.h"
+#include "analysis/judge.h"
 #include "analysis/review.h"
 #include "analysis/task.h"
 #include "protocol/client/engine_client.h"
@@ -89,6 +90,11 @@ class Analyst {
   // rules, or a review that cannot be judged, sets its error. An error when the engine
   // failed on every attempt (nothing more is filled in; nothing either when cancelled).
   Result<void> review_move(const Task& task, MoveReview& r);
+  // The proven results before and after the played move where exact knowledge gives them
+  // (either may be missing), and with the one before: the moves that keep it, the best move
+  // among them (`r`'s best and line) and whether the played move is it.
+  void exact_values(const Task& task, const adapters::AnyGame& game, const Analysis& before,
+                    JudgeInput& in, MoveReview& r);
 
   const AnalyseConfig& config_;
   runner::ManagedEngine engine_;

@@ -1,12 +1,28 @@
 // Exact knowledge for the game review (see exact.h).
 #include "analysis/exact.h"
 
+#include <algorithm>
 #include <climits>
+#include <vector>
 
 #include "adapters/common/game_registry.h"
 #include "adapters/tables/variant_tables.h"
 
 namespace triad::analysis {
+
+namespace {
+
+// The result `mover` reaches from a position whose moves have these results.
+engine::GameResult best_result(const std::vector<engine::GameResult>& results,
+                               engine::Player mover) {
+  const auto win = adapters::result_of(engine::ExactResult::kWin, mover);
+  if (std::ranges::find(results, win) != results.end()) return win;
+  if (std::ranges::find(results, engine::GameResult::kDraw) != results.end())
+    return engine::GameResult::kDraw;
+  return adapters::result_of(engine::ExactResult::kLoss, mover);
+}
+
+}  // namespace
 
 Result<ReviewTables> open_review_tables(const std::filesystem::path& dir,
                                         const adapters::VariantRegistry& variants) {
@@ -31,9 +47,8 @@ Result<ReviewTables> open_review_tables(const std::filesystem::path& dir,
   return opened;
 }
 
-std::optional<engine::GameResult> ExactKnowledge::result(const std::string& variant,
-                                                         const adapters::AnyGame& game) {
-  if (const auto outcome = game.outcome(); outcome.over()) return outcome.result;
+adapters::ExactProbe* ExactKnowledge::probe_for(const std::string& variant,
+                                                const adapters::AnyGame& game) {
   auto [at, fresh] = probes_.try_emplace(variant);
   if (fresh) {
     const auto tables = tables_.find(variant);
@@ -41,10 +56,50 @@ std::optional<engine::GameResult> ExactKnowledge::result(const std::string& vari
         game.clone(), tables != tables_.end() ? tables->second->source()
                                               : engine::ExactSource{nullptr, INT_MAX, false});
   }
-  if (!at->second) return std::nullopt;
-  const auto answer = at->second->probe(game, false);
+  return at->second.get();
+}
+
+std::optional<engine::GameResult> ExactKnowledge::result(const std::string& variant,
+                                                         const adapters::AnyGame& game) {
+  if (const auto outcome = game.outcome(); outcome.over()) return outcome.result;
+  auto* probe = probe_for(variant, game);
+  const auto answer = probe ? probe->probe(game, false) : std::nullopt;
   if (!answer) return std::nullopt;
   return adapters::result_of(answer->result, game.side_to_move());
+}
+
+std::optional<std::string> ExactKnowledge::best_move(const std::string& variant,
+                                                     const adapters::AnyGame& game) {
+  if (game.outcome().over()) return std::nullopt;
+  auto* probe = probe_for(variant, game);
+  const auto answer = probe ? probe->probe(game, true) : std::nullopt;
+  if (!answer || answer->best.empty()) return std::nullopt;
+  return answer->best;
+}
+
+std::optional<engine::GameResult> ExactKnowledge::result_near(const std::string& variant,
+                                                              const adapters::AnyGame& game,
+                                                              const adapters::AnyGame* parent,
+                                                              std::string_view move) {
+  if (const auto known = result(variant, game)) return known;
+  if (parent)
+    if (const auto from = result(variant, *parent); from && best_move(variant, *parent) == move)
+      return from;
+  const auto mover = game.side_to_move();
+  const auto win = adapters::result_of(engine::ExactResult::kWin, mover);
+  std::vector<engine::GameResult> results;
+  bool all_known = true;
+  for (const auto& m : game.legal_moves()) {
+    auto child = game.clone();
+    const auto value = child->play(m) ? result(variant, *child) : std::nullopt;
+    if (value == win) return win;  // one winning move proves the win
+    if (value)
+      results.push_back(*value);
+    else
+      all_known = false;
+  }
+  if (!all_known || results.empty()) return std::nullopt;
+  return best_result(results, mover);
 }
 
 }  // namespace triad::analysis

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "adapters/common/any_game.h"
 #include "adapters/common/exact.h"
@@ -38,8 +39,23 @@ class ExactKnowledge {
   // book's proved values.
   std::optional<engine::GameResult> result(const std::string& variant,
                                            const adapters::AnyGame& game);
+  // A move that keeps that result (a winning move where the side to move wins), or nothing
+  // where the knowledge gives none (a finished game, a position it does not know).
+  std::optional<std::string> best_move(const std::string& variant, const adapters::AnyGame& game);
+  // result(), or one ply beyond it: the result of `parent` (the position before `game`'s, if
+  // known) when `move` led from it to `game` and was its best move (the last positions of a
+  // book), else a win when one legal move's result is a win for the side to move, or the best
+  // result when every legal move's is known (just outside the solver's reach). The same arguments
+  // give the same answer, so a position has one value on the review's curve whichever move it is
+  // reached from or left by.
+  std::optional<engine::GameResult> result_near(const std::string& variant,
+                                                const adapters::AnyGame& game,
+                                                const adapters::AnyGame* parent,
+                                                std::string_view move);
 
  private:
+  adapters::ExactProbe* probe_for(const std::string& variant, const adapters::AnyGame& game);
+
   const ReviewTables& tables_;
   // By variant, made on first use (null: the game knows no value); each keeps its tables.
   std::map<std::string, std::unique_ptr<adapters::ExactProbe>> probes_;

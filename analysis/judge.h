@@ -22,7 +22,12 @@ struct JudgeInput {
   bool engine_best = false;      // the played move is the review's best move (with exact
                                  // knowledge: the best that keeps the proven result)
   std::size_t legal_moves = 0;   // in the position before the move
-  std::optional<engine::GameResult> exact_before, exact_played;  // proven results
+  // Proven results, each where exact knowledge gives it (one may be known without the other:
+  // a move leaving a book's proof, or entering the endgame tables).
+  std::optional<engine::GameResult> exact_before, exact_played;
+  // Where only the position after the move is proven: the proven result after the engine's
+  // best move, if known (the best the review knows of the position before).
+  std::optional<engine::GameResult> exact_best;
   // Legal moves that keep exact_before (counted only with both): 0 when a move's result is
   // not known (a built-in book proves one winning move, not every other one).
   std::size_t keeping = 0;
@@ -31,16 +36,16 @@ struct JudgeInput {
 struct Judgement {
   double loss = 0;  // expected score the mover gave away, 0..1
   // The mover's expected score before the move (best play) and after it, on the scale the
-  // loss is measured on (the proven values where exact knowledge decides): loss is
+  // loss is measured on (each a proven value where it is known, else the engine's): loss is
   // max(0, before - after).
   double before = 0.5, after = 0.5;
   MoveClass cls = MoveClass::kBest;
   bool only_move = false;
-  bool exact = false;  // exact knowledge decided the loss and the class
+  bool exact = false;  // both values proven: exact knowledge decided the loss and the class
 };
 
 // The judgement of a move; an error for inputs that describe no position (no legal move, an
-// expected score outside 0..1, one proven result without the other).
+// expected score outside 0..1).
 Result<Judgement> judge(const JudgeInput& in);
 
 }  // namespace triad::analysis

@@ -1,7 +1,7 @@
 // The review's judgement of a move (analysis/judge.h) without a process: the loss from the
 // engine's expected scores, the class thresholds, the only-move test (one legal move, or a
-// second line a blunder worse), exact knowledge overriding the engine, and the errors for
-// inputs that describe no position.
+// second line a blunder worse), exact knowledge overriding the engine (on both sides of the
+// move, or on one), and the errors for inputs that describe no position.
 #include "analysis/judge.h"
 
 #include <gtest/gtest.h>
@@ -101,11 +101,37 @@ TEST(ReviewJudge, InputsThatDescribeNoPositionAreErrors) {
   EXPECT_FALSE(judge(in));
   EXPECT_FALSE(judge(engine_only(1.5, 0.5)));
   EXPECT_FALSE(judge(engine_only(0.5, -0.1)));
-  in = engine_only(0.5, 0.5);
-  in.exact_before = GameResult::kDraw;
-  const auto j = judge(in);
-  ASSERT_FALSE(j);
-  EXPECT_NE(j.error().message.find("proven result"), std::string::npos);
+}
+
+// One side proven, the other not (a move leaving a book's proof, or into the endgame tables):
+// the proven value on that side, the engine's on the other, one scale for the loss.
+TEST(ReviewJudge, OneProvenSideIsMeasuredAgainstTheEnginesValueOfTheOther) {
+  auto in = engine_only(0.55, 0.4);  // Player 1 moves
+  in.exact_before = GameResult::kP1Win;
+  auto j = judge(in);
+  ASSERT_TRUE(j);
+  EXPECT_FALSE(j->exact);
+  EXPECT_EQ(j->before, 1.0);
+  EXPECT_EQ(j->after, 0.4);
+  EXPECT_DOUBLE_EQ(j->loss, 0.6);  // a proven win left for an unclear position
+  EXPECT_EQ(j->cls, MoveClass::kBlunder);
+  in.exact_before = GameResult::kP2Win;  // already lost: nothing to lose
+  EXPECT_EQ(judge(in)->loss, 0.0);
+  EXPECT_EQ(judge(in)->cls, MoveClass::kExcellent);
+  in.exact_before.reset();
+  in.exact_played = GameResult::kP2Win;  // into a proven loss
+  EXPECT_DOUBLE_EQ(judge(in)->loss, 0.55);
+  EXPECT_EQ(judge(in)->after, 0.0);
+  in.exact_played = GameResult::kP1Win;
+  EXPECT_EQ(judge(in)->loss, 0.0);
+  // The engine's best move proven lost too: the position was lost, the move loses nothing.
+  in.exact_played = in.exact_best = GameResult::kP2Win;
+  EXPECT_EQ(judge(in)->before, 0.0);
+  EXPECT_EQ(judge(in)->loss, 0.0);
+  // The engine's best move proven to win: the played move threw a proven win away.
+  in.exact_best = GameResult::kP1Win;
+  EXPECT_EQ(judge(in)->loss, 1.0);
+  EXPECT_EQ(judge(in)->cls, MoveClass::kBlunder);
 }
 
 // Proven results are written as such, never as the engine's huge centipawn numbers; a mate

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/common/game_registry.h"
 #include "adapters/records/reader.h"
 #include "adapters/records/replay.h"
 #include "adapters/records/writer.h"
@@ -186,6 +187,83 @@ TEST(Review, TheBuiltInBookJudgesOpeningMovesByItsProof) {
   EXPECT_EQ(winning["exact"]["before"].as<std::string>(), "0-1") << out[4];
   EXPECT_EQ(winning["exact"]["played"].as<std::string>(), "0-1") << out[4];
   EXPECT_FALSE(winning["only_move"].as<bool>()) << out[4];
+  // A proven position has one value on the curve: after the move into it, before the next.
+  for (std::size_t ply = 0; ply + 1 < proven.size(); ++ply)
+    EXPECT_EQ(YAML::Load(out[ply])["p1_expected"].as<double>(),
+              YAML::Load(out[ply + 1])["p1_expected_before"].as<double>())
+        << out[ply] << "\n"
+        << out[ply + 1];
+}
+
+// Player 2 leaves the book's proof of a win for a position that nothing proves: the loss is
+// measured from the proven win to the engine's value of the played move (as a forced mate
+// given up for an advantage is), on the curve the graph draws.
+TEST(Review, LeavingTheProofOfAWinIsMeasuredFromTheProvenValue) {
+  const std::string position = "3D2/6/2DL1L/2LLD1/6/6 2 3";
+  auto made = adapters::VariantRegistry::builtin().create("yinyang");
+  ASSERT_TRUE(made);
+  auto game = std::move(*made);
+  ASSERT_TRUE(game->reset(position));
+  auto probe = adapters::make_exact(game->clone(), {});
+  ASSERT_TRUE(probe);
+  const auto won = probe->probe(*game, true);
+  ASSERT_TRUE(won && won->result == engine::ExactResult::kWin);
+  std::string unproved;  // a move after which neither the book nor the solver knows the value
+  for (const auto& m : game->legal_moves()) {
+    auto child = game->clone();
+    ASSERT_TRUE(child->play(m));
+    if (m != won->best && !probe->probe(*child, false)) unproved = m;
+  }
+  ASSERT_FALSE(unproved.empty());
+  TempDir dir("review_book_exit");
+  write_text(dir / "game.txt", position + " moves " + unproved + "\n");
+  const auto r = run_analyse(
+      with(kYinYangSettings, {"-variant", "yinyang", (dir / "game.txt").string()}), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const YAML::Node line = YAML::Load(lines_of(r.out).front());
+  EXPECT_EQ(line["before"]["proven"].as<std::string>(), "0-1") << r.out;
+  EXPECT_FALSE(line["played"]["proven"]) << r.out;
+  EXPECT_FALSE(line["exact"]) << r.out;  // not both sides proven
+  EXPECT_EQ(line["p1_expected_before"].as<double>(), 0.0) << r.out;
+  // Player 2's loss: from 1 (the proven win) to 1 - p1_expected.
+  EXPECT_NEAR(line["loss"].as<double>(), line["p1_expected"].as<double>(), 2e-4) << r.out;
+  // The best move is one that keeps the proven win: the book's, or another it proves.
+  const std::string best = line["best"].as<std::string>();
+  auto kept = game->clone();
+  ASSERT_TRUE(kept->play(best)) << r.out;
+  const auto reply = probe->probe(*kept, false);
+  EXPECT_TRUE(best == won->best || (reply && reply->result == engine::ExactResult::kLoss)) << r.out;
+}
+
+// Only the position after the move is proven (a Player 1 move into a position the solver
+// proves lost, 25 empty squares before it): the engine's best move stands for the position
+// before. f3f5 is the engine's best at this limit and proven lost, so the position was lost
+// and f3f5 loses nothing; b5b4 is proven lost where the engine's best, b5b6, is proven to
+// win, so the position was a proven win thrown away.
+TEST(Review, AMoveIntoAProvenPositionIsMeasuredAgainstTheEnginesBestMove) {
+  TempDir dir("review_into_proof");
+  write_text(dir / "game.txt",
+             "1LD3/3L2/2LLD1/1DLLDD/2L3/2DL2 1 10 moves f3f5\n"
+             "2D3/1L1L2/2LLD1/LDDL2/DD1L2/3D2 1 10 moves b5b4\n");
+  const auto r = run_analyse({"-nodes", "2000", "-engine", "option.Threads=1", "-quiet", "-review",
+                              "-variant", "yinyang", (dir / "game.txt").string()},
+                             dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), 4u) << r.out;
+  const YAML::Node lost = YAML::Load(out[0]);
+  ASSERT_EQ(lost["best"].as<std::string>(), "f3f5") << out[0];
+  EXPECT_EQ(lost["played"]["proven"].as<std::string>(), "0-1") << out[0];
+  EXPECT_FALSE(lost["exact"]) << out[0];
+  EXPECT_EQ(lost["p1_expected_before"].as<double>(), 0.0) << out[0];
+  EXPECT_EQ(lost["loss"].as<double>(), 0.0) << out[0];
+  EXPECT_EQ(lost["class"].as<std::string>(), "best") << out[0];
+  const YAML::Node thrown = YAML::Load(out[2]);
+  ASSERT_EQ(thrown["best"].as<std::string>(), "b5b6") << out[2];
+  EXPECT_EQ(thrown["exact"]["before"].as<std::string>(), "1-0") << out[2];
+  EXPECT_EQ(thrown["exact"]["played"].as<std::string>(), "0-1") << out[2];
+  EXPECT_EQ(thrown["loss"].as<double>(), 1.0) << out[2];
+  EXPECT_EQ(thrown["class"].as<std::string>(), "blunder") << out[2];
 }
 
 TEST(Review, EveryLineKeepsTheContractWithScoresFromPlayerOnesPointOfView) {
