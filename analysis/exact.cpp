@@ -47,8 +47,9 @@ Result<ReviewTables> open_review_tables(const std::filesystem::path& dir,
   return opened;
 }
 
-adapters::ExactProbe* ExactKnowledge::probe_for(const std::string& variant,
-                                                const adapters::AnyGame& game) {
+std::optional<adapters::ExactAnswer> ExactKnowledge::answer(const std::string& variant,
+                                                            const adapters::AnyGame& game,
+                                                            bool with_move) {
   auto [at, fresh] = probes_.try_emplace(variant);
   if (fresh) {
     const auto tables = tables_.find(variant);
@@ -56,25 +57,24 @@ adapters::ExactProbe* ExactKnowledge::probe_for(const std::string& variant,
         game.clone(), tables != tables_.end() ? tables->second->source()
                                               : engine::ExactSource{nullptr, INT_MAX, false});
   }
-  return at->second.get();
+  if (!at->second) return std::nullopt;
+  return at->second->probe(game, with_move);
 }
 
 std::optional<engine::GameResult> ExactKnowledge::result(const std::string& variant,
                                                          const adapters::AnyGame& game) {
   if (const auto outcome = game.outcome(); outcome.over()) return outcome.result;
-  auto* probe = probe_for(variant, game);
-  const auto answer = probe ? probe->probe(game, false) : std::nullopt;
-  if (!answer) return std::nullopt;
-  return adapters::result_of(answer->result, game.side_to_move());
+  const auto known = answer(variant, game, false);
+  if (!known) return std::nullopt;
+  return adapters::result_of(known->result, game.side_to_move());
 }
 
 std::optional<std::string> ExactKnowledge::best_move(const std::string& variant,
                                                      const adapters::AnyGame& game) {
   if (game.outcome().over()) return std::nullopt;
-  auto* probe = probe_for(variant, game);
-  const auto answer = probe ? probe->probe(game, true) : std::nullopt;
-  if (!answer || answer->best.empty()) return std::nullopt;
-  return answer->best;
+  const auto known = answer(variant, game, true);
+  if (!known || known->best.empty()) return std::nullopt;
+  return known->best;
 }
 
 std::optional<engine::GameResult> ExactKnowledge::result_near(const std::string& variant,
@@ -82,9 +82,9 @@ std::optional<engine::GameResult> ExactKnowledge::result_near(const std::string&
                                                               const adapters::AnyGame* parent,
                                                               std::string_view move) {
   if (const auto known = result(variant, game)) return known;
-  if (parent)
-    if (const auto from = result(variant, *parent); from && best_move(variant, *parent) == move)
-      return from;
+  if (parent && !parent->outcome().over())
+    if (const auto from = answer(variant, *parent, true); from && from->best == move)
+      return adapters::result_of(from->result, parent->side_to_move());
   const auto mover = game.side_to_move();
   const auto win = adapters::result_of(engine::ExactResult::kWin, mover);
   std::vector<engine::GameResult> results;

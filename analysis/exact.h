@@ -54,7 +54,10 @@ class ExactKnowledge {
                                                 std::string_view move);
 
  private:
-  adapters::ExactProbe* probe_for(const std::string& variant, const adapters::AnyGame& game);
+  // The knowledge's answer for a position whose game is not over, the best move too when
+  // `with_move`.
+  std::optional<adapters::ExactAnswer> answer(const std::string& variant,
+                                              const adapters::AnyGame& game, bool with_move);
 
   const ReviewTables& tables_;
   // By variant, made on first use (null: the game knows no value); each keeps its tables.

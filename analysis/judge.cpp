@@ -29,9 +29,9 @@ Result<Judgement> judge(const JudgeInput& in) {
   Judgement j;
   // Where only the position after is proven, the engine's best move's proven result (if
   // known) stands for the position before: a move no worse than it loses nothing.
-  const auto& before = in.exact_before   ? in.exact_before
-                       : in.exact_played ? in.exact_best
-                                         : in.exact_before;
+  const std::optional<engine::GameResult> before = in.exact_before   ? in.exact_before
+                                                   : in.exact_played ? in.exact_best
+                                                                     : std::nullopt;
   j.before = before ? score_of(*before, in.mover) : in.best;
   j.after = in.exact_played ? score_of(*in.exact_played, in.mover) : in.played;
   j.loss = std::max(0.0, j.before - j.after);
